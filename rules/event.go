@@ -1,0 +1,67 @@
+package rules
+
+import "fmt"
+
+// EventKind names what an Event records.
+type EventKind string
+
+// Event kinds recorded by the foundation; the turn machine and the
+// phenomena add their own.
+const (
+	EventRoll EventKind = "roll"
+)
+
+// Audience says which sides may see an event. The zero value is public.
+type Audience struct {
+	// Sides, when not empty, limits the event to these sides: a secret
+	// roll (IP8.337) or a sealed choice before it is revealed.
+	Sides []SideID `json:"sides,omitempty"`
+}
+
+// Public is the audience of an event every seat may see.
+var Public = Audience{}
+
+// Only returns an audience limited to the given sides.
+func Only(sides ...SideID) Audience { return Audience{Sides: append([]SideID(nil), sides...)} }
+
+// IsPublic reports whether every side may see the event.
+func (a Audience) IsPublic() bool { return len(a.Sides) == 0 }
+
+// Includes reports whether side may see the event.
+func (a Audience) Includes(side SideID) bool {
+	if a.IsPublic() {
+		return true
+	}
+	for _, s := range a.Sides {
+		if s == side {
+			return true
+		}
+	}
+	return false
+}
+
+// Event is one thing that happened, in the order it happened. Every die
+// roll is an Event. Events are plain values: the session logs, saves and
+// shows them, always filtered through Audience.
+type Event struct {
+	Seq      int       `json:"seq"`
+	Clock    Clock     `json:"clock"`
+	Kind     EventKind `json:"kind"`
+	Clause   string    `json:"clause,omitempty"`
+	Audience Audience  `json:"audience"`
+	Side     SideID    `json:"side,omitempty"`
+	Unit     UnitID    `json:"unit,omitempty"`
+	Roll     *Roll     `json:"roll,omitempty"`
+	Text     string    `json:"text"`
+}
+
+// String returns the log line of the event, its clause first.
+func (e Event) String() string {
+	if e.Clause != "" {
+		return fmt.Sprintf("%s: %s", e.Clause, e.Text)
+	}
+	return e.Text
+}
+
+// VisibleTo reports whether side may see e.
+func (e Event) VisibleTo(side SideID) bool { return e.Audience.Includes(side) }

@@ -1,0 +1,45 @@
+package rules
+
+import "fmt"
+
+// GravityRiftRuling selects how often a gravity rift gives its +1.
+type GravityRiftRuling string
+
+// The two rulings: every exit gives +1 (GRN.9, the Living Rules
+// Reference), or each rift gives it once per ship per turn (GRTE.1,
+// Thunder's Edge, the default).
+const (
+	RulingLRR          GravityRiftRuling = "lrr"
+	RulingThundersEdge GravityRiftRuling = "thunders-edge"
+)
+
+// Ruleset holds the options a scenario or the players choose.
+type Ruleset struct {
+	// ImpulsesPerTurn is 6 under the 3X/4X sequence (X4.IMP) or 32 for
+	// the SFB impulse chart.
+	ImpulsesPerTurn int `json:"impulses_per_turn"`
+	// GravityRift selects the gravity rift bonus ruling.
+	GravityRift GravityRiftRuling `json:"gravity_rift"`
+	// PhaseStormRange is how far a phase storm reaches from the map
+	// centre, in hexes (IP8.515).
+	PhaseStormRange int `json:"phase_storm_range"`
+}
+
+// DefaultRuleset returns the ruleset used when a scenario sets none.
+func DefaultRuleset() Ruleset {
+	return Ruleset{ImpulsesPerTurn: 6, GravityRift: RulingThundersEdge, PhaseStormRange: 300}
+}
+
+// Validate reports the first option that is out of range.
+func (r Ruleset) Validate() error {
+	if r.ImpulsesPerTurn != 6 && r.ImpulsesPerTurn != 32 {
+		return fmt.Errorf("rules: impulses per turn must be 6 or 32, not %d", r.ImpulsesPerTurn)
+	}
+	if r.GravityRift != RulingLRR && r.GravityRift != RulingThundersEdge {
+		return fmt.Errorf("rules: gravity rift ruling must be %q or %q, not %q", RulingLRR, RulingThundersEdge, r.GravityRift)
+	}
+	if r.PhaseStormRange < 1 {
+		return fmt.Errorf("rules: phase storm range must be at least 1, not %d", r.PhaseStormRange)
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package rules
+
+// UnitView is what a seat may know of one unit.
+type UnitView struct {
+	ID     UnitID     `json:"id"`
+	Name   string     `json:"name"`
+	Side   SideID     `json:"side"`
+	Class  ClassID    `json:"class"`
+	Kind   UnitKind   `json:"kind"`
+	Status UnitStatus `json:"status"`
+	Map    MapID      `json:"map"`
+	Hex    Hex        `json:"hex"`
+	Facing Direction  `json:"facing"`
+	Speed  int        `json:"speed"`
+	// Ghost is set on the viewer's own phased-out units: shown to their
+	// owner only, drawn as ghosts (IP8.32).
+	Ghost bool `json:"ghost,omitempty"`
+}
+
+// View is the state as one side may know it: the only way the front end,
+// the log and the computer players read a game. A view never holds a
+// unit, roll or choice its viewer must not see.
+type View struct {
+	// Viewer is the side this view is for; empty for the public table
+	// view, which shows only what every side may see.
+	Viewer   SideID       `json:"viewer,omitempty"`
+	Scenario ScenarioInfo `json:"scenario"`
+	Ruleset  Ruleset      `json:"ruleset"`
+	Clock    Clock        `json:"clock"`
+	Sides    []Side       `json:"sides"`
+	Maps     []Map        `json:"maps"`
+	// Units holds the units on a map that the viewer may see, sorted by id.
+	Units []UnitView `json:"units"`
+}
+
+// View returns what side may know of the game. An empty side gives the
+// public table view.
+func (s *State) View(side SideID) *View {
+	v := &View{
+		Viewer:   side,
+		Scenario: s.Scenario,
+		Ruleset:  s.Ruleset,
+		Clock:    s.Clock,
+		Sides:    append([]Side(nil), s.Sides...),
+		Maps:     append([]Map(nil), s.Maps...),
+		Units:    make([]UnitView, 0, len(s.Units)),
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnMap() {
+			continue
+		}
+		ghost := false
+		if u.PhasedOut {
+			// IP8.32: no marker for anyone but the owner.
+			if side == "" || u.Side != side {
+				continue
+			}
+			ghost = true
+		}
+		v.Units = append(v.Units, UnitView{
+			ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class, Kind: u.Kind,
+			Status: u.Status, Map: u.Map, Hex: u.Hex, Facing: u.Facing, Speed: u.Speed,
+			Ghost: ghost,
+		})
+	}
+	return v
+}
+
+// Side returns the side with the given id, or false.
+func (v *View) Side(id SideID) (Side, bool) {
+	for _, s := range v.Sides {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Side{}, false
+}
+
+// Map returns the map with the given id, or nil.
+func (v *View) Map(id MapID) *Map {
+	for i := range v.Maps {
+		if v.Maps[i].ID == id {
+			return &v.Maps[i]
+		}
+	}
+	return nil
+}
+
+// UnitsOn returns the visible units on map id, in id order.
+func (v *View) UnitsOn(id MapID) []UnitView {
+	var out []UnitView
+	for _, u := range v.Units {
+		if u.Map == id {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Events filters events down to those side may see, in order.
+func Events(events []Event, side SideID) []Event {
+	var out []Event
+	for _, e := range events {
+		if side == "" && !e.Audience.IsPublic() {
+			continue
+		}
+		if e.VisibleTo(side) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
