@@ -65,3 +65,17 @@ func (e Event) String() string {
 
 // VisibleTo reports whether side may see e.
 func (e Event) VisibleTo(side SideID) bool { return e.Audience.Includes(side) }
+
+// Event kinds of the turn machine and the tactical rules.
+const (
+	EventStep      EventKind = "step"
+	EventCommit    EventKind = "commit"
+	EventReveal    EventKind = "reveal"
+	EventMove      EventKind = "move"
+	EventFire      EventKind = "fire"
+	EventDamage    EventKind = "damage"
+	EventDestroyed EventKind = "destroyed"
+	EventDock      EventKind = "dock"
+	EventRepair    EventKind = "repair"
+	EventNote      EventKind = "note"
+)

@@ -54,6 +54,11 @@ type State struct {
 	// EventSeq numbers the events of the game; the next one gets
 	// EventSeq+1.
 	EventSeq int `json:"event_seq"`
+	// Turn is the turn machine's progress within the current step: who
+	// has committed, the initiative order, declared fire and rams.
+	Turn TurnState `json:"turn"`
+
+	hooks *Hooks
 
 	unitIndex map[UnitID]int
 }
@@ -85,6 +90,16 @@ func NewState(setup Setup, seed uint64) (*State, error) {
 		}
 		if s.Units[i].Map == "" && len(s.Maps) > 0 {
 			s.Units[i].Map = s.Maps[0].ID
+		}
+		if c := lookupClass(s.Units[i].Class); c != nil {
+			if s.Units[i].Kind == "" {
+				s.Units[i].Kind = c.Kind
+			}
+			if s.Units[i].Ship == nil {
+				s.Units[i].Ship = newShipState(c, s.Units[i].Speed)
+			} else {
+				s.Units[i].Ship = s.Units[i].Ship.clone()
+			}
 		}
 	}
 	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(string(a.ID), string(b.ID)) })
@@ -137,8 +152,10 @@ func (s *State) check() error {
 		if !maps[u.Map] {
 			bad("unit %q is on unknown map %q", u.ID, u.Map)
 		}
-		if _, ok := LookupClass(u.Class); !ok {
+		if c, ok := LookupClass(u.Class); !ok {
 			bad("unit %q has unknown class %q", u.ID, u.Class)
+		} else if u.Ship != nil && len(u.Ship.Mounts) != len(c.Mounts) {
+			bad("unit %q has %d mount states for %d mounts", u.ID, len(u.Ship.Mounts), len(c.Mounts))
 		}
 		if !u.Facing.Valid() {
 			bad("unit %q has invalid facing %d", u.ID, u.Facing)
@@ -247,6 +264,10 @@ func (s *State) Clone() *State {
 	c := *s
 	c.Sides = slices.Clone(s.Sides)
 	c.Units = slices.Clone(s.Units)
+	for i := range c.Units {
+		c.Units[i].Ship = c.Units[i].Ship.clone()
+	}
+	c.Turn = s.Turn.clone()
 	c.Maps = slices.Clone(s.Maps) // terrain is immutable once the game starts and is shared
 	c.reindex()
 	return &c

@@ -55,6 +55,9 @@ type Unit struct {
 	CarriedBy UnitID `json:"carried_by,omitempty"`
 	// PhasedOut is set while the unit is out of normal space (IP8.21).
 	PhasedOut bool `json:"phased_out,omitempty"`
+	// Ship is the unit's systems, damage and this turn's energy and
+	// movement; NewState fills it from the class when a setup leaves it nil.
+	Ship *ShipState `json:"ship,omitempty"`
 }
 
 // String returns the unit's name and id.

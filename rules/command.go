@@ -1,0 +1,281 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// CommandKind names what a Command does; it is the tag of the command
+// envelope and says which payload field is used.
+type CommandKind string
+
+// The command kinds, one per step that needs a choice.
+const (
+	// CmdAllocate commits a side's sealed energy allocation (X4.EA).
+	CmdAllocate CommandKind = "allocate"
+	// CmdDeclare commits a side's sealed movement declarations:
+	// self-destruct (X4.DM.1) and going into warp (X4.WARP).
+	CmdDeclare CommandKind = "declare"
+	// CmdMove moves the unit whose initiative turn it is (X4.IMP.A).
+	CmdMove CommandKind = "move"
+	// CmdActivity commits a side's impulse activity: docking and
+	// transfers (X4.DOCK).
+	CmdActivity CommandKind = "activity"
+	// CmdFire commits a side's sealed direct-fire declaration (X4.IMP.D).
+	CmdFire CommandKind = "fire"
+	// CmdEvade commits a side's evasive maneuvers against revealed fire
+	// (X4.EV).
+	CmdEvade CommandKind = "evade"
+	// CmdRepair commits a side's damage control (X4.DC).
+	CmdRepair CommandKind = "repair"
+)
+
+// Command is one choice of one side: a plain value that round-trips
+// through JSON, so that a game is its setup, its seed and its commands.
+// Kind selects the payload; the other payload fields stay empty.
+type Command struct {
+	Kind         CommandKind   `json:"kind"`
+	Side         SideID        `json:"side"`
+	Allocations  []Allocation  `json:"allocations,omitempty"`
+	Declarations []Declaration `json:"declarations,omitempty"`
+	Move         *MovePlan     `json:"move,omitempty"`
+	Docks        []DockOrder   `json:"docks,omitempty"`
+	Transfers    []Transfer    `json:"transfers,omitempty"`
+	Shots        []Shot        `json:"shots,omitempty"`
+	Evasions     []Evasion     `json:"evasions,omitempty"`
+	Repairs      []Repair      `json:"repairs,omitempty"`
+}
+
+// String returns a one-line summary of the command for logs.
+func (c Command) String() string {
+	var parts []string
+	switch c.Kind {
+	case CmdAllocate:
+		for _, a := range c.Allocations {
+			parts = append(parts, a.String())
+		}
+	case CmdDeclare:
+		for _, d := range c.Declarations {
+			parts = append(parts, d.String())
+		}
+	case CmdMove:
+		if c.Move != nil {
+			parts = append(parts, c.Move.String())
+		}
+	case CmdActivity:
+		for _, d := range c.Docks {
+			parts = append(parts, d.String())
+		}
+		for _, t := range c.Transfers {
+			parts = append(parts, t.String())
+		}
+	case CmdFire:
+		for _, s := range c.Shots {
+			parts = append(parts, s.String())
+		}
+	case CmdEvade:
+		for _, e := range c.Evasions {
+			parts = append(parts, e.String())
+		}
+	case CmdRepair:
+		for _, r := range c.Repairs {
+			parts = append(parts, r.String())
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{"nothing"}
+	}
+	return fmt.Sprintf("%s %s: %s", c.Side, c.Kind, strings.Join(parts, "; "))
+}
+
+// MarshalCommands encodes commands as a JSON array, the form saves use.
+func MarshalCommands(cmds []Command) ([]byte, error) { return json.Marshal(cmds) }
+
+// UnmarshalCommands decodes commands written by MarshalCommands.
+func UnmarshalCommands(b []byte) ([]Command, error) {
+	var cmds []Command
+	if err := json.Unmarshal(b, &cmds); err != nil {
+		return nil, fmt.Errorf("rules: commands: %w", err)
+	}
+	return cmds, nil
+}
+
+// Allocation is one unit's energy for the turn (X4.EA). Life support and
+// fire control cost nothing and have no line (X4.EA.1).
+type Allocation struct {
+	Unit UnitID `json:"unit"`
+	// Movement is the energy spent on movement points; six points make
+	// one hex of speed (X4.EA.4).
+	Movement int `json:"movement,omitempty"`
+	// Impulse spends one energy for one hex of speed, once per turn
+	// (X4.MV.1).
+	Impulse bool `json:"impulse,omitempty"`
+	// Shields are reinforcement points per shield, 2 energy each (X4.EA.2).
+	Shields [6]int `json:"shields"`
+	// Armor is armor reinforcement, 1 energy each, at most one per intact
+	// armor box (X4.EA.3).
+	Armor int `json:"armor,omitempty"`
+	// Arm lists the mounts (indexes into the class's mounts) to arm.
+	Arm []int `json:"arm,omitempty"`
+	// Erratic is the impulses of erratic maneuvering paid for, 10 - size
+	// class energy each (X4.EM).
+	Erratic int `json:"erratic,omitempty"`
+	// Battery is energy put into the batteries; FromBattery is battery
+	// energy drawn to pay for this allocation.
+	Battery     int `json:"battery,omitempty"`
+	FromBattery int `json:"from_battery,omitempty"`
+}
+
+// String summarises the allocation.
+func (a Allocation) String() string {
+	return fmt.Sprintf("%s move %d impulse %t shields %v armor %d arm %v erratic %d battery +%d -%d",
+		a.Unit, a.Movement, a.Impulse, a.Shields, a.Armor, a.Arm, a.Erratic, a.Battery, a.FromBattery)
+}
+
+// Declaration is one unit's declaration of movement.
+type Declaration struct {
+	Unit UnitID `json:"unit"`
+	// SelfDestruct destroys the unit now (X4.DM.1).
+	SelfDestruct bool `json:"self_destruct,omitempty"`
+	// Warp declares going into warp this turn (X4.WARP).
+	Warp bool `json:"warp,omitempty"`
+}
+
+// String summarises the declaration.
+func (d Declaration) String() string {
+	switch {
+	case d.SelfDestruct:
+		return string(d.Unit) + " self-destructs"
+	case d.Warp:
+		return string(d.Unit) + " goes into warp"
+	}
+	return string(d.Unit) + " declares nothing"
+}
+
+// MoveOp is one operation of a movement plan.
+type MoveOp string
+
+// Movement operations. Forward and the slips each use one hex of the
+// impulse's movement; turns are free but need the turn mode (X4.MV.3);
+// a HET faces any direction for 2 movements (X4.MV.6); decelerate gives
+// up N movements into the batteries (X4.MV.7).
+const (
+	OpForward    MoveOp = "forward"
+	OpTurnLeft   MoveOp = "turn-left"
+	OpTurnRight  MoveOp = "turn-right"
+	OpSlipLeft   MoveOp = "slip-left"
+	OpSlipRight  MoveOp = "slip-right"
+	OpHET        MoveOp = "het"
+	OpDecelerate MoveOp = "decelerate"
+)
+
+// MoveStep is one operation with its argument: the new facing of a HET,
+// the movements given up by a deceleration.
+type MoveStep struct {
+	Op     MoveOp    `json:"op"`
+	Facing Direction `json:"facing,omitempty"`
+	N      int       `json:"n,omitempty"`
+}
+
+// String writes the step, e.g. "forward", "het C", "decelerate 2".
+func (m MoveStep) String() string {
+	switch m.Op {
+	case OpHET:
+		return "het " + m.Facing.String()
+	case OpDecelerate:
+		return fmt.Sprintf("decelerate %d", m.N)
+	}
+	return string(m.Op)
+}
+
+// MovePlan is the whole movement of one unit in one impulse, committed
+// before any of it happens (GRN.3).
+type MovePlan struct {
+	Unit  UnitID     `json:"unit"`
+	Steps []MoveStep `json:"steps,omitempty"`
+	// Erratic maneuvers this impulse, using one paid impulse (X4.EM).
+	Erratic bool `json:"erratic,omitempty"`
+	// Ram declares a ram on a unit in the hex the plan ends in (X4.RAM);
+	// ForceDock asks for the boarding dock if both survive.
+	Ram       UnitID `json:"ram,omitempty"`
+	ForceDock bool   `json:"force_dock,omitempty"`
+}
+
+// String writes the plan, e.g. "kestrel: forward, turn-right, forward".
+func (p MovePlan) String() string {
+	steps := make([]string, len(p.Steps))
+	for i, s := range p.Steps {
+		steps[i] = s.String()
+	}
+	out := string(p.Unit) + ": " + strings.Join(steps, ", ")
+	if len(p.Steps) == 0 {
+		out = string(p.Unit) + ": stays"
+	}
+	if p.Erratic {
+		out += " (erratic)"
+	}
+	if p.Ram != "" {
+		out += " ram " + string(p.Ram)
+	}
+	return out
+}
+
+// DockOrder asks to dock Unit with With (both ships must be willing), or
+// to undock Unit when Undock is set (X4.DOCK).
+type DockOrder struct {
+	Unit   UnitID `json:"unit"`
+	With   UnitID `json:"with,omitempty"`
+	Undock bool   `json:"undock,omitempty"`
+}
+
+// String summarises the order.
+func (d DockOrder) String() string {
+	if d.Undock {
+		return string(d.Unit) + " undocks"
+	}
+	return string(d.Unit) + " docks with " + string(d.With)
+}
+
+// Transfer moves battery energy and crew between docked units (X4.DOCK).
+type Transfer struct {
+	From   UnitID `json:"from"`
+	To     UnitID `json:"to"`
+	Energy int    `json:"energy,omitempty"`
+	Crew   [4]int `json:"crew"`
+}
+
+// String summarises the transfer.
+func (t Transfer) String() string {
+	return fmt.Sprintf("%s to %s: energy %d crew %v", t.From, t.To, t.Energy, t.Crew)
+}
+
+// Shot is one mount firing at one target (X4.IMP.D).
+type Shot struct {
+	Attacker UnitID `json:"attacker"`
+	Mount    int    `json:"mount"`
+	Target   UnitID `json:"target"`
+}
+
+// String summarises the shot.
+func (s Shot) String() string { return fmt.Sprintf("%s#%d at %s", s.Attacker, s.Mount, s.Target) }
+
+// Evasion is an evasive maneuver of Unit against every shot of Attacker
+// at it this impulse (X4.EV).
+type Evasion struct {
+	Unit     UnitID `json:"unit"`
+	Attacker UnitID `json:"attacker"`
+}
+
+// String summarises the evasion.
+func (e Evasion) String() string { return string(e.Unit) + " evades " + string(e.Attacker) }
+
+// Repair restores one box of Target on Unit: a system name such as
+// "lwarp", or "shield1" to "shield6". Armor is never repaired here (X4.DC).
+type Repair struct {
+	Unit   UnitID `json:"unit"`
+	Target string `json:"target"`
+}
+
+// String summarises the repair.
+func (r Repair) String() string { return string(r.Unit) + " repairs " + r.Target }

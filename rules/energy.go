@@ -1,0 +1,297 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+)
+
+// allocates reports whether u takes part in energy allocation: ships and
+// bases with power. Small craft fly at their class speed.
+func allocates(u *Unit) bool {
+	c := lookupClass(u.Class)
+	return c != nil && !c.SmallCraft() && u.Ship != nil
+}
+
+// ShieldReinforceCost is the energy per point of shield reinforcement
+// (X4.EA.2).
+const ShieldReinforceCost = 2
+
+// ArmorReinforceCost is the energy per point of armor reinforcement
+// (X4.EA.3).
+const ArmorReinforceCost = 1
+
+// ErraticCost returns the energy per impulse of erratic maneuvering for a
+// size class: 10 - size class (X4.EM).
+func ErraticCost(sizeClass int) int { return max(10-sizeClass, 0) }
+
+// SpeedFromEnergy returns the hexes per turn bought by movement energy at
+// a class's movement cost: movement points are energy / cost, and six
+// make one hex (X4.EA.4); impulse power adds one hex (X4.MV.1).
+func SpeedFromEnergy(c *Class, movement int, impulse bool) int {
+	num, den := c.moveCostFraction()
+	v := 0
+	if num > 0 {
+		v = movement * den / (num * 6)
+	}
+	if impulse {
+		v++
+	}
+	return v
+}
+
+// EnergyForSpeed returns the least movement energy that buys hexes of
+// speed at the class's movement cost.
+func EnergyForSpeed(c *Class, hexes int) int {
+	num, den := c.moveCostFraction()
+	return (hexes*6*num + den - 1) / den
+}
+
+// MaxAcceleration returns the highest speed a unit may buy after a turn
+// at prev: half as fast again (rounded down), or 5 + size class from a
+// standstill (X4.EA.5).
+func MaxAcceleration(prev, sizeClass int) int {
+	if prev == 0 {
+		return 5 + sizeClass
+	}
+	return prev + prev/2
+}
+
+// Cost returns the energy an allocation spends, battery charging included.
+// Life support and fire control cost 0 and do not appear (X4.EA.1).
+func (a *Allocation) Cost(c *Class) int {
+	e := a.Movement + a.Armor*ArmorReinforceCost + a.Battery + a.Erratic*ErraticCost(c.SizeClass)
+	if a.Impulse {
+		e++
+	}
+	for _, p := range a.Shields {
+		e += p * ShieldReinforceCost
+	}
+	for _, m := range a.Arm {
+		if m >= 0 && m < len(c.Mounts) {
+			w, _ := LookupWeapon(c.Mounts[m].Weapon)
+			e += w.Arm
+		}
+	}
+	return e
+}
+
+// checkAllocations validates a side's allocation: exactly one per
+// allocating unit of the side.
+func (s *State) checkAllocations(side SideID, as []Allocation) error {
+	seen := map[UnitID]bool{}
+	for i := range as {
+		a := &as[i]
+		u, err := s.ownedUnit(side, a.Unit)
+		if err != nil {
+			return err
+		}
+		if seen[a.Unit] {
+			return fmt.Errorf("rules: %s has two allocations", a.Unit)
+		}
+		seen[a.Unit] = true
+		if !allocates(u) {
+			return fmt.Errorf("rules: %s does not allocate energy", a.Unit)
+		}
+		if err := checkAllocation(u, a); err != nil {
+			return err
+		}
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.OnMap() && allocates(u) && !seen[u.ID] {
+			return fmt.Errorf("rules: no energy allocation for %s", u.ID)
+		}
+	}
+	return nil
+}
+
+func checkAllocation(u *Unit, a *Allocation) error {
+	c := lookupClass(u.Class)
+	ss := u.Ship
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
+	}
+	if a.Movement < 0 || a.Armor < 0 || a.Battery < 0 || a.FromBattery < 0 || a.Erratic < 0 {
+		return bad("negative energy")
+	}
+	for _, p := range a.Shields {
+		if p < 0 {
+			return bad("negative shield reinforcement")
+		}
+	}
+	if !c.Mobile() && (a.Movement > 0 || a.Impulse || a.Erratic > 0) {
+		return bad("a %s cannot move", c.Name)
+	}
+	if a.Impulse && ss.Boxes[SysImpulse] == 0 {
+		return bad("no impulse power for the impulse movement (X4.MV.1)")
+	}
+	if a.Armor > ss.Armor {
+		return bad("armor reinforcement %d exceeds its %d intact armor boxes (X4.EA.3)", a.Armor, ss.Armor)
+	}
+	if a.Erratic > 0 && c.Mobile() && a.Erratic > 32 {
+		return bad("erratic maneuvering for %d impulses", a.Erratic)
+	}
+	armed := map[int]bool{}
+	for _, m := range a.Arm {
+		if m < 0 || m >= len(c.Mounts) {
+			return bad("no mount %d", m)
+		}
+		if armed[m] {
+			return bad("mount %d armed twice", m)
+		}
+		armed[m] = true
+		if ss.Mounts[m].Destroyed {
+			return bad("mount %d is destroyed", m)
+		}
+	}
+	if a.FromBattery > ss.Battery {
+		return bad("draws %d from batteries holding %d", a.FromBattery, ss.Battery)
+	}
+	if after := ss.Battery - a.FromBattery + a.Battery; after > ss.Boxes[SysBattery] {
+		return bad("batteries would hold %d but have %d intact boxes", after, ss.Boxes[SysBattery])
+	}
+	if cost, have := a.Cost(c), ss.Power()+a.FromBattery; cost > have {
+		return bad("allocation costs %d energy, only %d available", cost, have)
+	}
+	speed := SpeedFromEnergy(c, a.Movement, a.Impulse)
+	if lim := MaxAcceleration(ss.Allocated, c.SizeClass); speed > lim {
+		return bad("speed %d exceeds the acceleration limit %d from %d (X4.EA.5)", speed, lim, ss.Allocated)
+	}
+	return nil
+}
+
+// execAllocations applies the revealed allocations.
+func (s *State) execAllocations(sealed []Sealed) []Event {
+	for _, sc := range sealed {
+		for i := range sc.Command.Allocations {
+			a := &sc.Command.Allocations[i]
+			u := s.Unit(a.Unit)
+			c := lookupClass(u.Class)
+			ss := u.Ship
+			ss.Battery += a.Battery - a.FromBattery
+			ss.Reinforce = a.Shields
+			ss.ArmorReinforce = a.Armor
+			ss.ErraticPaid = a.Erratic
+			for _, m := range a.Arm {
+				ss.Mounts[m].Armed = true
+			}
+			speed := SpeedFromEnergy(c, a.Movement, a.Impulse)
+			ss.Allocated = speed
+			// A unit in warp that does not declare warp again leaves it at
+			// its new speed; Declare Movement adds the old speed back when
+			// it does (X4.WARP).
+			ss.PrevSpeed, ss.Warp = u.Speed, false
+			u.Speed = speed
+		}
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if c := lookupClass(u.Class); u.OnMap() && c != nil && c.SmallCraft() {
+			u.Speed = c.MaxSpeed
+		}
+	}
+	return nil
+}
+
+// defaultAllocations returns a ready allocation for each of the side's
+// allocating units: the same speed as before where the acceleration and
+// power allow, the impulse hex, every weapon that power can arm, and the
+// rest into the batteries.
+func (s *State) defaultAllocations(side SideID) []Allocation {
+	var out []Allocation
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !u.OnMap() || !allocates(u) {
+			continue
+		}
+		out = append(out, defaultAllocation(u))
+	}
+	return out
+}
+
+func defaultAllocation(u *Unit) Allocation {
+	c := lookupClass(u.Class)
+	ss := u.Ship
+	a := Allocation{Unit: u.ID}
+	budget := ss.Power()
+	if c.Mobile() {
+		want := min(ss.Allocated, MaxAcceleration(ss.Allocated, c.SizeClass))
+		if want > 0 && ss.Boxes[SysImpulse] > 0 && budget > 0 {
+			a.Impulse = true
+			budget--
+			want--
+		}
+		for want > 0 && EnergyForSpeed(c, want) > budget {
+			want--
+		}
+		a.Movement = EnergyForSpeed(c, want)
+		budget -= a.Movement
+	}
+	for m, mt := range c.Mounts {
+		w, _ := LookupWeapon(mt.Weapon)
+		if ss.Mounts[m].Destroyed || w.Seeking() || w.Arm > budget {
+			continue
+		}
+		a.Arm = append(a.Arm, m)
+		budget -= w.Arm
+	}
+	a.Battery = min(budget, ss.Boxes[SysBattery]-ss.Battery)
+	return a
+}
+
+// checkDeclarations validates a side's movement declarations.
+func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
+	seen := map[UnitID]bool{}
+	for _, d := range ds {
+		u, err := s.ownedUnit(side, d.Unit)
+		if err != nil {
+			return err
+		}
+		if seen[d.Unit] {
+			return fmt.Errorf("rules: %s is declared twice", d.Unit)
+		}
+		seen[d.Unit] = true
+		c := lookupClass(u.Class)
+		if d.Warp && d.SelfDestruct {
+			return fmt.Errorf("rules: %s cannot both self-destruct and go into warp", d.Unit)
+		}
+		if d.Warp && (!c.Mobile() || c.SmallCraft()) {
+			return fmt.Errorf("rules: %s cannot go into warp (X4.WARP)", d.Unit)
+		}
+		if d.Warp && u.Ship.Allocated <= 0 {
+			// There is no reverse movement in hexrift; a warp entry needs
+			// forward speed (X4.WARP: no warp in reverse).
+			return fmt.Errorf("rules: %s needs forward speed to go into warp (X4.WARP)", d.Unit)
+		}
+	}
+	return nil
+}
+
+// execDeclarations applies the revealed declarations: self-destructs
+// first (X4.DM.1), then warp entries (X4.WARP), each in unit order.
+func (s *State) execDeclarations(sealed []Sealed) []Event {
+	var ds []Declaration
+	for _, sc := range sealed {
+		ds = append(ds, sc.Command.Declarations...)
+	}
+	slices.SortFunc(ds, func(a, b Declaration) int { return compareString(string(a.Unit), string(b.Unit)) })
+	var evs []Event
+	for _, d := range ds {
+		if u := s.Unit(d.Unit); d.SelfDestruct && u.OnMap() {
+			evs = append(evs, s.unitEvent(EventNote, "X4.DM.1", u, fmt.Sprintf("%s self-destructs", u.ID)))
+			evs = append(evs, s.destroy(u, "self-destruct")...)
+		}
+	}
+	for _, d := range ds {
+		u := s.Unit(d.Unit)
+		if !d.Warp || !u.OnMap() {
+			continue
+		}
+		ss := u.Ship
+		ss.Warp = true
+		u.Speed = ss.PrevSpeed + ss.Allocated
+		evs = append(evs, s.unitEvent(EventNote, "X4.WARP", u,
+			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, WarpFactor(u.Speed))))
+	}
+	return evs
+}

@@ -1,0 +1,284 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+)
+
+// ErraticModifier is added to the fire rolls of an erratically
+// maneuvering unit and to every fire roll against it (X4.EM).
+const ErraticModifier = 2
+
+// EvasionMisses is the highest 1d6 roll with which an evasive maneuver
+// makes the strike miss (X4.EV).
+const EvasionMisses = 2
+
+// canTarget reports whether t is a unit u may shoot at.
+func canTarget(u, t *Unit) bool {
+	return t.ID != u.ID && t.OnMap() && !t.PhasedOut && t.Map == u.Map && t.Side != u.Side && t.Ship != nil
+}
+
+// checkShot reports why mount m of u cannot fire at t, or nil.
+func (s *State) checkShot(u *Unit, m int, t *Unit) error {
+	c := lookupClass(u.Class)
+	if m < 0 || m >= len(c.Mounts) {
+		return fmt.Errorf("rules: %s has no mount %d", u.ID, m)
+	}
+	ms := u.Ship.Mounts[m]
+	w, _ := LookupWeapon(c.Mounts[m].Weapon)
+	switch {
+	case ms.Destroyed:
+		return fmt.Errorf("rules: %s mount %d is destroyed", u.ID, m)
+	case w.Seeking():
+		return fmt.Errorf("rules: %s mount %d (%s) is launched, not fired", u.ID, m, w.Name)
+	case !ms.Armed:
+		return fmt.Errorf("rules: %s mount %d is not armed", u.ID, m)
+	case ms.Fired:
+		return fmt.Errorf("rules: %s mount %d has fired this turn", u.ID, m)
+	case t == nil || !canTarget(u, t):
+		return fmt.Errorf("rules: %s cannot shoot at that target", u.ID)
+	}
+	rng := u.Hex.Distance(t.Hex)
+	if _, ok := w.Band(rng); !ok {
+		return fmt.Errorf("rules: %s at range %d is out of %s's reach", t.ID, rng, w.Name)
+	}
+	if !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)) {
+		return fmt.Errorf("rules: %s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
+	}
+	return nil
+}
+
+// possibleShots lists the shots u could declare now, nearest target first
+// for each mount.
+func (s *State) possibleShots(u *Unit) []Shot {
+	c := lookupClass(u.Class)
+	var out []Shot
+	for m := range c.Mounts {
+		if ms := u.Ship.Mounts[m]; ms.Destroyed || !ms.Armed || ms.Fired {
+			continue
+		}
+		best, bestD := (*Unit)(nil), 0
+		for i := range s.Units {
+			t := &s.Units[i]
+			if !canTarget(u, t) {
+				continue
+			}
+			if d := u.Hex.Distance(t.Hex); (best == nil || d < bestD) && s.checkShot(u, m, t) == nil {
+				best, bestD = t, d
+			}
+		}
+		if best != nil {
+			out = append(out, Shot{Attacker: u.ID, Mount: m, Target: best.ID})
+		}
+	}
+	return out
+}
+
+// sampleShots returns every mount of the side firing at its nearest
+// target.
+func (s *State) sampleShots(side SideID) []Shot {
+	var out []Shot
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.OnMap() && u.Ship != nil {
+			out = append(out, s.possibleShots(u)...)
+		}
+	}
+	return out
+}
+
+// checkShots validates a side's fire declaration.
+func (s *State) checkShots(side SideID, shots []Shot) error {
+	seen := map[[2]any]bool{}
+	for _, sh := range shots {
+		u, err := s.ownedUnit(side, sh.Attacker)
+		if err != nil {
+			return err
+		}
+		k := [2]any{sh.Attacker, sh.Mount}
+		if seen[k] {
+			return fmt.Errorf("rules: %s mount %d fires twice", sh.Attacker, sh.Mount)
+		}
+		seen[k] = true
+		if err := s.checkShot(u, sh.Mount, s.Unit(sh.Target)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recordShots takes the revealed fire of every side: each mount is spent
+// now, so a unit destroyed during resolution still fires (X4.IMP.D).
+func (s *State) recordShots(sealed []Sealed) {
+	var shots []Shot
+	for _, sc := range sealed {
+		shots = append(shots, sc.Command.Shots...)
+	}
+	slices.SortFunc(shots, func(a, b Shot) int {
+		if c := compareString(string(a.Attacker), string(b.Attacker)); c != 0 {
+			return c
+		}
+		return a.Mount - b.Mount
+	})
+	for _, sh := range shots {
+		s.Unit(sh.Attacker).Ship.Mounts[sh.Mount].Fired = true
+	}
+	s.Turn.Shots = shots
+}
+
+// evadable lists the attackers u may evade now: u is mobile, under fire,
+// has evasions left (size class per turn) and has not evaded this impulse
+// (X4.EV).
+func (s *State) evadable(u *Unit) []UnitID {
+	c := lookupClass(u.Class)
+	if !c.Mobile() || u.Ship.Evasions >= c.SizeClass || u.Ship.EvadedImpulse == s.Clock.Impulse {
+		return nil
+	}
+	var out []UnitID
+	for _, sh := range s.Turn.Shots {
+		if sh.Target == u.ID && !slices.Contains(out, sh.Attacker) {
+			out = append(out, sh.Attacker)
+		}
+	}
+	return out
+}
+
+func (s *State) sampleEvasions(side SideID) []Evasion {
+	var out []Evasion
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.OnMap() && u.Ship != nil {
+			if a := s.evadable(u); len(a) > 0 {
+				out = append(out, Evasion{Unit: u.ID, Attacker: a[0]})
+			}
+		}
+	}
+	return out
+}
+
+// checkEvasions validates a side's evasive maneuvers: one per unit per
+// impulse, against one attacker's strike.
+func (s *State) checkEvasions(side SideID, evs []Evasion) error {
+	seen := map[UnitID]bool{}
+	for _, e := range evs {
+		u, err := s.ownedUnit(side, e.Unit)
+		if err != nil {
+			return err
+		}
+		if seen[e.Unit] {
+			return fmt.Errorf("rules: %s may evade only one strike per impulse (X4.EV)", e.Unit)
+		}
+		seen[e.Unit] = true
+		if !slices.Contains(s.evadable(u), e.Attacker) {
+			return fmt.Errorf("rules: %s cannot evade %s now (X4.EV)", e.Unit, e.Attacker)
+		}
+	}
+	return nil
+}
+
+// execEvasions rolls each revealed evasive maneuver: 1d6 of 1-2 makes
+// the strike miss (X4.EV).
+func (s *State) execEvasions(sealed []Sealed) []Event {
+	var all []Evasion
+	for _, sc := range sealed {
+		all = append(all, sc.Command.Evasions...)
+	}
+	slices.SortFunc(all, func(a, b Evasion) int { return compareString(string(a.Unit), string(b.Unit)) })
+	var evs []Event
+	for _, e := range all {
+		u := s.Unit(e.Unit)
+		u.Ship.Evasions++
+		u.Ship.EvadedImpulse = s.Clock.Impulse
+		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
+		evs = append(evs, ev)
+		if r.Total <= EvasionMisses {
+			s.Turn.Evaded = append(s.Turn.Evaded, e)
+			evs = append(evs, s.unitEvent(EventNote, "X4.EV", u, fmt.Sprintf("%s evades the strike of %s", u.ID, e.Attacker)))
+		}
+	}
+	return evs
+}
+
+// FireModifier returns what is added to a fire roll of attacker u at
+// target t: +2 if either maneuvers erratically (X4.EM), +1 per warp factor
+// of an attacker going into warp (X4.WARP).
+func FireModifier(u, t *Unit) int {
+	m := 0
+	if u.Ship != nil && u.Ship.Erratic {
+		m += ErraticModifier
+	}
+	if t.Ship != nil && t.Ship.Erratic {
+		m += ErraticModifier
+	}
+	if u.Ship != nil && u.Ship.Warp {
+		m += WarpFactor(u.Speed)
+	}
+	return m
+}
+
+// resolveFire resolves every revealed shot in attacker and mount order.
+// All fire is simultaneous (me-too, X4.IMP.D): a unit destroyed by an
+// earlier shot still fires; shots at a unit already destroyed are lost.
+func (s *State) resolveFire() []Event {
+	var evs []Event
+	for _, sh := range s.Turn.Shots {
+		u, t := s.Unit(sh.Attacker), s.Unit(sh.Target)
+		c := lookupClass(u.Class)
+		w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
+		if !t.OnMap() {
+			evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u, fmt.Sprintf("%s %s: %s is already gone", u.ID, w.Name, t.ID)))
+			continue
+		}
+		if slices.Contains(s.Turn.Evaded, Evasion{Unit: t.ID, Attacker: u.ID}) {
+			evs = append(evs, s.unitEvent(EventFire, "X4.EV", u, fmt.Sprintf("%s %s misses the evading %s", u.ID, w.Name, t.ID)))
+			continue
+		}
+		rng := u.Hex.Distance(t.Hex)
+		band, _ := w.Band(rng)
+		r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
+		evs = append(evs, ev)
+		mod := FireModifier(u, t)
+		hit := r.Total+mod <= band.Hit
+		verdict := "misses"
+		if hit {
+			verdict = fmt.Sprintf("hits for %d", band.Damage)
+		}
+		evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u,
+			fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", u.ID, w.Name, t.ID, rng, r.Total, mod, band.Hit, verdict)))
+		if hit {
+			evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), band.Damage, "X4.IMP.D", string(u.ID)+" "+w.Name)...)
+		}
+	}
+	return evs
+}
+
+// RamDamage returns the damage of a ram at speed by a unit with the given
+// explosion strength: (speed / 10 + 1) times it (X4.RAM).
+func RamDamage(speed, explosion int) int { return (speed/10 + 1) * explosion }
+
+// resolveRams resolves the rams declared this impulse, after direct fire
+// (X4.RAM): both units must still be on the map in the same hex. Both take
+// the ram damage; if both survive, a forced dock lets only crew across.
+func (s *State) resolveRams() []Event {
+	var evs []Event
+	rams := slices.Clone(s.Turn.Rams)
+	slices.SortFunc(rams, func(a, b RamOrder) int { return compareString(string(a.Rammer), string(b.Rammer)) })
+	for _, rm := range rams {
+		u, t := s.Unit(rm.Rammer), s.Unit(rm.Target)
+		if !u.OnMap() || !t.OnMap() || u.Map != t.Map || u.Hex != t.Hex || u.Ship.Warp {
+			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("the ram of %s on %s does not happen", u.ID, t.ID)))
+			continue
+		}
+		dmg := RamDamage(u.Speed, lookupClass(u.Class).Explosion)
+		evs = append(evs, s.unitEvent(EventNote, "X4.RAM", u, fmt.Sprintf("%s rams %s for %d", u.ID, t.ID, dmg)))
+		tShield := ((int(rm.Entry.Opposite())-int(t.Facing))%6 + 6) % 6
+		evs = append(evs, s.damage(t, tShield, dmg, "X4.RAM", "the ram of "+string(u.ID))...)
+		evs = append(evs, s.damage(u, 0, dmg, "X4.RAM", "ramming "+string(t.ID))...)
+		if rm.ForceDock && u.OnMap() && t.OnMap() && u.Ship.Docked == "" && t.Ship.Docked == "" {
+			s.dock(u, t, true)
+			evs = append(evs, s.unitEvent(EventDock, "X4.RAM", u, fmt.Sprintf("%s forces a boarding dock on %s", u.ID, t.ID)))
+		}
+	}
+	s.Turn.Rams = nil
+	return evs
+}

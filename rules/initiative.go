@@ -1,0 +1,88 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+)
+
+// maxRolloffs bounds the tie-break roll-offs; units still tied after
+// that many move in id order.
+const maxRolloffs = 8
+
+// movers returns the units that move in this impulse's movement step, in
+// id order: mobile units on a map, less the second unit of each docked
+// pair, which moves with its partner (X4.DOCK).
+func (s *State) movers() []*Unit {
+	var out []*Unit
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.OnMap() || u.Ship == nil || !lookupClass(u.Class).Mobile() {
+			continue
+		}
+		if u.Ship.Docked != "" && u.Ship.Docked < u.ID {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// rollInitiative rolls 1d12 + tech level for every mover and sorts the
+// movement order lowest first (X4.IMP.A). Units with equal totals roll
+// off with 1d12 each, lowest first, again among those still tied, up to
+// maxRolloffs times; then unit id decides (docs/RULES.md).
+func (s *State) rollInitiative() []Event {
+	var evs []Event
+	ms := s.movers()
+	order := make([]Initiative, len(ms))
+	for i, u := range ms {
+		r, ev := s.Roll(D12, RollReason{Clause: "X4.IMP.A", Side: u.Side, Unit: u.ID, What: "initiative " + string(u.ID)})
+		evs = append(evs, ev)
+		order[i] = Initiative{Unit: u.ID, Total: r.Total + lookupClass(u.Class).TechLevel}
+	}
+	slices.SortStableFunc(order, compareInitiative)
+	for round := 0; round < maxRolloffs; round++ {
+		tied := false
+		for i := 0; i < len(order); {
+			j := i + 1
+			for j < len(order) && compareInitiative(order[i], order[j]) == 0 {
+				j++
+			}
+			if j-i > 1 {
+				tied = true
+				for k := i; k < j; k++ {
+					r, ev := s.Roll(D12, RollReason{Clause: "X4.IMP.A", Unit: order[k].Unit,
+						What: "initiative roll-off " + string(order[k].Unit)})
+					evs = append(evs, ev)
+					order[k].Rolloffs = append(order[k].Rolloffs, r.Total)
+				}
+			}
+			i = j
+		}
+		if !tied {
+			break
+		}
+		slices.SortStableFunc(order, compareInitiative)
+	}
+	s.Turn.Order, s.Turn.Next = order, 0
+	ids := make([]UnitID, len(order))
+	for i, o := range order {
+		ids[i] = o.Unit
+	}
+	evs = append(evs, s.newEvent(EventNote, "X4.IMP.A", Public, fmt.Sprintf("movement order: %s", joinIDs(ids))))
+	return evs
+}
+
+// compareInitiative orders by total, then roll-offs, lowest first; units
+// tied on both compare equal.
+func compareInitiative(a, b Initiative) int {
+	if a.Total != b.Total {
+		return a.Total - b.Total
+	}
+	for i := 0; i < len(a.Rolloffs) && i < len(b.Rolloffs); i++ {
+		if a.Rolloffs[i] != b.Rolloffs[i] {
+			return a.Rolloffs[i] - b.Rolloffs[i]
+		}
+	}
+	return len(a.Rolloffs) - len(b.Rolloffs)
+}

@@ -1,0 +1,352 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// turnModes maps each turn mode letter to its divisor in tenths (X4.MV.3).
+var turnModes = map[string]int{
+	"M": 14, "L": 15, "K": 16, "J": 17, "I": 18, "H": 19, "G": 20, "F": 30, "E": 40,
+	"D": 50, "C": 60, "B": 70, "A": 80, "AA": 90, "SF": 100, "SW": 110,
+}
+
+// TurnModeDivisor returns the divisor of a turn mode letter in tenths,
+// e.g. 14 for "M" (1.4), and false for an unknown letter (X4.MV.3).
+func TurnModeDivisor(mode string) (int, bool) {
+	d, ok := turnModes[mode]
+	return d, ok
+}
+
+// HexesBeforeTurn returns how many hexes a unit at speed must move
+// straight before it may turn again: speed / divisor, rounded down
+// (X4.MV.3). Zero means it may turn freely, even without moving (X4.MV.4).
+func HexesBeforeTurn(speed int, mode string) int {
+	d, ok := turnModes[mode]
+	if !ok || speed <= 0 {
+		return 0
+	}
+	return speed * 10 / d
+}
+
+// ImpulseMoves returns the hexes a unit at speed moves in impulse i of n:
+// floor(i*S/n) - floor((i-1)*S/n) (RULES-SYNTHESIS section 2, X4.EA.4).
+func ImpulseMoves(speed, i, n int) int {
+	if speed <= 0 || i < 1 || i > n {
+		return 0
+	}
+	return i*speed/n - (i-1)*speed/n
+}
+
+// HETCost is the movements a high-energy turn costs (X4.MV.6).
+const HETCost = 2
+
+// remaining returns the movements u has left this turn under ms.
+func remaining(u *Unit, ms *MoveState) int {
+	return max(u.Speed+ms.Bonus-ms.Lost-ms.Moved, 0)
+}
+
+// allotment returns the hexes u must move in the current impulse under
+// ms: the impulse chart applied to its speed less what it gave up, minus
+// what it has already moved, never more than it has left.
+func (s *State) allotment(u *Unit, ms *MoveState) int {
+	eff := max(u.Speed+ms.Bonus-ms.Lost, 0)
+	target := s.Clock.Impulse * eff / s.Ruleset.ImpulsesPerTurn
+	return min(max(target-ms.Moved, 0), remaining(u, ms))
+}
+
+// Allotment returns the hexes the unit must move this impulse, and for
+// UWARP/VWARP units the most it may move (X4.MV.2).
+func (s *State) Allotment(id UnitID) int {
+	u := s.Unit(id)
+	if u == nil || u.Ship == nil {
+		return 0
+	}
+	if c := lookupClass(u.Class); c.UWarp {
+		return remaining(u, &u.Ship.Move)
+	}
+	return s.allotment(u, &u.Ship.Move)
+}
+
+// planResult is the outcome of a checked plan.
+type planResult struct {
+	ms     MoveState
+	hex    Hex
+	facing Direction
+	moves  int
+	decel  int
+	entry  Direction
+}
+
+// checkPlan checks a movement plan for u without changing anything.
+func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
+	c := lookupClass(u.Class)
+	ss := u.Ship
+	r := planResult{ms: ss.Move, hex: u.Hex, facing: u.Facing}
+	bad := func(format string, args ...any) (planResult, error) {
+		return r, fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
+	}
+	if !c.Mobile() {
+		return bad("a %s does not move", c.Name)
+	}
+	if p.Erratic && ss.ErraticPaid <= 0 {
+		return bad("no erratic maneuvering paid for (X4.EM)")
+	}
+	need := HexesBeforeTurn(u.Speed, c.TurnMode)
+	het := false
+	for i, st := range p.Steps {
+		switch st.Op {
+		case OpForward, OpSlipLeft, OpSlipRight:
+			if remaining(u, &r.ms) <= 0 {
+				return bad("step %d: no movement left", i+1)
+			}
+			d := r.facing
+			switch st.Op {
+			case OpSlipLeft:
+				d = d.Turn(-1)
+			case OpSlipRight:
+				d = d.Turn(1)
+			}
+			r.hex = r.hex.Neighbor(d)
+			r.entry = d
+			r.moves++
+			r.ms.Moved++
+			r.ms.Straight++
+		case OpTurnLeft, OpTurnRight:
+			if need > 0 && r.ms.Straight < need {
+				return bad("step %d: turn mode %s at speed %d needs %d hexes straight, has %d (X4.MV.3)",
+					i+1, c.TurnMode, u.Speed, need, r.ms.Straight)
+			}
+			if st.Op == OpTurnLeft {
+				r.facing = r.facing.Turn(-1)
+			} else {
+				r.facing = r.facing.Turn(1)
+			}
+			r.ms.Straight = 0
+		case OpHET:
+			if het || r.ms.HETImpulse == s.Clock.Impulse {
+				return bad("step %d: only one HET per impulse (X4.MV.6)", i+1)
+			}
+			if !st.Facing.Valid() {
+				return bad("step %d: invalid HET facing", i+1)
+			}
+			if remaining(u, &r.ms) < HETCost {
+				return bad("step %d: a HET costs %d movements, %d left (X4.MV.6)", i+1, HETCost, remaining(u, &r.ms))
+			}
+			het = true
+			r.ms.Lost += HETCost
+			r.ms.HETImpulse = s.Clock.Impulse
+			r.facing = st.Facing
+			r.ms.Straight = 0
+		case OpDecelerate:
+			if st.N < 1 || st.N > remaining(u, &r.ms) {
+				return bad("step %d: cannot decelerate %d with %d movements left (X4.MV.7)", i+1, st.N, remaining(u, &r.ms))
+			}
+			r.ms.Lost += st.N
+			r.decel += st.N
+		default:
+			return bad("step %d: unknown operation %q", i+1, st.Op)
+		}
+	}
+	if !c.UWarp {
+		// The plan must use exactly the impulse's hexes, counted after
+		// everything it gave up (X4.EA.4); UWARP/VWARP units may move any
+		// number up to their remaining movement (X4.MV.2).
+		before := ss.Move
+		before.Lost = r.ms.Lost
+		if want := s.allotment(u, &before); r.moves != want {
+			return bad("must move %d hexes this impulse, the plan moves %d", want, r.moves)
+		}
+	}
+	if p.ForceDock && p.Ram == "" {
+		return bad("a forced dock needs a ram (X4.RAM)")
+	}
+	if p.Ram != "" {
+		t := s.Unit(p.Ram)
+		switch {
+		case t == nil || !t.OnMap() || t.ID == u.ID:
+			return bad("cannot ram %q", p.Ram)
+		case ss.Warp:
+			return bad("cannot ram while in warp (X4.WARP)")
+		case r.moves == 0:
+			return bad("a ram needs entering the target's hex (X4.RAM)")
+		case t.Map != u.Map || t.Hex != r.hex:
+			return bad("the plan ends in %v, not in %s's hex %v (X4.RAM)", r.hex, t.ID, t.Hex)
+		}
+	}
+	return r, nil
+}
+
+// execMove carries out a checked plan for the current mover, running the
+// leave-hex and enter-hex checks around each hex it moves.
+func (s *State) execMove(p *MovePlan) []Event {
+	u := s.Unit(p.Unit)
+	res, _ := s.checkPlan(u, p)
+	c := lookupClass(u.Class)
+	ss := u.Ship
+	h := s.activeHooks()
+	var evs []Event
+	path := []string{u.Hex.String()}
+	stopped := false
+	for _, st := range p.Steps {
+		if stopped {
+			break
+		}
+		switch st.Op {
+		case OpTurnLeft:
+			u.Facing = u.Facing.Turn(-1)
+			ss.Move.Straight = 0
+		case OpTurnRight:
+			u.Facing = u.Facing.Turn(1)
+			ss.Move.Straight = 0
+		case OpHET:
+			u.Facing = st.Facing
+			ss.Move.Lost += HETCost
+			ss.Move.HETImpulse = s.Clock.Impulse
+			ss.Move.Straight = 0
+		case OpDecelerate:
+			ss.Move.Lost += st.N
+		default:
+			d := u.Facing
+			if st.Op == OpSlipLeft {
+				d = d.Turn(-1)
+			} else if st.Op == OpSlipRight {
+				d = d.Turn(1)
+			}
+			from, to := u.Hex, u.Hex.Neighbor(d)
+			for _, mh := range h.LeaveHex {
+				o := mh.Check(s, u, from, to)
+				evs = append(evs, o.Events...)
+				ss.Move.Bonus += o.Extra
+				stopped = stopped || o.Stop || !u.OnMap()
+			}
+			if stopped {
+				break
+			}
+			u.Hex = to
+			ss.Move.Moved++
+			ss.Move.Straight++
+			if pt := s.Unit(ss.Docked); pt != nil && pt.OnMap() {
+				pt.Hex = to // docked ships move as mutually tractored (X4.DOCK)
+			}
+			path = append(path, to.String())
+			for _, mh := range h.EnterHex {
+				o := mh.Check(s, u, from, to)
+				evs = append(evs, o.Events...)
+				ss.Move.Bonus += o.Extra
+				stopped = stopped || o.Stop || !u.OnMap()
+			}
+		}
+	}
+	if res.decel > 0 {
+		// X4.MV.7: the energy of the lost movements goes to the batteries.
+		num, den := c.moveCostFraction()
+		gain := min(res.decel*6*num/den, ss.Boxes[SysBattery]-ss.Battery)
+		ss.Battery += max(gain, 0)
+		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
+			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
+	}
+	ss.Erratic = p.Erratic
+	if p.Erratic {
+		ss.ErraticPaid--
+	}
+	if p.Ram != "" && u.OnMap() && !stopped {
+		s.Turn.Rams = append(s.Turn.Rams, RamOrder{Rammer: u.ID, Target: p.Ram, Entry: res.entry, ForceDock: p.ForceDock})
+	}
+	text := fmt.Sprintf("%s moves %s facing %s", u.ID, strings.Join(path, " "), u.Facing)
+	evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
+	s.Turn.Next++
+	return append(evs, s.skipIdleMovers()...)
+}
+
+// canMove reports whether u has any choice in this impulse's movement.
+func (s *State) canMove(u *Unit) bool {
+	if !u.OnMap() || u.Ship == nil {
+		return false
+	}
+	c := lookupClass(u.Class)
+	return remaining(u, &u.Ship.Move) > 0 || HexesBeforeTurn(u.Speed, c.TurnMode) == 0 ||
+		u.Ship.ErraticPaid > 0
+}
+
+// skipIdleMovers passes over units in the movement order that have
+// nothing to do or are gone, clearing their erratic maneuvering.
+func (s *State) skipIdleMovers() []Event {
+	for s.Turn.Next < len(s.Turn.Order) {
+		u := s.Unit(s.Turn.Order[s.Turn.Next].Unit)
+		if s.canMove(u) {
+			return nil
+		}
+		if u.Ship != nil {
+			u.Ship.Erratic = false
+		}
+		s.Turn.Next++
+	}
+	return nil
+}
+
+// samplePlans returns a few legal plans for u: straight on, turning or
+// slipping first, a HET, a deceleration, erratic, a ram.
+func (s *State) samplePlans(u *Unit) []MovePlan {
+	if u == nil || u.Ship == nil {
+		return nil
+	}
+	c := lookupClass(u.Class)
+	fwd := func(n int) []MoveStep {
+		out := make([]MoveStep, n)
+		for i := range out {
+			out[i] = MoveStep{Op: OpForward}
+		}
+		return out
+	}
+	ms := &u.Ship.Move
+	a := s.allotment(u, ms)
+	if c.UWarp {
+		a = max(a, min(remaining(u, ms), 1))
+	}
+	var cands [][]MoveStep
+	cands = append(cands, fwd(a))
+	cands = append(cands, append([]MoveStep{{Op: OpTurnLeft}}, fwd(a)...))
+	cands = append(cands, append([]MoveStep{{Op: OpTurnRight}}, fwd(a)...))
+	if a > 0 {
+		cands = append(cands, append([]MoveStep{{Op: OpSlipLeft}}, fwd(a-1)...))
+		cands = append(cands, append([]MoveStep{{Op: OpSlipRight}}, fwd(a-1)...))
+		cands = append(cands, append(fwd(a-1), MoveStep{Op: OpTurnRight}, MoveStep{Op: OpForward}))
+	}
+	if remaining(u, ms) >= HETCost {
+		after := *ms
+		after.Lost += HETCost
+		cands = append(cands, append([]MoveStep{{Op: OpHET, Facing: u.Facing.Turn(3)}}, fwd(s.allotment(u, &after))...))
+	}
+	if remaining(u, ms) >= 1 {
+		after := *ms
+		after.Lost++
+		cands = append(cands, append([]MoveStep{{Op: OpDecelerate, N: 1}}, fwd(s.allotment(u, &after))...))
+	}
+	var out []MovePlan
+	for _, steps := range cands {
+		for _, erratic := range []bool{false, true} {
+			p := MovePlan{Unit: u.ID, Steps: steps, Erratic: erratic}
+			r, err := s.checkPlan(u, &p)
+			if err != nil {
+				continue
+			}
+			out = append(out, p)
+			if erratic || r.moves == 0 {
+				continue
+			}
+			for i := range s.Units {
+				t := &s.Units[i]
+				if t.OnMap() && t.Side != u.Side && t.Map == u.Map && t.Hex == r.hex {
+					rp := p
+					rp.Ram = t.ID
+					if _, err := s.checkPlan(u, &rp); err == nil {
+						out = append(out, rp)
+					}
+					break
+				}
+			}
+		}
+	}
+	return out
+}

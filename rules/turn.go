@@ -1,0 +1,468 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Sealed is one side's committed choice in a simultaneous step. It stays
+// secret (events for its own side only) until every side has committed.
+type Sealed struct {
+	Side    SideID  `json:"side"`
+	Command Command `json:"command"`
+}
+
+// Initiative is one unit's place in the movement order of an impulse:
+// its 1d12 + tech level total and any tie-break roll-offs (X4.IMP.A).
+type Initiative struct {
+	Unit     UnitID `json:"unit"`
+	Total    int    `json:"total"`
+	Rolloffs []int  `json:"rolloffs,omitempty"`
+}
+
+// RamOrder is a ram declared during movement, resolved after direct
+// fire (X4.RAM). Entry is the direction the rammer entered the hex by.
+type RamOrder struct {
+	Rammer    UnitID    `json:"rammer"`
+	Target    UnitID    `json:"target"`
+	Entry     Direction `json:"entry"`
+	ForceDock bool      `json:"force_dock,omitempty"`
+}
+
+// TurnState is the turn machine's progress within the current step.
+type TurnState struct {
+	// Entered is set once the current step's automatic work has run.
+	Entered bool `json:"entered"`
+	// Stage is the sub-stage of direct fire: "" for the declaration,
+	// "evade" for evasive maneuvers against the revealed fire.
+	Stage string `json:"stage,omitempty"`
+	// Waiting lists the sides that must commit in a simultaneous step.
+	Waiting []SideID `json:"waiting,omitempty"`
+	Sealed  []Sealed `json:"sealed,omitempty"`
+	// Order is the impulse's movement order, lowest initiative first;
+	// Next indexes the unit to move now.
+	Order []Initiative `json:"order,omitempty"`
+	Next  int          `json:"next"`
+	// Shots is the revealed fire of the impulse, Evaded the strikes an
+	// evasive maneuver made miss, Rams the rams to resolve.
+	Shots  []Shot     `json:"shots,omitempty"`
+	Evaded []Evasion  `json:"evaded,omitempty"`
+	Rams   []RamOrder `json:"rams,omitempty"`
+}
+
+func (t TurnState) clone() TurnState {
+	c := t
+	c.Waiting = slices.Clone(t.Waiting)
+	c.Sealed = slices.Clone(t.Sealed)
+	c.Order = slices.Clone(t.Order)
+	c.Shots = slices.Clone(t.Shots)
+	c.Evaded = slices.Clone(t.Evaded)
+	c.Rams = slices.Clone(t.Rams)
+	return c
+}
+
+// Expecting returns the kind of command the current step takes, or ""
+// when no side has to act.
+func (s *State) Expecting() CommandKind {
+	if !s.Turn.Entered {
+		return ""
+	}
+	switch s.Clock.Step {
+	case StepEnergyAllocation:
+		return CmdAllocate
+	case StepDeclareMovement:
+		return CmdDeclare
+	case StepMovement:
+		return CmdMove
+	case StepActivity:
+		return CmdActivity
+	case StepDirectFire:
+		if s.Turn.Stage == "evade" {
+			return CmdEvade
+		}
+		return CmdFire
+	case StepDamageControl:
+		return CmdRepair
+	}
+	return ""
+}
+
+// Pending returns the sides that must act now, in side order. When it is
+// empty the game is over or waits for Advance.
+func (s *State) Pending() []SideID {
+	if !s.Turn.Entered || s.Expecting() == "" {
+		return nil
+	}
+	if s.Clock.Step == StepMovement {
+		if s.Turn.Next < len(s.Turn.Order) {
+			return []SideID{s.Unit(s.Turn.Order[s.Turn.Next].Unit).Side}
+		}
+		return nil
+	}
+	var out []SideID
+	for _, sd := range s.Turn.Waiting {
+		if !s.committed(sd) {
+			out = append(out, sd)
+		}
+	}
+	return out
+}
+
+// Mover returns the unit that must move now, if it is a movement step.
+func (s *State) Mover() (UnitID, bool) {
+	if s.Turn.Entered && s.Clock.Step == StepMovement && s.Turn.Next < len(s.Turn.Order) {
+		return s.Turn.Order[s.Turn.Next].Unit, true
+	}
+	return "", false
+}
+
+func (s *State) committed(side SideID) bool {
+	for _, c := range s.Turn.Sealed {
+		if c.Side == side {
+			return true
+		}
+	}
+	return false
+}
+
+// Legal returns commands side may give now: for simultaneous steps a
+// ready default (and the empty choice where there is one), for movement a
+// set of sample plans. Every command it returns is accepted by Apply.
+// It does not list every possible command: a front end builds others
+// from the same pieces and Apply checks them.
+func (s *State) Legal(side SideID) []Command {
+	if !slices.Contains(s.Pending(), side) {
+		return nil
+	}
+	var cands []Command
+	switch s.Expecting() {
+	case CmdAllocate:
+		cands = []Command{{Kind: CmdAllocate, Side: side, Allocations: s.defaultAllocations(side)}}
+	case CmdDeclare:
+		cands = []Command{{Kind: CmdDeclare, Side: side}}
+	case CmdMove:
+		id, _ := s.Mover()
+		for _, p := range s.samplePlans(s.Unit(id)) {
+			cands = append(cands, Command{Kind: CmdMove, Side: side, Move: &p})
+		}
+	case CmdActivity:
+		cands = []Command{{Kind: CmdActivity, Side: side}}
+		if d := s.sampleDocks(side); len(d) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
+		}
+	case CmdFire:
+		cands = []Command{{Kind: CmdFire, Side: side}}
+		if sh := s.sampleShots(side); len(sh) > 0 {
+			cands = append(cands, Command{Kind: CmdFire, Side: side, Shots: sh})
+		}
+	case CmdEvade:
+		cands = []Command{{Kind: CmdEvade, Side: side}}
+		if ev := s.sampleEvasions(side); len(ev) > 0 {
+			cands = append(cands, Command{Kind: CmdEvade, Side: side, Evasions: ev})
+		}
+	case CmdRepair:
+		cands = []Command{{Kind: CmdRepair, Side: side, Repairs: s.sampleRepairs(side)}}
+	}
+	out := cands[:0]
+	for _, c := range cands {
+		if s.validate(c) == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Apply checks cmd and, if it is legal now, carries it out and runs the
+// turn on until some side must act again. It returns every event caused,
+// to be filtered per side with Events. On error the state is untouched:
+// commands are fully checked before anything changes.
+func (s *State) Apply(cmd Command) ([]Event, error) {
+	if err := s.validate(cmd); err != nil {
+		return nil, err
+	}
+	var evs []Event
+	switch cmd.Kind {
+	case CmdMove:
+		evs = s.execMove(cmd.Move)
+	default:
+		evs = s.commit(cmd)
+	}
+	return append(evs, s.advance()...), nil
+}
+
+// Advance runs the automatic parts of the turn until some side must act,
+// the game is over, or a whole turn passed with nobody to act (call it
+// again to play on). A new game calls it once before the first command.
+func (s *State) Advance() []Event { return s.advance() }
+
+func (s *State) validate(cmd Command) error {
+	want := s.Expecting()
+	if want == "" {
+		return fmt.Errorf("rules: no command is expected at %s; call Advance", s.Clock)
+	}
+	if cmd.Kind != want {
+		return fmt.Errorf("rules: %s expects a %q command, not %q", s.Clock, want, cmd.Kind)
+	}
+	if !slices.Contains(s.Pending(), cmd.Side) {
+		return fmt.Errorf("rules: side %q does not have to act at %s", cmd.Side, s.Clock)
+	}
+	if err := cmd.onlyPayload(); err != nil {
+		return err
+	}
+	switch cmd.Kind {
+	case CmdAllocate:
+		return s.checkAllocations(cmd.Side, cmd.Allocations)
+	case CmdDeclare:
+		return s.checkDeclarations(cmd.Side, cmd.Declarations)
+	case CmdMove:
+		if cmd.Move == nil {
+			return fmt.Errorf("rules: move command without a plan")
+		}
+		id, _ := s.Mover()
+		if cmd.Move.Unit != id {
+			return fmt.Errorf("rules: it is %s's turn to move, not %s's", id, cmd.Move.Unit)
+		}
+		_, err := s.checkPlan(s.Unit(id), cmd.Move)
+		return err
+	case CmdActivity:
+		return s.checkActivity(cmd.Side, cmd.Docks, cmd.Transfers)
+	case CmdFire:
+		return s.checkShots(cmd.Side, cmd.Shots)
+	case CmdEvade:
+		return s.checkEvasions(cmd.Side, cmd.Evasions)
+	case CmdRepair:
+		return s.checkRepairs(cmd.Side, cmd.Repairs)
+	}
+	return nil
+}
+
+// onlyPayload rejects payload fields that do not belong to the kind.
+func (c *Command) onlyPayload() error {
+	used := map[string]bool{
+		"allocations": len(c.Allocations) > 0, "declarations": len(c.Declarations) > 0,
+		"move": c.Move != nil, "docks": len(c.Docks) > 0, "transfers": len(c.Transfers) > 0,
+		"shots": len(c.Shots) > 0, "evasions": len(c.Evasions) > 0, "repairs": len(c.Repairs) > 0,
+	}
+	allowed := map[CommandKind][]string{
+		CmdAllocate: {"allocations"}, CmdDeclare: {"declarations"}, CmdMove: {"move"},
+		CmdActivity: {"docks", "transfers"}, CmdFire: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
+	}
+	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "shots", "evasions", "repairs"} {
+		if used[f] && !slices.Contains(allowed[c.Kind], f) {
+			return fmt.Errorf("rules: a %q command carries %s", c.Kind, f)
+		}
+	}
+	return nil
+}
+
+// commit records a side's sealed choice: everyone learns that the side
+// has committed, only the side sees what.
+func (s *State) commit(cmd Command) []Event {
+	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: cmd.Side, Command: cmd})
+	slices.SortFunc(s.Turn.Sealed, func(a, b Sealed) int { return compareString(string(a.Side), string(b.Side)) })
+	pub := s.newEvent(EventCommit, "", Public, fmt.Sprintf("%s has committed its %s", cmd.Side, cmd.Kind))
+	pub.Side = cmd.Side
+	own := s.newEvent(EventCommit, "", Only(cmd.Side), "sealed: "+cmd.String())
+	own.Side = cmd.Side
+	return []Event{pub, own}
+}
+
+// reveal makes every sealed choice public, in side order, and clears them.
+func (s *State) reveal() ([]Sealed, []Event) {
+	var evs []Event
+	sealed := s.Turn.Sealed
+	for _, c := range sealed {
+		ev := s.newEvent(EventReveal, "", Public, "revealed: "+c.Command.String())
+		ev.Side = c.Side
+		evs = append(evs, ev)
+	}
+	s.Turn.Sealed, s.Turn.Waiting = nil, nil
+	return sealed, evs
+}
+
+// advance runs automatic steps while nobody has to act.
+func (s *State) advance() []Event {
+	var evs []Event
+	turns := 0
+	for s.Clock.Step != StepGameOver {
+		if !s.Turn.Entered {
+			s.Turn.Entered = true
+			evs = append(evs, s.enterStep()...)
+			continue
+		}
+		if len(s.Pending()) > 0 {
+			return evs
+		}
+		more, done := s.finishStep()
+		evs = append(evs, more...)
+		if !done {
+			continue
+		}
+		s.nextStep()
+		if s.Clock.Step == StepStartOfTurn {
+			if turns++; turns > 1 {
+				return evs
+			}
+		}
+	}
+	return evs
+}
+
+// nextStep moves the clock to the step after the current one.
+func (s *State) nextStep() {
+	c := s.Clock
+	switch {
+	case c.Step == StepDamageControl:
+		c = Clock{Turn: c.Turn + 1, Step: StepStartOfTurn}
+	case c.Step == StepDeclareMovement:
+		c = Clock{Turn: c.Turn, Impulse: 1, Step: StepInvoluntary}
+	case c.Step == StepSeekingResolution && c.Impulse < s.Ruleset.ImpulsesPerTurn:
+		c = Clock{Turn: c.Turn, Impulse: c.Impulse + 1, Step: StepInvoluntary}
+	case c.Step == StepSeekingResolution:
+		c = Clock{Turn: c.Turn, Step: StepDamageControl}
+	default:
+		c.Step++
+	}
+	s.Clock = c
+	s.Turn = TurnState{Rams: s.Turn.Rams} // rams wait for direct fire (X4.RAM)
+}
+
+// enterStep does the automatic work at the start of the current step and
+// says who must act in it.
+func (s *State) enterStep() []Event {
+	evs := []Event{s.newEvent(EventStep, stepClause(s.Clock.Step), Public, s.Clock.String())}
+	h := s.activeHooks()
+	switch s.Clock.Step {
+	case StepStartOfTurn:
+		s.startTurn()
+		evs = append(evs, s.runStepHooks(h.StartOfTurn)...)
+	case StepEnergyAllocation:
+		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return allocates(u) })
+	case StepDeclareMovement:
+		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return allocates(u) })
+	case StepInvoluntary:
+		evs = append(evs, s.runStepHooks(h.Involuntary)...)
+	case StepMovement:
+		evs = append(evs, s.rollInitiative()...)
+		evs = append(evs, s.skipIdleMovers()...)
+	case StepActivity:
+		s.Turn.Waiting = s.activitySides()
+	case StepSeekingLaunch:
+		evs = append(evs, s.runStepHooks(h.SeekingLaunch)...)
+	case StepDirectFire:
+		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.possibleShots(u)) > 0 })
+	case StepSeekingResolution:
+		evs = append(evs, s.runStepHooks(h.SeekingResolution)...)
+	case StepDamageControl:
+		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.repairable(u)) > 0 })
+	}
+	return evs
+}
+
+// finishStep resolves the current step once nobody has to act. It
+// returns done == false when it opened a new stage of the same step.
+func (s *State) finishStep() ([]Event, bool) {
+	switch s.Clock.Step {
+	case StepEnergyAllocation:
+		sealed, evs := s.reveal()
+		return append(evs, s.execAllocations(sealed)...), true
+	case StepDeclareMovement:
+		sealed, evs := s.reveal()
+		return append(evs, s.execDeclarations(sealed)...), true
+	case StepActivity:
+		sealed, evs := s.reveal()
+		return append(evs, s.execActivity(sealed)...), true
+	case StepDirectFire:
+		if s.Turn.Stage == "" {
+			sealed, evs := s.reveal()
+			s.recordShots(sealed)
+			s.Turn.Stage = "evade"
+			s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.evadable(u)) > 0 })
+			return evs, false
+		}
+		sealed, evs := s.reveal()
+		evs = append(evs, s.execEvasions(sealed)...)
+		evs = append(evs, s.resolveFire()...)
+		evs = append(evs, s.resolveRams()...)
+		return evs, true
+	case StepDamageControl:
+		sealed, evs := s.reveal()
+		return append(evs, s.execRepairs(sealed)...), true
+	}
+	return nil, true
+}
+
+// sidesWith returns, in side order, the sides owning a unit on a map for
+// which pred holds.
+func (s *State) sidesWith(pred func(u *Unit) bool) []SideID {
+	var out []SideID
+	for _, sd := range s.Sides {
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.Side == sd.ID && u.OnMap() && u.Ship != nil && pred(u) {
+				out = append(out, sd.ID)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// startTurn clears what each unit bought and did last turn.
+func (s *State) startTurn() {
+	for i := range s.Units {
+		ss := s.Units[i].Ship
+		if ss == nil {
+			continue
+		}
+		ss.Reinforce, ss.ArmorReinforce = [6]int{}, 0
+		ss.ErraticPaid, ss.Erratic = 0, false
+		ss.Evasions, ss.EvadedImpulse = 0, 0
+		ss.Move = MoveState{Straight: ss.Move.Straight}
+		for j := range ss.Mounts {
+			ss.Mounts[j].Armed, ss.Mounts[j].Fired = false, false
+		}
+	}
+}
+
+// stepClause names the seed clause that defines a step.
+func stepClause(st Step) string {
+	switch st {
+	case StepEnergyAllocation, StepDamageControl, StepStartOfTurn:
+		return "X4.SEQ"
+	case StepDeclareMovement:
+		return "X4.DM.1"
+	case StepMovement:
+		return "X4.IMP.A"
+	case StepDirectFire:
+		return "X4.IMP.D"
+	}
+	return "X4.IMP"
+}
+
+// ownedUnit returns the unit id if it exists, is on a map and belongs to
+// side, or an error naming what is wrong.
+func (s *State) ownedUnit(side SideID, id UnitID) (*Unit, error) {
+	u := s.Unit(id)
+	switch {
+	case u == nil:
+		return nil, fmt.Errorf("rules: no unit %q", id)
+	case u.Side != side:
+		return nil, fmt.Errorf("rules: unit %s belongs to %s, not %s", id, u.Side, side)
+	case !u.OnMap():
+		return nil, fmt.Errorf("rules: unit %s is not on the map", id)
+	case u.Ship == nil:
+		return nil, fmt.Errorf("rules: unit %s has no systems", id)
+	}
+	return u, nil
+}
+
+// joinIDs writes unit ids for messages.
+func joinIDs(ids []UnitID) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = string(id)
+	}
+	return strings.Join(s, ", ")
+}
