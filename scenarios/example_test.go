@@ -1,0 +1,40 @@
+package scenarios_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+func ExampleLoad() {
+	data := []byte(`id: skirmish
+name: Skirmish
+sides:
+  - {id: blue}
+units:
+  - {id: a, side: blue, class: fed-cruiser, hex: "2,3", facing: Q}
+  - {id: b, side: bleu, class: fed-frigate, hex: "4,3"}
+`)
+	_, err := scenarios.Load("skirmish.yaml", data)
+	var ps scenarios.Problems
+	if errors.As(err, &ps) {
+		for _, p := range ps {
+			fmt.Println(p)
+		}
+	}
+	// Output:
+	// skirmish.yaml:6:65: units[0].facing: "Q" is not one of A, B, C, D, E, F
+	// skirmish.yaml:7:19: units[1].side: unknown side "bleu"; the sides are blue
+}
+
+func ExampleBundled() {
+	for _, in := range scenarios.Bundled() {
+		fmt.Println(in.ID, "-", in.Name)
+	}
+	// Output:
+	// first-contact - First Contact
+	// dark-harbour - Dark Harbour
+	// rift-run - Rift Run
+	// veil-of-storms - Veil of Storms
+}
