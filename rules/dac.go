@@ -196,6 +196,9 @@ func allocateDAC(t damageTrack, points int, roll dieFunc) []DACHit {
 // hitCell lets cell e take one point if the ship has anything there.
 func hitCell(t damageTrack, e *DACEntry, h *DACHit, roll dieFunc) bool {
 	if e.Crew {
+		if *t.Crew == [4]int{} {
+			return false // nobody aboard: nothing to roll for
+		}
 		k := CrewFromDie(roll(D6, "X4.DAC.3", "crew"))
 		if t.Crew[k] == 0 {
 			return false
