@@ -58,8 +58,9 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// Problems is every problem found in one or more files, sorted by file,
-// line and column. Load returns it as its error when at least one of the
+// Problems is every problem found in one or more files: file by file
+// (in the order the files were given), and by line and column within a
+// file. Load returns it as its error when at least one of the
 // problems is not a warning.
 type Problems []Problem
 

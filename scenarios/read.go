@@ -8,7 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// DefaultColors are the side colours used, in order, for sides that set
+// defaultColors are the side colours used, in order, for sides that set
 // none.
 var defaultColors = [...]string{"#4da3ff", "#ff5c5c", "#5cd65c", "#ffc23d", "#c77dff", "#40e0d0", "#ff8c42", "#e0e0e0"}
 
