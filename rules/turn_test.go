@@ -2,6 +2,8 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -14,36 +16,100 @@ func duelUnits() []Unit {
 	}
 }
 
-// X4.SEQ: a turn runs start-of-turn, energy allocation, declare movement,
-// N impulses of the impulse steps, then damage control.
+// X4.SEQ, X4.IMP: a turn runs start-of-turn, energy allocation, declare
+// movement, six impulses of involuntary movement, movement, activity,
+// seeking launch, direct fire and seeking resolution, then damage control.
 func TestTurnSequence(t *testing.T) {
 	s := newTestState(t, duelUnits()...)
-	var steps []Clock
-	seen := map[Clock]bool{}
-	rec := func(st *State) bool {
-		if !seen[st.Clock] {
-			seen[st.Clock] = true
-			steps = append(steps, st.Clock)
+	var evs []Event
+	evs = append(evs, s.Advance()...)
+	for s.Clock.Turn == 1 {
+		p := s.Pending()
+		if len(p) == 0 {
+			t.Fatalf("stalled at %v", s.Clock)
 		}
-		return st.Clock.Turn >= 2
+		evs = append(evs, mustApply(t, s, s.Legal(p[0])[0])...)
 	}
-	playLegal(t, s, first, rec)
-	if steps[0].Step != StepEnergyAllocation {
-		t.Fatalf("first waiting step %v", steps[0])
+	var got []string
+	for _, e := range evs {
+		if e.Kind == EventStep && e.Clock.Turn == 1 {
+			got = append(got, e.Clock.String())
+		}
 	}
-	if steps[1].Step != StepDeclareMovement {
-		t.Fatalf("second waiting step %v", steps[1])
+	want := []string{"T1 start-of-turn", "T1 energy-allocation", "T1 declare-movement"}
+	for i := 1; i <= 6; i++ {
+		for _, st := range []string{"involuntary-movement", "movement", "impulse-activity", "seeking-launch", "direct-fire", "seeking-resolution"} {
+			want = append(want, fmt.Sprintf("T1 I%d %s", i, st))
+		}
 	}
-	last := steps[len(steps)-2]
-	if last.Step != StepDamageControl && last.Step != StepDirectFire && last.Step != StepMovement {
-		t.Fatalf("last step of turn 1 %v", last)
+	want = append(want, "T1 damage-control")
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("X4.SEQ/X4.IMP steps:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	maxImp := 0
-	for _, c := range steps {
-		maxImp = max(maxImp, c.Impulse)
+	if s.Clock.Step != StepEnergyAllocation || s.Clock.Turn != 2 {
+		t.Fatalf("turn 2 starts at %v", s.Clock)
 	}
-	if maxImp != 6 {
-		t.Fatalf("X4.IMP: saw %d impulses, want 6", maxImp)
+}
+
+// X4.IMP: with the 32-impulse option every turn has 32 impulses.
+func TestThirtyTwoImpulses(t *testing.T) {
+	setup := testSetup(duelUnits()...)
+	setup.Ruleset.ImpulsesPerTurn = 32
+	s, err := NewState(setup, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	playLegal(t, s, first, func(s *State) bool { most = max(most, s.Clock.Impulse); return s.Clock.Turn >= 2 })
+	if most != 32 {
+		t.Fatalf("X4.IMP: %d impulses", most)
+	}
+}
+
+// Hooks: the start-of-turn and involuntary hooks run in order at their
+// steps, once per turn and once per impulse.
+func TestStepHooks(t *testing.T) {
+	s := newTestState(t, duelUnits()...)
+	var calls []string
+	hook := func(name string) StepHook {
+		return StepHook{Name: name, Run: func(s *State) []Event {
+			calls = append(calls, fmt.Sprintf("%s %s", name, s.Clock))
+			_, ev := s.Roll(D6, RollReason{What: name})
+			return []Event{ev}
+		}}
+	}
+	s.hooks = &Hooks{StartOfTurn: []StepHook{hook("a"), hook("b")}, Involuntary: []StepHook{hook("i")}}
+	playLegal(t, s, first, atTurn(2))
+	want := "a T1 start-of-turn|b T1 start-of-turn|i T1 I1 involuntary-movement|i T1 I2 involuntary-movement|" +
+		"i T1 I3 involuntary-movement|i T1 I4 involuntary-movement|i T1 I5 involuntary-movement|i T1 I6 involuntary-movement|" +
+		"a T2 start-of-turn|b T2 start-of-turn"
+	if got := strings.Join(calls, "|"); got != want {
+		t.Fatalf("hook calls\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Commands are checked before anything changes: a refused command leaves
+// the state's hash as it was, and its error starts with "rules: ".
+func TestRefusedCommandsLeaveStateUntouched(t *testing.T) {
+	s := newTestState(t, duelUnits()...)
+	s.Advance()
+	h := s.Hash()
+	bad := []Command{
+		{Kind: CmdMove, Side: "blue"},
+		{Kind: CmdAllocate, Side: "green"},
+		{Kind: CmdAllocate, Side: "blue"},
+		{Kind: CmdAllocate, Side: "blue", Allocations: []Allocation{{Unit: "krag"}}},
+		{Kind: CmdAllocate, Side: "blue", Allocations: []Allocation{{Unit: "enterprise", Movement: 99}, {Unit: "hood"}}},
+		{Kind: CmdAllocate, Side: "blue", Shots: []Shot{{Attacker: "enterprise"}}},
+	}
+	for _, c := range bad {
+		_, err := s.Apply(c)
+		if err == nil || !strings.HasPrefix(err.Error(), "rules: ") {
+			t.Errorf("%s: %v", c, err)
+		}
+		if s.Hash() != h {
+			t.Fatalf("%s changed the state", c)
+		}
 	}
 }
 
