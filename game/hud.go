@@ -1,0 +1,135 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+var (
+	panelFill   = render.Hex("#0d1426", 0.86)
+	panelEdge   = render.Hex("#3a4d7a", 0.9)
+	textMain    = render.Hex("#e8ecf8", 1)
+	textDim     = render.Hex("#9aa6c8", 1)
+	textAccent  = render.Hex("#ffd36e", 1)
+	helpBackdop = render.RGBA{R: 0, G: 0, B: 0, A: 0.55}
+)
+
+// panel adds a framed panel to the HUD batch.
+func (s *MapScene) panel(x, y, w, h float64) {
+	b := &s.hud
+	b.Rect(float32(x), float32(y), float32(w), float32(h), panelFill)
+	b.Rect(float32(x), float32(y), float32(w), 1, panelEdge)
+	b.Rect(float32(x), float32(y+h-1), float32(w), 1, panelEdge)
+	b.Rect(float32(x), float32(y), 1, float32(h), panelEdge)
+	b.Rect(float32(x+w-1), float32(y), 1, float32(h), panelEdge)
+}
+
+func (s *MapScene) label(x, y float64, text string, style render.FontStyle, size float64, col render.RGBA, align render.Align) {
+	s.labels = append(s.labels, render.Label{X: x, Y: y, Text: text, Style: style, Size: size, Color: col, Align: align})
+}
+
+// hudRects returns the screen rectangles of the fixed panels: the top
+// bar and the sides legend.
+func (s *MapScene) hudRects() [][4]float64 {
+	w := float64(s.cam.Width)
+	const lw = 230.0
+	return [][4]float64{
+		{0, 0, w, 35},
+		{w - lw - 12, 46, w - 12, 46 + 14 + 22*float64(len(s.view.Sides))},
+	}
+}
+
+func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
+	s.hud.Reset()
+	s.labels = s.labels[:0]
+	w, h := float64(s.cam.Width), float64(s.cam.Height)
+
+	// Top bar: game, scenario, clock, zoom.
+	s.hud.Rect(0, 0, float32(w), 34, panelFill)
+	s.hud.Rect(0, 34, float32(w), 1, panelEdge)
+	s.label(14, 9, "HEXRIFT", render.Bold, 15, textAccent, render.AlignLeft)
+	s.label(100, 10, s.view.Scenario.Name, render.Regular, 14, textMain, render.AlignLeft)
+	c := s.view.Clock
+	clock := fmt.Sprintf("Turn %d  ·  %s", c.Turn, stepTitle(c.Step))
+	if c.Step.InImpulse() {
+		clock = fmt.Sprintf("Turn %d  ·  impulse %d of %d  ·  %s", c.Turn, c.Impulse, s.view.Ruleset.ImpulsesPerTurn, stepTitle(c.Step))
+	}
+	s.label(w/2, 10, clock, render.Regular, 14, textMain, render.AlignCenter)
+	who := "table view"
+	if sd, ok := s.view.Side(s.viewer); ok {
+		who = "viewing as " + sd.Name
+	}
+	s.label(w-14, 10, fmt.Sprintf("%s  ·  %.0f hexes across", who, s.cam.HexesAcross()), render.Regular, 13, textDim, render.AlignRight)
+
+	// Sides legend, top right.
+	counts := map[rules.SideID]int{}
+	for _, u := range s.view.UnitsOn(s.mapID) {
+		counts[u.Side]++
+	}
+	legend := s.hudRects()[1]
+	lx, ly, lw := legend[0], legend[1], legend[2]-legend[0]
+	s.panel(lx, ly, lw, legend[3]-legend[1])
+	for i, sd := range s.view.Sides {
+		y := ly + 8 + 22*float64(i)
+		col := s.renderer.SideColour(f, sd.ID)
+		s.hud.Rect(float32(lx+12), float32(y+3), 12, 12, col)
+		s.label(lx+32, y+1, sd.Name, render.Regular, 13, textMain, render.AlignLeft)
+		s.label(lx+lw-12, y+1, fmt.Sprintf("%d on map", counts[sd.ID]), render.Regular, 12, textDim, render.AlignRight)
+	}
+
+	// Pointer readout, bottom left.
+	if s.hoverOK {
+		lines := s.Describe(s.hover)
+		maxW := 0.0
+		for i, l := range lines {
+			style := render.Regular
+			if i == 0 {
+				style = render.Mono
+			}
+			tw, _ := s.fonts.Measure(style, 13, l)
+			maxW = max(maxW, tw)
+		}
+		ph := 12 + 19*float64(len(lines))
+		s.panel(12, h-ph-12, maxW+24, ph)
+		for i, l := range lines {
+			style, col := render.Regular, textMain
+			if i == 0 {
+				style, col = render.Mono, textAccent
+			}
+			s.label(24, h-ph-12+7+19*float64(i), l, style, 13, col, render.AlignLeft)
+		}
+	}
+	s.label(w-14, h-24, "F1 help  ·  Home recentre  ·  wheel zoom  ·  right-drag pan", render.Regular, 12, textDim, render.AlignRight)
+
+	if s.help {
+		s.drawHelp(w, h)
+	}
+	s.painter.Draw(screen, &s.hud)
+	s.fonts.DrawLabels(screen, s.labels)
+}
+
+var helpLines = [][2]string{
+	{"Right or middle drag", "pan the map"},
+	{"Arrow keys, W A S D", "pan (hold Shift to go faster)"},
+	{"Mouse wheel", "zoom around the pointer"},
+	{"+ and -", "zoom around the screen centre"},
+	{"Home", "recentre on the scenario's map centre"},
+	{"F1 or Esc", "close this help"},
+}
+
+func (s *MapScene) drawHelp(w, h float64) {
+	s.hud.Rect(0, 0, float32(w), float32(h), helpBackdop)
+	pw, ph := 520.0, 70+28*float64(len(helpLines))
+	x, y := (w-pw)/2, (h-ph)/2
+	s.panel(x, y, pw, ph)
+	s.label(x+24, y+18, "Controls", render.Bold, 18, textAccent, render.AlignLeft)
+	for i, l := range helpLines {
+		ly := y + 58 + 28*float64(i)
+		s.label(x+24, ly, l[0], render.Bold, 14, textMain, render.AlignLeft)
+		s.label(x+230, ly, l[1], render.Regular, 14, textDim, render.AlignLeft)
+	}
+}

@@ -1,0 +1,264 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// Action is one thing the player asked the map scene to do this tick.
+type Action interface{ isAction() }
+
+// PanBy moves the map by a screen-space drag of DX, DY pixels.
+type PanBy struct{ DX, DY float64 }
+
+// ZoomBy zooms by Factor around the screen point X, Y.
+type ZoomBy struct{ Factor, X, Y float64 }
+
+// Recenter puts the scenario's map centre back in the middle of the screen.
+type Recenter struct{}
+
+// ToggleHelp shows or hides the help overlay.
+type ToggleHelp struct{}
+
+func (PanBy) isAction()      {}
+func (ZoomBy) isAction()     {}
+func (Recenter) isAction()   {}
+func (ToggleHelp) isAction() {}
+
+// Input tuning.
+const (
+	keyPanPixels  = 12.0 // per tick while an arrow or WASD key is held
+	keyZoomFactor = 1.25 // per press of + or -
+	wheelZoomStep = 1.15 // per wheel notch
+	fastPanFactor = 3.0  // with shift held
+)
+
+// MapScene shows one map of a game as one side (or the public table)
+// may see it, with the camera, the hex under the pointer and the HUD.
+type MapScene struct {
+	state  *rules.State
+	viewer rules.SideID
+	view   *rules.View
+	mapID  rules.MapID
+
+	fonts    *render.Fonts
+	renderer *render.MapRenderer
+	painter  render.Painter
+	hud      render.Batch
+	labels   []render.Label
+
+	cam     render.Camera
+	fitHex  float64 // hexes across at the start view
+	ticks   int
+	hover   rules.Hex
+	hoverOK bool
+	help    bool
+}
+
+// NewMapScene returns a scene showing the first map of state as viewer
+// sees it ("" for the public view), on a w x h screen.
+func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w, h int) *MapScene {
+	s := &MapScene{state: state, viewer: viewer, fonts: fonts, renderer: render.NewMapRenderer(fonts)}
+	s.Refresh()
+	if len(s.view.Maps) > 0 {
+		s.mapID = s.view.Maps[0].ID
+	}
+	s.fitHex = s.fitHexes()
+	s.cam = render.NewCamera(s.center(), w, h, s.fitHex)
+	return s
+}
+
+// Refresh rebuilds the scene's view after the state changed.
+func (s *MapScene) Refresh() { s.view = s.state.View(s.viewer) }
+
+// Camera returns the scene's camera.
+func (s *MapScene) Camera() *render.Camera { return &s.cam }
+
+// View returns the view the scene draws.
+func (s *MapScene) View() *rules.View { return s.view }
+
+// MapID returns the map shown.
+func (s *MapScene) MapID() rules.MapID { return s.mapID }
+
+func (s *MapScene) center() rules.Hex {
+	if m := s.view.Map(s.mapID); m != nil {
+		return m.Center
+	}
+	return rules.Hex{}
+}
+
+// fitHexes picks the starting zoom: everything near the centre in view,
+// ignoring regions so large that they could never fit.
+func (s *MapScene) fitHexes() float64 {
+	m := s.view.Map(s.mapID)
+	if m == nil {
+		return 40
+	}
+	c := m.Center
+	far := 8
+	grow := func(h rules.Hex, extra int) {
+		if d := h.Distance(c) + extra; d > far && d < 400 {
+			far = d
+		}
+	}
+	for _, u := range s.view.UnitsOn(s.mapID) {
+		grow(u.Hex, 1)
+	}
+	for _, f := range m.Terrain.Features {
+		grow(f.Hex, 1)
+	}
+	for _, sy := range m.Terrain.Systems {
+		grow(sy.Shape.Center, sy.Shape.Radius+1)
+	}
+	// Columns advance 1.5 radii but rows sqrt(3): fit the far distance
+	// across the shorter screen side too.
+	return math.Min(render.MaxHexesAcross, float64(far)*2*1.25+4)
+}
+
+// Resize follows the window size.
+func (s *MapScene) Resize(w, h int) { s.cam.Resize(w, h) }
+
+// Actions turns one tick of input into actions.
+func (s *MapScene) Actions(in *Input) []Action {
+	var out []Action
+	if in.Dragging && (in.DragDX != 0 || in.DragDY != 0) {
+		out = append(out, PanBy{float64(in.DragDX), float64(in.DragDY)})
+	}
+	speed := keyPanPixels
+	if in.Held[ebiten.KeyShift] || in.Held[ebiten.KeyShiftLeft] || in.Held[ebiten.KeyShiftRight] {
+		speed *= fastPanFactor
+	}
+	var dx, dy float64
+	if in.Held[ebiten.KeyArrowLeft] || in.Held[ebiten.KeyA] {
+		dx += speed
+	}
+	if in.Held[ebiten.KeyArrowRight] || in.Held[ebiten.KeyD] {
+		dx -= speed
+	}
+	if in.Held[ebiten.KeyArrowUp] || in.Held[ebiten.KeyW] {
+		dy += speed
+	}
+	if in.Held[ebiten.KeyArrowDown] || in.Held[ebiten.KeyS] {
+		dy -= speed
+	}
+	if dx != 0 || dy != 0 {
+		out = append(out, PanBy{dx, dy})
+	}
+	if in.Wheel != 0 && in.CursorIn {
+		out = append(out, ZoomBy{math.Pow(wheelZoomStep, in.Wheel), float64(in.CursorX), float64(in.CursorY)})
+	}
+	cx, cy := float64(s.cam.Width)/2, float64(s.cam.Height)/2
+	if in.Pressed[ebiten.KeyEqual] || in.Pressed[ebiten.KeyKPAdd] {
+		out = append(out, ZoomBy{keyZoomFactor, cx, cy})
+	}
+	if in.Pressed[ebiten.KeyMinus] || in.Pressed[ebiten.KeyKPSubtract] {
+		out = append(out, ZoomBy{1 / keyZoomFactor, cx, cy})
+	}
+	if in.Pressed[ebiten.KeyHome] {
+		out = append(out, Recenter{})
+	}
+	if in.Pressed[ebiten.KeyF1] || (s.help && in.Pressed[ebiten.KeyEscape]) {
+		out = append(out, ToggleHelp{})
+	}
+	return out
+}
+
+// Apply carries out one action.
+func (s *MapScene) Apply(a Action) {
+	switch a := a.(type) {
+	case PanBy:
+		s.cam.Pan(a.DX, a.DY)
+	case ZoomBy:
+		s.cam.ZoomAt(a.Factor, a.X, a.Y)
+	case Recenter:
+		s.cam.CenterOn(s.center())
+	case ToggleHelp:
+		s.help = !s.help
+	}
+}
+
+// Update applies this tick's input.
+func (s *MapScene) Update(in *Input) error {
+	s.ticks++
+	for _, a := range s.Actions(in) {
+		s.Apply(a)
+	}
+	s.hoverOK = in.CursorIn
+	if s.hoverOK {
+		s.hover = s.cam.ScreenToHex(float64(in.CursorX), float64(in.CursorY))
+	}
+	return nil
+}
+
+// Frame returns the render frame of the current tick.
+func (s *MapScene) Frame() *render.Frame {
+	return &render.Frame{
+		View: s.view, Map: s.mapID, Camera: s.cam,
+		Time:  float64(s.ticks) / 60,
+		Hover: s.hover, HoverOK: s.hoverOK,
+		Reserved: s.hudRects(),
+	}
+}
+
+// Draw draws the map and the HUD.
+func (s *MapScene) Draw(screen *ebiten.Image) {
+	f := s.Frame()
+	s.renderer.Draw(screen, f)
+	s.drawHUD(screen, f)
+}
+
+// Describe lists what the viewer can see at h: coordinates, terrain and
+// units, one item per line.
+func (s *MapScene) Describe(h rules.Hex) []string {
+	lines := []string{"Hex " + h.String()}
+	m := s.view.Map(s.mapID)
+	if m == nil {
+		return lines
+	}
+	if f, ok := m.Terrain.FeatureAt(h); ok {
+		lines = append(lines, fmt.Sprintf("%s (%s)", f.Name, f.Kind))
+	}
+	if sy, ok := m.Terrain.SystemAt(h); ok {
+		if sy.Rift {
+			lines = append(lines, sy.Name+": gravity rift system (+1 move on leaving, d10 1-3 lost)")
+		} else {
+			lines = append(lines, sy.Name+": system")
+		}
+	}
+	for _, r := range m.Terrain.Regions {
+		if r.Shape.Contains(h) {
+			switch r.Kind {
+			case rules.RegionPhaseSpace:
+				lines = append(lines, r.Name+": phase space (2d6 each impulse: 2 or 12 phases)")
+			case rules.RegionIonStorm:
+				lines = append(lines, r.Name+": ion storm")
+			}
+		}
+	}
+	for _, u := range s.view.UnitsOn(s.mapID) {
+		if u.Hex != h {
+			continue
+		}
+		side, _ := s.view.Side(u.Side)
+		cls := string(u.Class)
+		if c, ok := rules.LookupClass(u.Class); ok {
+			cls = c.Race + " " + c.Name
+		}
+		ghost := ""
+		if u.Ghost {
+			ghost = ", phased out (only you see it)"
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s, %s, facing %s, speed %d%s", u.Name, side.Name, cls, u.Facing, u.Speed, ghost))
+	}
+	return lines
+}
+
+func stepTitle(st rules.Step) string {
+	return strings.ReplaceAll(st.String(), "-", " ")
+}

@@ -1,0 +1,213 @@
+// Command hexrift is a hex-map tactical space game for hot-seat play,
+// solo practice and scenario authoring. See README.md for the commands.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/game"
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+type command struct {
+	name, args, summary string
+	run                 func(fs *flag.FlagSet, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"play", "[SCENARIO]", "open the game window on a scenario (a bundled id or a file; default " + scenarios.DefaultID + ")", runPlay},
+		{"scenarios", "", "list the bundled scenarios, one per line, id first", runScenarios},
+		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
+		{"bench", "[SCENARIO]", "measure frame rates: an empty screen, then the scenario at its widest zoom", runBench},
+		{"version", "", "print the version", runVersion},
+	}
+}
+
+// errExit1 ends the program with status 1 after its message was printed.
+var errExit1 = errors.New("exit 1")
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut = stdout, stderr
+	name := "play"
+	if len(args) > 0 && !isFlag(args[0]) {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || name == "-h" || name == "--help" {
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != name {
+			continue
+		}
+		fs := flag.NewFlagSet("hexrift "+c.name, flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		summary, argText := c.summary, c.args
+		fs.Usage = func() {
+			fmt.Fprintf(fs.Output(), "usage: hexrift %s %s\n\n%s\n", name, argText, summary)
+			fs.PrintDefaults()
+		}
+		err := c.run(fs, args)
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.Is(err, errExit1):
+			return 1
+		default:
+			fmt.Fprintln(stderr, "hexrift:", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "hexrift: unknown command %q\n\n", name)
+	usage(stderr)
+	return 2
+}
+
+var out, errOut io.Writer = os.Stdout, os.Stderr
+
+func isFlag(s string) bool { return len(s) > 1 && s[0] == '-' }
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "hexrift: a hex-map tactical space game\n\nusage: hexrift [COMMAND] [ARGS]   (no command: play the default scenario)\n\ncommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %-12s %s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'hexrift COMMAND -h' for a command's options.")
+}
+
+// openState loads a scenario (bundled id or path) and starts a game.
+func openState(arg string, seed uint64) (*rules.State, error) {
+	if arg == "" {
+		arg = scenarios.DefaultID
+	}
+	sc, err := scenarios.Open(arg)
+	if err != nil {
+		var ps scenarios.Problems
+		if errors.As(err, &ps) {
+			for _, p := range ps {
+				fmt.Fprintln(errOut, p.String())
+			}
+			return nil, errExit1
+		}
+		return nil, err
+	}
+	return rules.NewState(sc.Setup(), seed)
+}
+
+func oneOptionalArg(fs *flag.FlagSet, args []string) (string, error) {
+	if err := fs.Parse(args); err != nil {
+		return "", err
+	}
+	switch fs.NArg() {
+	case 0:
+		return "", nil
+	case 1:
+		return fs.Arg(0), nil
+	}
+	fs.Usage()
+	return "", fmt.Errorf("expected at most one SCENARIO, got %d arguments", fs.NArg())
+}
+
+func runPlay(fs *flag.FlagSet, args []string) error {
+	seed := fs.Uint64("seed", 1, "seed of the game's dice")
+	width := fs.Int("width", 1280, "window width in pixels")
+	height := fs.Int("height", 800, "window height in pixels")
+	arg, err := oneOptionalArg(fs, args)
+	if err != nil {
+		return err
+	}
+	state, err := openState(arg, *seed)
+	if err != nil {
+		return err
+	}
+	fonts, err := render.NewFonts()
+	if err != nil {
+		return err
+	}
+	ebiten.SetWindowSize(*width, *height)
+	ebiten.SetWindowTitle("hexrift")
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	scene := game.NewMapScene(state, "", fonts, *width, *height)
+	return ebiten.RunGame(game.NewApp(scene))
+}
+
+func runScenarios(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	for _, info := range scenarios.Bundled() {
+		fmt.Fprintf(out, "%s\t%s\n", info.ID, info.Name)
+	}
+	return nil
+}
+
+func runCheck(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("check needs at least one FILE")
+	}
+	ps := scenarios.Check(fs.Args()...)
+	for _, p := range ps {
+		fmt.Fprintln(out, p.String())
+	}
+	if ps.HasErrors() {
+		return errExit1
+	}
+	if len(ps) == 0 {
+		fmt.Fprintf(out, "%d file(s) valid\n", fs.NArg())
+	}
+	return nil
+}
+
+func runBench(fs *flag.FlagSet, args []string) error {
+	frames := fs.Int("frames", 600, "frames to time in each phase")
+	width := fs.Int("width", 1280, "window width in pixels")
+	height := fs.Int("height", 800, "window height in pixels")
+	arg, err := oneOptionalArg(fs, args)
+	if err != nil {
+		return err
+	}
+	state, err := openState(arg, 1)
+	if err != nil {
+		return err
+	}
+	fonts, err := render.NewFonts()
+	if err != nil {
+		return err
+	}
+	res, err := game.Bench(state, fonts, *frames, *width, *height)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "scenario: %s\n%s\n", state.Scenario.ID, res)
+	return nil
+}
+
+func runVersion(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "hexrift", version)
+	return nil
+}

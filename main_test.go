@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestScenariosListsBundledIDsFirst(t *testing.T) {
+	code, out, _ := runCmd(t, "scenarios")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, len(scenarios.Bundled()))
+	assert.True(t, strings.HasPrefix(lines[0], scenarios.DefaultID+"\t"), "default first, id first: %q", lines[0])
+}
+
+func TestCheckExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.yaml")
+	bad := filepath.Join(dir, "bad.yaml")
+	require.NoError(t, os.WriteFile(good, []byte(`id: tiny
+name: Tiny
+sides:
+  - {id: a, name: A, color: "#4da3ff"}
+  - {id: b, name: B, color: "#ff5d5d"}
+units:
+  - {id: one, name: One, side: a, class: fed-cruiser, hex: "0,0", facing: A, speed: 8}
+  - {id: two, name: Two, side: b, class: kor-raider, hex: "3,0", facing: D, speed: 8}
+`), 0o644))
+	require.NoError(t, os.WriteFile(bad, []byte(`id: tiny
+name: Tiny
+sides:
+  - {id: a, name: A, color: "#4da3ff"}
+units:
+  - {id: one, name: One, side: a, class: fed-cruiser, hex: "0,0", facing: Q, speed: 8}
+`), 0o644))
+
+	code, out, _ := runCmd(t, "check", good)
+	assert.Equal(t, 0, code, out)
+
+	code, out, _ = runCmd(t, "check", good, bad)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, bad+":6:", "FILE:LINE:COL names the bad facing's line")
+	assert.Contains(t, out, "facing")
+
+	code, _, errText := runCmd(t, "check")
+	assert.Equal(t, 1, code, "check without files is an error")
+	assert.Contains(t, errText, "usage: hexrift check")
+}
+
+func TestHelpAndUnknownCommands(t *testing.T) {
+	code, out, _ := runCmd(t, "help")
+	assert.Equal(t, 0, code)
+	for _, c := range commands() {
+		assert.Contains(t, out, c.name)
+	}
+	code, _, errText := runCmd(t, "check", "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, errText, "usage: hexrift check FILE...")
+
+	code, _, errText = runCmd(t, "frobnicate")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, `unknown command "frobnicate"`)
+
+	code, out, _ = runCmd(t, "version")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "hexrift "+version+"\n", out)
+}
+
+func TestPlayRejectsUnknownScenarioWithoutAWindow(t *testing.T) {
+	code, _, errText := runCmd(t, "play", "no-such-scenario")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errText, "no-such-scenario")
+}

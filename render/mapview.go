@@ -1,0 +1,544 @@
+package render
+
+import (
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// Frame is everything one drawing of the map depends on. Time drives the
+// animations only; it never changes what is shown.
+type Frame struct {
+	View   *rules.View
+	Map    rules.MapID
+	Camera Camera
+	// Time is the animation clock in seconds.
+	Time float64
+	// Hover is the hex under the pointer, if HoverOK.
+	Hover   rules.Hex
+	HoverOK bool
+	// Selected is the unit to highlight, if any.
+	Selected rules.UnitID
+	// Reserved lists screen rectangles (x0, y0, x1, y1) that panels
+	// cover; map labels that would fall under them are left out.
+	Reserved [][4]float64
+	// ForcedSideColours replaces the scenario's side colours with the
+	// palette's, e.g. for colour-blind players.
+	ForcedSideColours bool
+}
+
+// MapRenderer draws the floating map of a view. It keeps its batches
+// between frames so that drawing allocates nothing once warm.
+type MapRenderer struct {
+	Palette Palette
+	fonts   *Fonts
+	painter Painter
+
+	back, area, grid, things, top Batch
+	labels                        []Label
+	stacks                        map[rules.Hex]int
+	corners                       [12]float32
+}
+
+// NewMapRenderer returns a renderer that writes labels with fonts.
+func NewMapRenderer(fonts *Fonts) *MapRenderer {
+	return &MapRenderer{Palette: DefaultPalette(), fonts: fonts, stacks: map[rules.Hex]int{}}
+}
+
+// Zoom thresholds, in pixels per hex radius.
+const (
+	gridFadeStart = 4.0  // below this the grid is not drawn
+	gridFadeFull  = 16.0 // from this on the grid is at full strength
+	hexDetail     = 7.0  // from this on areas are drawn hex by hex
+	counterDetail = 11.0 // from this on units are drawn as counters
+	nameDetail    = 22.0 // from this on unit names are shown
+)
+
+// Draw draws the map of f onto dst, filling it entirely.
+func (r *MapRenderer) Draw(dst *ebiten.Image, f *Frame) {
+	r.Build(f)
+	dst.Fill(r.Palette.Space.Color())
+	for _, b := range []*Batch{&r.back, &r.area, &r.grid, &r.things, &r.top} {
+		r.painter.Draw(dst, b)
+	}
+	if r.fonts != nil {
+		r.fonts.DrawLabels(dst, r.labels)
+	}
+}
+
+// Triangles returns how many triangles the last Build produced, a measure
+// of a frame's cost.
+func (r *MapRenderer) Triangles() int {
+	return r.back.Len() + r.area.Len() + r.grid.Len() + r.things.Len() + r.top.Len()
+}
+
+// Build fills the display list for f without drawing it.
+func (r *MapRenderer) Build(f *Frame) {
+	for _, b := range []*Batch{&r.back, &r.area, &r.grid, &r.things, &r.top} {
+		b.Reset()
+	}
+	r.labels = r.labels[:0]
+	r.starfield(f)
+	m := f.View.Map(f.Map)
+	if m == nil {
+		return
+	}
+	t := m.Terrain
+	r.regions(f, t)
+	r.gridLines(f)
+	r.systems(f, t)
+	r.features(f, t)
+	r.units(f)
+	r.hover(f)
+	r.declutter(f.Reserved)
+}
+
+// declutter drops labels that would overlap one placed before them, so
+// that at far zoom names never pile up; earlier labels win.
+func (r *MapRenderer) declutter(reserved [][4]float64) {
+	if r.fonts == nil {
+		return
+	}
+	type box struct{ x0, y0, x1, y1 float64 }
+	placed := make([]box, 0, len(r.labels)+len(reserved))
+	for _, rr := range reserved {
+		placed = append(placed, box{rr[0], rr[1], rr[2], rr[3]})
+	}
+	kept := r.labels[:0]
+	for _, l := range r.labels {
+		w, h := r.fonts.Measure(l.Style, l.Size, l.Text)
+		x0 := l.X
+		switch l.Align {
+		case AlignCenter:
+			x0 -= w / 2
+		case AlignRight:
+			x0 -= w
+		}
+		b := box{x0 - 2, l.Y - 1, x0 + w + 2, l.Y + h + 1}
+		clash := false
+		for _, p := range placed {
+			if b.x0 < p.x1 && p.x0 < b.x1 && b.y0 < p.y1 && p.y0 < b.y1 {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			placed = append(placed, b)
+			kept = append(kept, l)
+		}
+	}
+	r.labels = kept
+}
+
+func smoothstep(a, b, x float64) float64 {
+	t := math.Max(0, math.Min(1, (x-a)/(b-a)))
+	return t * t * (3 - 2*t)
+}
+
+// hash2 gives a stable pseudo-random number in [0, 1) for a pair of ints.
+func hash2(a, b int) float64 {
+	h := uint64(int64(a))*0x9e3779b97f4a7c15 ^ uint64(int64(b))*0xc2b2ae3d27d4eb4f
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 32
+	return float64(h>>11) / float64(1<<53)
+}
+
+// hashString gives a stable pseudo-random number in [0, 1) for a name,
+// so a planet keeps its colour from frame to frame and run to run.
+func hashString(s string) float64 {
+	h := 0
+	for _, c := range s {
+		h = h*31 + int(c)
+	}
+	return hash2(h, len(s))
+}
+
+// hexPoly writes the screen corners of h into r.corners.
+func (r *MapRenderer) hexPoly(c *Camera, h rules.Hex, shrink float64) []float32 {
+	cx, cy := c.HexToScreen(h)
+	s := c.Scale * shrink
+	for i, o := range cornerOffsets {
+		r.corners[2*i] = float32(cx + o[0]*s)
+		r.corners[2*i+1] = float32(cy + o[1]*s)
+	}
+	return r.corners[:]
+}
+
+// edge returns the screen end points of the side of h facing direction d.
+func edge(c *Camera, h rules.Hex, d rules.Direction) (x0, y0, x1, y1 float32) {
+	cx, cy := c.HexToScreen(h)
+	// Direction A (up) is the edge between corners 4 (240°) and 5 (300°);
+	// each further direction turns both corners one step clockwise.
+	a, b := cornerOffsets[(4+int(d))%6], cornerOffsets[(5+int(d))%6]
+	s := c.Scale
+	return float32(cx + a[0]*s), float32(cy + a[1]*s), float32(cx + b[0]*s), float32(cy + b[1]*s)
+}
+
+func (r *MapRenderer) starfield(f *Frame) {
+	c := &f.Camera
+	const cell = 96.0
+	ox, oy := c.X*c.Scale*0.04, c.Y*c.Scale*0.04 // slow parallax: far away
+	cx0, cy0 := int(math.Floor(ox/cell))-1, int(math.Floor(oy/cell))-1
+	nx, ny := int(float64(c.Width)/cell)+3, int(float64(c.Height)/cell)+3
+	for j := 0; j < ny; j++ {
+		for i := 0; i < nx; i++ {
+			gx, gy := cx0+i, cy0+j
+			for k := 0; k < 3; k++ {
+				x := (float64(gx)+hash2(gx*3+k, gy))*cell - ox
+				y := (float64(gy)+hash2(gy*5+k, gx+7))*cell - oy
+				br := hash2(gx+k*11, gy-k*13)
+				a := float32(0.15 + 0.55*br*br)
+				sz := float32(1 + math.Floor(br*1.9))
+				r.back.Rect(float32(x), float32(y), sz, sz, r.Palette.Star.WithAlpha(a))
+			}
+		}
+	}
+}
+
+func (r *MapRenderer) regions(f *Frame, t *rules.Terrain) {
+	c := &f.Camera
+	px := c.HexPixels()
+	for i := range t.Regions {
+		reg := &t.Regions[i]
+		col := r.Palette.Phase
+		edgeCol := r.Palette.PhaseEdge
+		if reg.Kind == rules.RegionIonStorm {
+			col, edgeCol = r.Palette.IonStorm, r.Palette.IonStorm.Mix(RGBA{1, 1, 1, 1}, 0.4)
+		}
+		cx, cy := Layout{}.HexToWorld(reg.Shape.Center)
+		worldR := float64(reg.Shape.Radius)*sqrt3 + 1
+		if !c.VisibleCircle(cx, cy, worldR) {
+			continue
+		}
+		pulse := float32(0.5 + 0.5*math.Sin(f.Time*1.3+float64(i)))
+		if px >= hexDetail {
+			r.regionHexes(f, reg, col, edgeCol, pulse)
+		} else {
+			r.regionShape(f, reg, col, edgeCol, pulse)
+		}
+		r.regionLabel(f, reg, edgeCol)
+	}
+}
+
+// regionHexes draws a region hex by hex, visiting only hexes on screen.
+func (r *MapRenderer) regionHexes(f *Frame, reg *rules.Region, col, edgeCol RGBA, pulse float32) {
+	c := &f.Camera
+	c.VisibleHexes(func(h rules.Hex) {
+		if !reg.Shape.Contains(h) {
+			return
+		}
+		shimmer := float32(0.5 + 0.5*math.Sin(f.Time*2.1+hash2(h.Q, h.R)*6.283))
+		r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.10+0.07*shimmer+0.03*pulse))
+		for _, d := range rules.Directions {
+			if !reg.Shape.Contains(h.Neighbor(d)) {
+				x0, y0, x1, y1 := edge(c, h, d)
+				r.area.Line(x0, y0, x1, y1, 2, edgeCol.WithAlpha(0.55+0.25*pulse))
+			}
+		}
+	})
+}
+
+// regionShape draws a region as a whole at far zoom: a disc is a
+// hexagon in hex distance, so it costs a handful of triangles at any size.
+func (r *MapRenderer) regionShape(f *Frame, reg *rules.Region, col, edgeCol RGBA, pulse float32) {
+	c := &f.Camera
+	if !reg.Shape.IsDisc() {
+		for _, h := range reg.Shape.Hexes {
+			r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.18+0.06*pulse))
+		}
+		return
+	}
+	sx, sy := c.HexToScreen(reg.Shape.Center)
+	rad := (float64(reg.Shape.Radius)*sqrt3 + 1) * c.Scale
+	rot := -math.Pi / 2 // a vertex on top: the disc's corner hexes lie in directions A-F
+	r.area.RadialPolygon(float32(sx), float32(sy), float32(rad), 6, rot, col.WithAlpha(0.10+0.05*pulse), col.WithAlpha(0.22+0.06*pulse))
+	r.hexagonOutline(&r.area, sx, sy, rad, rot, 2, edgeCol.WithAlpha(0.6+0.3*pulse))
+	// Phase ripples: hexagons that grow from the centre and fade.
+	for k := 0; k < 3; k++ {
+		ph := math.Mod(f.Time/7+float64(k)/3, 1)
+		r.hexagonOutline(&r.area, sx, sy, rad*ph, rot, 1.5, edgeCol.WithAlpha(float32(0.35*(1-ph))))
+	}
+}
+
+func (r *MapRenderer) hexagonOutline(b *Batch, cx, cy, rad, rot float64, w float32, col RGBA) {
+	for i := 0; i < 6; i++ {
+		a0, a1 := rot+math.Pi/3*float64(i), rot+math.Pi/3*float64(i+1)
+		b.Line(float32(cx+rad*math.Cos(a0)), float32(cy+rad*math.Sin(a0)),
+			float32(cx+rad*math.Cos(a1)), float32(cy+rad*math.Sin(a1)), w, col)
+	}
+}
+
+func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA) {
+	if reg.Name == "" {
+		return
+	}
+	c := &f.Camera
+	sx, sy := c.HexToScreen(reg.Shape.Center)
+	rad := (float64(reg.Shape.Radius)*sqrt3 + 1) * c.Scale
+	kind := "phase space"
+	if reg.Kind == rules.RegionIonStorm {
+		kind = "ion storm"
+	}
+	// Put the name just inside the top of the region, or in the middle
+	// of the screen's top when the region fills the screen.
+	y := sy - rad + 6
+	if y < 40 {
+		y = 40
+	}
+	if y > sy {
+		y = sy
+	}
+	r.labels = append(r.labels, Label{X: sx, Y: y, Text: strings.ToUpper(reg.Name) + "  ·  " + kind, Style: Bold, Size: 13, Color: col.WithAlpha(0.9), Align: AlignCenter, Shadow: true})
+}
+
+// gridLines draws three edges of every visible hex, so each shared edge
+// is drawn once; the grid fades out as the view zooms out.
+func (r *MapRenderer) gridLines(f *Frame) {
+	c := &f.Camera
+	alpha := smoothstep(gridFadeStart, gridFadeFull, c.HexPixels())
+	if alpha <= 0 {
+		return
+	}
+	col := r.Palette.Grid.WithAlpha(float32(0.22 * alpha))
+	w := float32(1)
+	if c.HexPixels() > 40 {
+		w = 1.5
+	}
+	c.VisibleHexes(func(h rules.Hex) {
+		for _, d := range [3]rules.Direction{rules.DirF, rules.DirA, rules.DirB} {
+			x0, y0, x1, y1 := edge(c, h, d)
+			r.grid.Line(x0, y0, x1, y1, w, col)
+		}
+	})
+}
+
+func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
+	c := &f.Camera
+	px := c.HexPixels()
+	for i := range t.Systems {
+		sys := &t.Systems[i]
+		cx, cy := Layout{}.HexToWorld(sys.Shape.Center)
+		worldR := float64(sys.Shape.Radius)*sqrt3 + 1
+		if !c.VisibleCircle(cx, cy, worldR+20/c.Scale) {
+			continue
+		}
+		sx, sy := c.HexToScreen(sys.Shape.Center)
+		if !sys.Rift {
+			r.systemOutline(f, sys, r.Palette.LabelDim.WithAlpha(0.5))
+		} else if px >= hexDetail {
+			for _, h := range sys.Shape.Hexes {
+				r.riftHex(f, h)
+			}
+			r.systemOutline(f, sys, r.Palette.RiftGlow.WithAlpha(0.9))
+		} else {
+			rad := math.Max(9, worldR*c.Scale)
+			r.riftVortex(f, sx, sy, rad, float64(i))
+			r.area.Ring(float32(sx), float32(sy), float32(rad), 2, r.Palette.RiftGlow.WithAlpha(0.9))
+		}
+		if sys.Name != "" {
+			kind := ""
+			if sys.Rift {
+				kind = "  ·  gravity rift"
+			}
+			ly := sy + math.Max(14, worldR*c.Scale+4)
+			r.labels = append(r.labels, Label{X: sx, Y: ly, Text: strings.ToUpper(sys.Name) + kind, Style: Bold, Size: 13, Color: r.Palette.RiftGlow.Mix(RGBA{1, 1, 1, 1}, 0.35), Align: AlignCenter, Shadow: true})
+		}
+	}
+}
+
+// riftHex draws one hex of a gravity rift: a dark well with a turning
+// accretion swirl.
+func (r *MapRenderer) riftHex(f *Frame, h rules.Hex) {
+	c := &f.Camera
+	sx, sy := c.HexToScreen(h)
+	r.area.Polygon(r.hexPoly(c, h, 1), r.Palette.RiftCore.WithAlpha(0.92))
+	r.riftVortex(f, sx, sy, c.Scale*0.92, hash2(h.Q, h.R)*6)
+}
+
+// riftVortex draws the animated swirl of a gravity rift of pixel radius rad.
+func (r *MapRenderer) riftVortex(f *Frame, sx, sy, rad, seed float64) {
+	x, y := float32(sx), float32(sy)
+	r.area.RadialPolygon(x, y, float32(rad), 24, 0, r.Palette.RiftCore, r.Palette.RiftHot.WithAlpha(0.35))
+	spin := f.Time * 1.1
+	for k := 0; k < 3; k++ {
+		kr := rad * (0.35 + 0.22*float64(k))
+		a0 := seed + spin*(1.6-0.4*float64(k)) + float64(k)*2.1
+		w := float32(math.Max(1.2, rad*0.07))
+		col := r.Palette.RiftHot.Mix(r.Palette.RiftGlow, float32(k)/2)
+		r.area.Arc(x, y, float32(kr), w, a0, a0+2.2, col.WithAlpha(0.85))
+		r.area.Arc(x, y, float32(kr), w, a0+math.Pi, a0+math.Pi+1.6, col.WithAlpha(0.55))
+	}
+	r.area.Circle(x, y, float32(math.Max(1.5, rad*0.16)), RGBA{0, 0, 0, 1})
+}
+
+// systemOutline draws the border between a system's hexes and the rest.
+func (r *MapRenderer) systemOutline(f *Frame, sys *rules.System, col RGBA) {
+	c := &f.Camera
+	w := float32(math.Max(1.5, math.Min(3, c.Scale/10)))
+	for _, h := range sys.Shape.Hexes {
+		for _, d := range rules.Directions {
+			if !sys.Shape.Contains(h.Neighbor(d)) {
+				x0, y0, x1, y1 := edge(c, h, d)
+				r.area.Line(x0, y0, x1, y1, w, col)
+			}
+		}
+	}
+}
+
+func (r *MapRenderer) features(f *Frame, t *rules.Terrain) {
+	c := &f.Camera
+	px := c.HexPixels()
+	for i, ft := range t.Features {
+		wx, wy := Layout{}.HexToWorld(ft.Hex)
+		if !c.VisibleCircle(wx, wy, 3+24/c.Scale) {
+			continue
+		}
+		sx, sy := c.HexToScreen(ft.Hex)
+		x, y := float32(sx), float32(sy)
+		var rad float64
+		switch ft.Kind {
+		case rules.FeatureStar:
+			rad = math.Max(5, px*0.6)
+			r.things.RadialPolygon(x, y, float32(rad*3), 32, 0, r.Palette.SunGlow.WithAlpha(0.45), r.Palette.SunGlow.WithAlpha(0))
+			r.things.RadialPolygon(x, y, float32(rad), 32, 0, RGBA{1, 1, 1, 1}, r.Palette.SunCore)
+		case rules.FeaturePlanet:
+			rad = math.Max(3.5, px*0.5)
+			base := r.Palette.Planets[int(hashString(ft.ID)*float64(len(r.Palette.Planets)))]
+			r.things.Circle(x, y, float32(rad*1.15), base.WithAlpha(0.25))
+			r.things.Circle(x, y, float32(rad), base.Mix(RGBA{0, 0, 0, 1}, 0.45))
+			r.things.Circle(x-float32(rad*0.18), y-float32(rad*0.18), float32(rad*0.8), base)
+		case rules.FeatureMoon:
+			rad = math.Max(2.5, px*0.28)
+			r.things.Circle(x, y, float32(rad), r.Palette.Moon.Mix(RGBA{0, 0, 0, 1}, 0.4))
+			r.things.Circle(x-float32(rad*0.15), y-float32(rad*0.15), float32(rad*0.8), r.Palette.Moon)
+		case rules.FeatureBlackHole:
+			rad = math.Max(4, px*0.45)
+			r.things.RadialPolygon(x, y, float32(rad*2.2), 32, 0, r.Palette.Accretion.WithAlpha(0.35), r.Palette.Accretion.WithAlpha(0))
+			a := f.Time*0.8 + float64(i)
+			r.things.Arc(x, y, float32(rad*1.35), float32(math.Max(1.5, rad*0.25)), a, a+4.5, r.Palette.Accretion.WithAlpha(0.9))
+			r.things.Circle(x, y, float32(rad), r.Palette.BlackHole)
+		default:
+			rad = math.Max(3, px*0.4)
+			r.things.Circle(x, y, float32(rad), r.Palette.LabelDim)
+		}
+		if ft.Name != "" && (px >= 10 || ft.Kind == rules.FeatureStar) {
+			r.labels = append(r.labels, Label{X: sx, Y: sy + rad + 3, Text: ft.Name, Size: 12, Color: r.Palette.Label.WithAlpha(0.85), Align: AlignCenter, Shadow: true})
+		}
+	}
+}
+
+// SideColour returns the counter colour of side in f.
+func (r *MapRenderer) SideColour(f *Frame, side rules.SideID) RGBA {
+	idx := 0
+	for i, s := range f.View.Sides {
+		if s.ID == side {
+			idx = i
+			if !f.ForcedSideColours && s.Color != "" {
+				return Hex(s.Color, 1)
+			}
+		}
+	}
+	return r.Palette.SideColours[idx%len(r.Palette.SideColours)]
+}
+
+func (r *MapRenderer) units(f *Frame) {
+	c := &f.Camera
+	px := c.HexPixels()
+	clear(r.stacks)
+	margin := math.Max(px*1.5, 24)
+	for _, u := range f.View.Units {
+		if u.Map != f.Map {
+			continue
+		}
+		sx, sy := c.HexToScreen(u.Hex)
+		if sx < -margin || sy < -margin || sx > float64(c.Width)+margin || sy > float64(c.Height)+margin {
+			continue
+		}
+		n := r.stacks[u.Hex]
+		r.stacks[u.Hex] = n + 1
+		// Units sharing a hex fan out a little, like a stack of counters.
+		off := float64(n) * math.Max(3, px*0.16)
+		x, y := sx+off, sy-off
+		col := r.SideColour(f, u.Side)
+		alpha := float32(1)
+		if u.Ghost {
+			alpha = 0.4
+		}
+		if px >= counterDetail {
+			r.counter(f, u, x, y, col, alpha)
+		} else {
+			r.marker(u, x, y, math.Max(6, px*1.1), col, alpha)
+		}
+		if u.ID == f.Selected {
+			r.top.Ring(float32(x), float32(y), float32(math.Max(9, px*0.95)), 2.5, r.Palette.Select)
+		}
+	}
+}
+
+// marker draws a unit at far zoom: an arrowhead in its side's colour
+// pointing along its facing.
+func (r *MapRenderer) marker(u rules.UnitView, x, y, size float64, col RGBA, alpha float32) {
+	dx, dy := DirectionVector(u.Facing)
+	px, py := -dy, dx
+	tip := [2]float64{x + dx*size*0.6, y + dy*size*0.6}
+	l := [2]float64{x - dx*size*0.45 + px*size*0.45, y - dy*size*0.45 + py*size*0.45}
+	rr := [2]float64{x - dx*size*0.45 - px*size*0.45, y - dy*size*0.45 - py*size*0.45}
+	back := [2]float64{x - dx*size*0.2, y - dy*size*0.2}
+	dark := RGBA{0, 0, 0, 0.85 * alpha}
+	g := 1.6
+	r.things.Quad(float32(tip[0]+dx*g), float32(tip[1]+dy*g), float32(l[0]+(px-dx)*g), float32(l[1]+(py-dy)*g),
+		float32(back[0]-dx*g), float32(back[1]-dy*g), float32(rr[0]+(-px-dx)*g), float32(rr[1]+(-py-dy)*g), dark)
+	r.things.Quad(float32(tip[0]), float32(tip[1]), float32(l[0]), float32(l[1]),
+		float32(back[0]), float32(back[1]), float32(rr[0]), float32(rr[1]), col.WithAlpha(alpha))
+}
+
+// counter draws a unit as a square counter in its side's colour, with a
+// ship glyph pointing along its facing and a notch on the facing edge.
+func (r *MapRenderer) counter(f *Frame, u rules.UnitView, x, y float64, col RGBA, alpha float32) {
+	c := &f.Camera
+	px := c.HexPixels()
+	half := math.Min(px*0.7, 36)
+	if cl, ok := rules.LookupClass(u.Class); ok && cl.SizeClass >= 5 {
+		half *= 0.72 // small craft get smaller counters
+	}
+	x0, y0 := float32(x-half), float32(y-half)
+	s := float32(2 * half)
+	r.things.Rect(x0-1, y0+2, s+2, s+2, RGBA{0, 0, 0, 0.45 * alpha}) // drop shadow
+	r.things.Rect(x0, y0, s, s, col.Mix(RGBA{0, 0, 0, 1}, 0.55).WithAlpha(alpha))
+	b := float32(math.Max(1.5, half*0.1))
+	r.things.Rect(x0+b, y0+b, s-2*b, s-2*b, col.Mix(RGBA{0.05, 0.07, 0.12, 1}, 0.25).WithAlpha(alpha))
+	// Ship glyph: an arrowhead in white along the facing.
+	r.marker(u, x, y, half*1.25, RGBA{0.96, 0.97, 1, 1}, alpha)
+	// Facing notch on the counter's edge.
+	dx, dy := DirectionVector(u.Facing)
+	nx, ny := x+dx*half*0.98, y+dy*half*0.98
+	r.things.Circle(float32(nx), float32(ny), float32(math.Max(2, half*0.16)), RGBA{1, 0.9, 0.45, alpha})
+	if u.Ghost { // a phased-out unit only its owner sees: dashed halo
+		for k := 0; k < 8; k++ {
+			a := float64(k)*math.Pi/4 + f.Time*0.6
+			r.top.Arc(float32(x), float32(y), float32(half*1.45), 1.5, a, a+0.45, r.Palette.PhaseEdge)
+		}
+	}
+	if px >= nameDetail {
+		name := u.Name
+		if name == "" {
+			name = string(u.ID)
+		}
+		r.labels = append(r.labels, Label{X: x, Y: y + half + 2, Text: name, Size: math.Min(13, 9+px/12), Color: r.Palette.Label.WithAlpha(alpha), Align: AlignCenter, Shadow: true})
+	}
+}
+
+func (r *MapRenderer) hover(f *Frame) {
+	c := &f.Camera
+	if !f.HoverOK || c.HexPixels() < 3 {
+		return
+	}
+	for _, d := range rules.Directions {
+		x0, y0, x1, y1 := edge(c, f.Hover, d)
+		r.top.Line(x0, y0, x1, y1, 2, r.Palette.Hover.WithAlpha(0.85))
+	}
+}
