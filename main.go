@@ -30,6 +30,7 @@ func commands() []command {
 		{"play", "[SCENARIO]", "open the game window on a scenario (a bundled id or a file; default " + scenarios.DefaultID + ")", runPlay},
 		{"scenarios", "", "list the bundled scenarios, one per line, id first", runScenarios},
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
+		{"render", "SCENARIO -o FILE.png", "draw a scenario's map to a PNG, with no display needed", runRender},
 		{"bench", "[SCENARIO]", "measure frame rates: an empty screen, then the scenario at its widest zoom", runBench},
 		{"version", "", "print the version", runVersion},
 	}
@@ -112,18 +113,39 @@ func openState(arg string, seed uint64) (*rules.State, error) {
 	return rules.NewState(sc.Setup(), seed)
 }
 
+// parseArgs parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
 func oneOptionalArg(fs *flag.FlagSet, args []string) (string, error) {
-	if err := fs.Parse(args); err != nil {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
 		return "", err
 	}
-	switch fs.NArg() {
+	switch len(pos) {
 	case 0:
 		return "", nil
 	case 1:
-		return fs.Arg(0), nil
+		return pos[0], nil
 	}
 	fs.Usage()
-	return "", fmt.Errorf("expected at most one SCENARIO, got %d arguments", fs.NArg())
+	return "", fmt.Errorf("expected at most one SCENARIO, got %d arguments", len(pos))
 }
 
 func runPlay(fs *flag.FlagSet, args []string) error {
@@ -160,14 +182,15 @@ func runScenarios(fs *flag.FlagSet, args []string) error {
 }
 
 func runCheck(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() == 0 {
+	if len(files) == 0 {
 		fs.Usage()
 		return errors.New("check needs at least one FILE")
 	}
-	ps := scenarios.Check(fs.Args()...)
+	ps := scenarios.Check(files...)
 	for _, p := range ps {
 		fmt.Fprintln(out, p.String())
 	}
@@ -175,8 +198,54 @@ func runCheck(fs *flag.FlagSet, args []string) error {
 		return errExit1
 	}
 	if len(ps) == 0 {
-		fmt.Fprintf(out, "%d file(s) valid\n", fs.NArg())
+		fmt.Fprintf(out, "%d file(s) valid\n", len(files))
 	}
+	return nil
+}
+
+func runRender(fs *flag.FlagSet, args []string) error {
+	output := fs.String("o", "", "the PNG file to write (required)")
+	size := fs.String("size", "1280x800", "image size, WxH pixels")
+	center := fs.String("center", "", "hex at the centre of the image, Q,R (default: the scenario's map centre)")
+	zoom := fs.Float64("zoom", 0, "hexes across the image (default: fit the scenario)")
+	viewer := fs.String("side", "", "draw the map as this side sees it (default: the public table view)")
+	arg, err := oneOptionalArg(fs, args)
+	if err != nil {
+		return err
+	}
+	if arg == "" || *output == "" {
+		fs.Usage()
+		return errors.New("render needs a SCENARIO and -o FILE.png")
+	}
+	var w, h int
+	if n, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || n != 2 || w < 16 || h < 16 || w > 8192 || h > 8192 {
+		return fmt.Errorf("-size %q: want WxH between 16x16 and 8192x8192", *size)
+	}
+	state, err := openState(arg, 1)
+	if err != nil {
+		return err
+	}
+	if *viewer != "" {
+		if _, ok := state.Side(rules.SideID(*viewer)); !ok {
+			return fmt.Errorf("-side %q: the scenario has no such side", *viewer)
+		}
+	}
+	opts := game.PictureOptions{Width: w, Height: h, HexesAcross: *zoom, Viewer: rules.SideID(*viewer)}
+	if *center != "" {
+		c, err := rules.ParseHex(*center)
+		if err != nil {
+			return fmt.Errorf("-center %q: want Q,R with integers", *center)
+		}
+		opts.Center, opts.HasCenter = c, true
+	}
+	img, err := game.Picture(state, opts)
+	if err != nil {
+		return err
+	}
+	if err := game.WritePNG(*output, img); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "wrote %s (%dx%d)\n", *output, w, h)
 	return nil
 }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,4 +87,28 @@ func TestPlayRejectsUnknownScenarioWithoutAWindow(t *testing.T) {
 	code, _, errText := runCmd(t, "play", "no-such-scenario")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errText, "no-such-scenario")
+}
+
+func TestRenderWritesAPictureWithoutADisplay(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	out := filepath.Join(t.TempDir(), "map.png")
+	code, stdout, stderr := runCmd(t, "render", scenarios.DefaultID, "-o", out, "--size", "640x400", "--zoom", "30")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "wrote "+out)
+	f, err := os.Open(out)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	assert.Equal(t, image.Rect(0, 0, 640, 400), img.Bounds())
+
+	code, _, stderr = runCmd(t, "render", scenarios.DefaultID, "-o", out, "--size", "huge")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "-size")
+	code, _, stderr = runCmd(t, "render", scenarios.DefaultID)
+	assert.Equal(t, 1, code, "no -o")
+	assert.Contains(t, stderr, "usage: hexrift render")
+	code, _, stderr = runCmd(t, "render", scenarios.DefaultID, "-o", out, "-center", "x")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "-center")
 }

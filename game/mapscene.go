@@ -69,7 +69,7 @@ func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w
 	if len(s.view.Maps) > 0 {
 		s.mapID = s.view.Maps[0].ID
 	}
-	s.fitHex = s.fitHexes()
+	s.fitHex = render.FitHexes(s.view, s.mapID, w, h)
 	s.cam = render.NewCamera(s.center(), w, h, s.fitHex)
 	return s
 }
@@ -91,34 +91,6 @@ func (s *MapScene) center() rules.Hex {
 		return m.Center
 	}
 	return rules.Hex{}
-}
-
-// fitHexes picks the starting zoom: everything near the centre in view,
-// ignoring regions so large that they could never fit.
-func (s *MapScene) fitHexes() float64 {
-	m := s.view.Map(s.mapID)
-	if m == nil {
-		return 40
-	}
-	c := m.Center
-	far := 8
-	grow := func(h rules.Hex, extra int) {
-		if d := h.Distance(c) + extra; d > far && d < 400 {
-			far = d
-		}
-	}
-	for _, u := range s.view.UnitsOn(s.mapID) {
-		grow(u.Hex, 1)
-	}
-	for _, f := range m.Terrain.Features {
-		grow(f.Hex, 1)
-	}
-	for _, sy := range m.Terrain.Systems {
-		grow(sy.Shape.Center, sy.Shape.Radius+1)
-	}
-	// Columns advance 1.5 radii but rows sqrt(3): fit the far distance
-	// across the shorter screen side too.
-	return math.Min(render.MaxHexesAcross, float64(far)*2*1.25+4)
 }
 
 // Resize follows the window size.

@@ -36,6 +36,9 @@ type MapRenderer struct {
 	Palette Palette
 	fonts   *Fonts
 	painter Painter
+	// measure sizes labels for decluttering: the window's fonts, or the
+	// raster's when drawing without a display.
+	measure func(style FontStyle, size float64, s string) (w, h float64)
 
 	back, area, grid, things, top Batch
 	labels                        []Label
@@ -45,7 +48,11 @@ type MapRenderer struct {
 
 // NewMapRenderer returns a renderer that writes labels with fonts.
 func NewMapRenderer(fonts *Fonts) *MapRenderer {
-	return &MapRenderer{Palette: DefaultPalette(), fonts: fonts, stacks: map[rules.Hex]int{}}
+	r := &MapRenderer{Palette: DefaultPalette(), fonts: fonts, stacks: map[rules.Hex]int{}}
+	if fonts != nil {
+		r.measure = fonts.Measure
+	}
+	return r
 }
 
 // Zoom thresholds, in pixels per hex radius.
@@ -99,7 +106,7 @@ func (r *MapRenderer) Build(f *Frame) {
 // declutter drops labels that would overlap one placed before them, so
 // that at far zoom names never pile up; earlier labels win.
 func (r *MapRenderer) declutter(reserved [][4]float64) {
-	if r.fonts == nil {
+	if r.measure == nil {
 		return
 	}
 	type box struct{ x0, y0, x1, y1 float64 }
@@ -109,7 +116,7 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 	}
 	kept := r.labels[:0]
 	for _, l := range r.labels {
-		w, h := r.fonts.Measure(l.Style, l.Size, l.Text)
+		w, h := r.measure(l.Style, l.Size, l.Text)
 		x0 := l.X
 		switch l.Align {
 		case AlignCenter:
@@ -253,8 +260,8 @@ func (r *MapRenderer) regionShape(f *Frame, reg *rules.Region, col, edgeCol RGBA
 		return
 	}
 	sx, sy := c.HexToScreen(reg.Shape.Center)
-	rad := (float64(reg.Shape.Radius)*sqrt3 + 1) * c.Scale
-	rot := -math.Pi / 2 // a vertex on top: the disc's corner hexes lie in directions A-F
+	rad := math.Max(6, (float64(reg.Shape.Radius)*sqrt3+1)*c.Scale) // never smaller than a marker
+	rot := -math.Pi / 2                                             // a vertex on top: the disc's corner hexes lie in directions A-F
 	r.area.RadialPolygon(float32(sx), float32(sy), float32(rad), 6, rot, col.WithAlpha(0.10+0.05*pulse), col.WithAlpha(0.22+0.06*pulse))
 	r.hexagonOutline(&r.area, sx, sy, rad, rot, 2, edgeCol.WithAlpha(0.6+0.3*pulse))
 	// Phase ripples: hexagons that grow from the centre and fade.
