@@ -193,15 +193,21 @@ func LookupClass(id ClassID) (Class, bool) {
 	return *c, true
 }
 
+// classIndex finds a class's place in the catalogue; it is only read.
+var classIndex = func() map[ClassID]int {
+	m := make(map[ClassID]int, len(classes))
+	for i, c := range classes {
+		m[c.ID] = i
+	}
+	return m
+}()
+
 // lookupClass returns a pointer into the catalogue, or nil.
 func lookupClass(id ClassID) *Class {
-	i, ok := slices.BinarySearchFunc(classes, id, func(c Class, id ClassID) int {
-		return compareString(string(c.ID), string(id))
-	})
-	if !ok {
-		return nil
+	if i, ok := classIndex[id]; ok {
+		return &classes[i]
 	}
-	return &classes[i]
+	return nil
 }
 
 // Classes returns every class, sorted by id.

@@ -252,7 +252,7 @@ func TestGoingIntoWarp(t *testing.T) {
 	}
 	// Ramming while in warp is refused.
 	atMovement(s, 1, "e")
-	k.Hex = Hex{0, -2}
+	s.setHex(k, Hex{0, -2})
 	if _, err := s.checkPlan(e, &MovePlan{Unit: "e", Steps: fwd(2), Ram: "k"}); err == nil || !strings.Contains(err.Error(), "X4.WARP") {
 		t.Fatalf("X4.WARP: ram in warp: %v", err)
 	}

@@ -57,18 +57,12 @@ func (s *State) possibleShots(u *Unit) []Shot {
 		if ms := u.Ship.Mounts[m]; ms.Destroyed || !ms.Armed || ms.Fired {
 			continue
 		}
-		best, bestD := (*Unit)(nil), 0
-		for i := range s.Units {
-			t := &s.Units[i]
-			if !canTarget(u, t) {
-				continue
+		w, _ := LookupWeapon(c.Mounts[m].Weapon)
+		for _, t := range s.unitsWithin(u.Map, u.Hex, w.MaxRange()) {
+			if canTarget(u, t) && s.checkShot(u, m, t) == nil {
+				out = append(out, Shot{Attacker: u.ID, Mount: m, Target: t.ID})
+				break
 			}
-			if d := u.Hex.Distance(t.Hex); (best == nil || d < bestD) && s.checkShot(u, m, t) == nil {
-				best, bestD = t, d
-			}
-		}
-		if best != nil {
-			out = append(out, Shot{Attacker: u.ID, Mount: m, Target: best.ID})
 		}
 	}
 	return out
@@ -134,13 +128,31 @@ func (s *State) evadable(u *Unit) []UnitID {
 	if !c.Mobile() || u.Ship.Evasions >= c.SizeClass || u.Ship.EvadedImpulse == s.Clock.Impulse {
 		return nil
 	}
-	var out []UnitID
-	for _, sh := range s.Turn.Shots {
-		if sh.Target == u.ID && !slices.Contains(out, sh.Attacker) {
-			out = append(out, sh.Attacker)
+	return s.attackersOf(u.ID)
+}
+
+// attackersCache maps each target of the impulse's revealed fire to its
+// attackers, in attacker order. It is derived from Turn.Shots and rebuilt
+// whenever the clock or the shots differ from when it was built.
+type attackersCache struct {
+	clock Clock
+	n     int
+	by    map[UnitID][]UnitID
+}
+
+// attackersOf returns the units whose revealed shots this impulse target id.
+func (s *State) attackersOf(id UnitID) []UnitID {
+	c := s.attackers
+	if c == nil || c.clock != s.Clock || c.n != len(s.Turn.Shots) {
+		c = &attackersCache{clock: s.Clock, n: len(s.Turn.Shots), by: map[UnitID][]UnitID{}}
+		for _, sh := range s.Turn.Shots {
+			if l := c.by[sh.Target]; len(l) == 0 || l[len(l)-1] != sh.Attacker {
+				c.by[sh.Target] = append(l, sh.Attacker)
+			}
 		}
+		s.attackers = c
 	}
-	return out
+	return c.by[id]
 }
 
 func (s *State) sampleEvasions(side SideID) []Evasion {

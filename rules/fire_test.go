@@ -205,11 +205,11 @@ func TestRam(t *testing.T) {
 	if _, err := s.Apply(moveCmd("blue", MovePlan{Unit: "r", Steps: fwd(2), Ram: "r"})); err == nil {
 		t.Fatal("X4.RAM: rammed itself")
 	}
-	s.Unit("t").Hex = Hex{0, -3}
+	s.setHex(s.Unit("t"), Hex{0, -3})
 	if _, err := s.Apply(moveCmd("blue", MovePlan{Unit: "r", Steps: fwd(2), Ram: "t"})); err == nil || !strings.Contains(err.Error(), "X4.RAM") {
 		t.Fatalf("X4.RAM: ram without entering the hex: %v", err)
 	}
-	s.Unit("t").Hex = Hex{0, -2}
+	s.setHex(s.Unit("t"), Hex{0, -2})
 	evs := mustApply(t, s, moveCmd("blue", MovePlan{Unit: "r", Steps: fwd(2), Ram: "t", ForceDock: true}))
 	for s.Clock.Impulse == 1 {
 		if len(s.Pending()) == 0 {

@@ -223,11 +223,11 @@ func (s *State) execMove(p *MovePlan) []Event {
 			if stopped {
 				break
 			}
-			u.Hex = to
+			s.setHex(u, to)
 			ss.Move.Moved++
 			ss.Move.Straight++
 			if pt := s.Unit(ss.Docked); pt != nil && pt.OnMap() {
-				pt.Hex = to // docked ships move as mutually tractored (X4.DOCK)
+				s.setHex(pt, to) // docked ships move as mutually tractored (X4.DOCK)
 			}
 			path = append(path, to.String())
 			for _, mh := range h.EnterHex {
@@ -335,9 +335,8 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 			if erratic || r.moves == 0 {
 				continue
 			}
-			for i := range s.Units {
-				t := &s.Units[i]
-				if t.OnMap() && t.Side != u.Side && t.Map == u.Map && t.Hex == r.hex {
+			for _, t := range s.unitsAt(u.Map, r.hex) {
+				if t.OnMap() && t.Side != u.Side {
 					rp := p
 					rp.Ram = t.ID
 					if _, err := s.checkPlan(u, &rp); err == nil {

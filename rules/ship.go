@@ -224,9 +224,8 @@ func (s *State) destroy(u *Unit, why string) []Event {
 	}
 	c := lookupClass(u.Class)
 	if c.Explosion > 0 {
-		for i := range s.Units {
-			o := &s.Units[i]
-			if o.ID != u.ID && o.OnMap() && o.Map == u.Map && o.Hex == u.Hex {
+		for _, o := range s.unitsAt(u.Map, u.Hex) {
+			if o.ID != u.ID && o.OnMap() {
 				evs = append(evs, s.damage(o, 0, c.Explosion, "", "the explosion of "+string(u.ID))...)
 			}
 		}

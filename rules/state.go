@@ -58,7 +58,10 @@ type State struct {
 	// has committed, the initiative order, declared fire and rams.
 	Turn TurnState `json:"turn"`
 
-	hooks *Hooks
+	hooks   *Hooks
+	spatial spatialIndex
+	// attackers caches who fires at whom in the current impulse.
+	attackers *attackersCache
 
 	unitIndex map[UnitID]int
 }
@@ -180,6 +183,7 @@ func (s *State) reindex() {
 	for _, m := range s.Maps {
 		m.Terrain.Index()
 	}
+	s.buildSpatial()
 }
 
 // Unit returns the unit with the given id, or nil. The pointer is valid
@@ -268,6 +272,7 @@ func (s *State) Clone() *State {
 		c.Units[i].Ship = c.Units[i].Ship.clone()
 	}
 	c.Turn = s.Turn.clone()
+	c.attackers = nil
 	c.Maps = slices.Clone(s.Maps) // terrain is immutable once the game starts and is shared
 	c.reindex()
 	return &c
