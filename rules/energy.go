@@ -235,7 +235,7 @@ func defaultAllocation(u *Unit) Allocation {
 		a.Arm = append(a.Arm, m)
 		budget -= w.Arm
 	}
-	a.Battery = min(budget, ss.Boxes[SysBattery]-ss.Battery)
+	a.Battery = max(min(budget, ss.Boxes[SysBattery]-ss.Battery), 0)
 	return a
 }
 
@@ -294,4 +294,15 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, WarpFactor(u.Speed))))
 	}
 	return evs
+}
+
+// sampleWarp declares the side's first mobile ship going into warp.
+func (s *State) sampleWarp(side SideID) []Declaration {
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.OnMap() && allocates(u) && lookupClass(u.Class).Mobile() && u.Ship.Allocated > 0 {
+			return []Declaration{{Unit: u.ID, Warp: true}}
+		}
+	}
+	return nil
 }

@@ -196,6 +196,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 		evs = append(evs, ev)
 	}
 	ss.syncMounts(c)
+	ss.Battery = min(ss.Battery, ss.Boxes[SysBattery]) // a lost battery box loses its charge
 	if ss.Excess >= max(c.Excess, 1) {
 		evs = append(evs, s.destroy(u, "excess damage")...)
 	}

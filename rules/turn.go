@@ -141,6 +141,9 @@ func (s *State) Legal(side SideID) []Command {
 		cands = []Command{{Kind: CmdAllocate, Side: side, Allocations: s.defaultAllocations(side)}}
 	case CmdDeclare:
 		cands = []Command{{Kind: CmdDeclare, Side: side}}
+		if d := s.sampleWarp(side); len(d) > 0 {
+			cands = append(cands, Command{Kind: CmdDeclare, Side: side, Declarations: d})
+		}
 	case CmdMove:
 		id, _ := s.Mover()
 		for _, p := range s.samplePlans(s.Unit(id)) {
