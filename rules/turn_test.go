@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -145,5 +146,32 @@ func TestDeterminism(t *testing.T) {
 	}
 	if c.Hash() != a.Hash() {
 		t.Fatal("restored state hash differs")
+	}
+}
+
+// The view tells who must act and who has committed, but never a sealed
+// choice; a unit's batteries and armed weapons are its owner's alone.
+func TestViewDuringSealedStep(t *testing.T) {
+	s := newTestState(t, duelUnits()...)
+	s.Advance()
+	c := s.Legal("blue")[0]
+	mustApply(t, s, c)
+	v := s.View("red")
+	if !slices.Equal(v.Pending, []SideID{"red"}) || !slices.Equal(v.Committed, []SideID{"blue"}) || v.Expecting != CmdAllocate {
+		t.Fatalf("view pending %v committed %v expecting %q", v.Pending, v.Committed, v.Expecting)
+	}
+	js, _ := json.Marshal(v)
+	if strings.Contains(string(js), `"movement"`) || strings.Contains(string(js), "sealed") {
+		t.Fatalf("red's view leaks blue's allocation: %s", js)
+	}
+	for _, u := range v.Units {
+		if (u.Detail != nil) != (u.Side == "red") {
+			t.Fatalf("detail of %s shown to red: %v", u.ID, u.Detail != nil)
+		}
+	}
+	for _, u := range s.View("").Units {
+		if u.Detail != nil {
+			t.Fatal("the public view shows unit details")
+		}
 	}
 }

@@ -15,6 +15,19 @@ type UnitView struct {
 	// Ghost is set on the viewer's own phased-out units: shown to their
 	// owner only, drawn as ghosts (IP8.32).
 	Ghost bool `json:"ghost,omitempty"`
+	// Shields, Armor and Excess are what every side can see of the
+	// unit's condition.
+	Shields [6]int `json:"shields"`
+	Armor   int    `json:"armor"`
+	Excess  int    `json:"excess"`
+	// Docked names the unit it is docked with (X4.DOCK); Warp and Erratic
+	// say it is going into warp or maneuvering erratically.
+	Docked  UnitID `json:"docked,omitempty"`
+	Warp    bool   `json:"warp,omitempty"`
+	Erratic bool   `json:"erratic,omitempty"`
+	// Detail is the unit's full system state, given only to its owner:
+	// batteries, reinforcement and armed weapons stay secret from others.
+	Detail *ShipState `json:"detail,omitempty"`
 }
 
 // View is the state as one side may know it: the only way the front end,
@@ -31,20 +44,34 @@ type View struct {
 	Maps     []Map        `json:"maps"`
 	// Units holds the units on a map that the viewer may see, sorted by id.
 	Units []UnitView `json:"units"`
+	// Pending lists the sides that must act now, Expecting the kind of
+	// command they must give and Committed the sides that have already
+	// committed a sealed choice in this step (never what they chose).
+	// Mover is the unit to move in the movement step.
+	Pending   []SideID    `json:"pending,omitempty"`
+	Expecting CommandKind `json:"expecting,omitempty"`
+	Committed []SideID    `json:"committed,omitempty"`
+	Mover     UnitID      `json:"mover,omitempty"`
 }
 
 // View returns what side may know of the game. An empty side gives the
 // public table view.
 func (s *State) View(side SideID) *View {
 	v := &View{
-		Viewer:   side,
-		Scenario: s.Scenario,
-		Ruleset:  s.Ruleset,
-		Clock:    s.Clock,
-		Sides:    append([]Side(nil), s.Sides...),
-		Maps:     append([]Map(nil), s.Maps...),
-		Units:    make([]UnitView, 0, len(s.Units)),
+		Viewer:    side,
+		Scenario:  s.Scenario,
+		Ruleset:   s.Ruleset,
+		Clock:     s.Clock,
+		Sides:     append([]Side(nil), s.Sides...),
+		Maps:      append([]Map(nil), s.Maps...),
+		Units:     make([]UnitView, 0, len(s.Units)),
+		Pending:   s.Pending(),
+		Expecting: s.Expecting(),
 	}
+	for _, c := range s.Turn.Sealed {
+		v.Committed = append(v.Committed, c.Side)
+	}
+	v.Mover, _ = s.Mover()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.OnMap() {
@@ -58,11 +85,19 @@ func (s *State) View(side SideID) *View {
 			}
 			ghost = true
 		}
-		v.Units = append(v.Units, UnitView{
+		uv := UnitView{
 			ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class, Kind: u.Kind,
 			Status: u.Status, Map: u.Map, Hex: u.Hex, Facing: u.Facing, Speed: u.Speed,
 			Ghost: ghost,
-		})
+		}
+		if ss := u.Ship; ss != nil {
+			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
+			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
+			if side != "" && side == u.Side {
+				uv.Detail = ss.clone()
+			}
+		}
+		v.Units = append(v.Units, uv)
 	}
 	return v
 }
