@@ -62,6 +62,9 @@ type State struct {
 	spatial spatialIndex
 	// attackers caches who fires at whom in the current impulse.
 	attackers *attackersCache
+	// onStep, when set, is called as each step begins (Play records
+	// checkpoints with it).
+	onStep func(*State)
 
 	unitIndex map[UnitID]int
 }

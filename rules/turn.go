@@ -334,6 +334,9 @@ func (s *State) nextStep() {
 // enterStep does the automatic work at the start of the current step and
 // says who must act in it.
 func (s *State) enterStep() []Event {
+	if s.onStep != nil {
+		s.onStep(s)
+	}
 	evs := []Event{s.newEvent(EventStep, stepClause(s.Clock.Step), Public, s.Clock.String())}
 	h := s.activeHooks()
 	switch s.Clock.Step {
