@@ -11,7 +11,8 @@ const maxRolloffs = 8
 
 // movers returns the units that move in this impulse's movement step, in
 // id order: mobile units on a map, less the second unit of each docked
-// pair, which moves with its partner (X4.DOCK).
+// pair, which moves with its partner, and units docked to a base, which
+// stay with it (X4.DOCK).
 func (s *State) movers() []*Unit {
 	var out []*Unit
 	for i := range s.Units {
@@ -19,8 +20,8 @@ func (s *State) movers() []*Unit {
 		if !u.OnMap() || u.Ship == nil || !lookupClass(u.Class).Mobile() {
 			continue
 		}
-		if u.Ship.Docked != "" && u.Ship.Docked < u.ID {
-			continue
+		if p := s.Unit(u.Ship.Docked); p != nil && (p.ID < u.ID || !lookupClass(p.Class).Mobile()) {
+			continue // the partner leads, or it is a base that holds both
 		}
 		out = append(out, u)
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // ShipSystem is one kind of internal box on a ship's damage track: the
@@ -104,7 +105,10 @@ func (b Boxes) MarshalJSON() ([]byte, error) {
 			out = append(out, ',')
 		}
 		first = false
-		out = fmt.Appendf(out, "%q:%d", systemNames[i], n)
+		out = append(out, '"')
+		out = append(out, systemNames[i]...)
+		out = append(out, '"', ':')
+		out = strconv.AppendInt(out, int64(n), 10)
 	}
 	return append(out, '}'), nil
 }

@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// Every command kind round-trips through JSON unchanged.
+func TestCommandJSONRoundTrip(t *testing.T) {
+	cmds := []Command{
+		{Kind: CmdAllocate, Side: "blue", Allocations: []Allocation{{Unit: "e", Movement: 30, Impulse: true,
+			Shields: [6]int{1, 0, 0, 0, 0, 2}, Armor: 1, Arm: []int{0, 3}, Erratic: 2, Battery: 1, FromBattery: 2}}},
+		{Kind: CmdDeclare, Side: "red", Declarations: []Declaration{{Unit: "k", Warp: true}, {Unit: "v", SelfDestruct: true}}},
+		{Kind: CmdMove, Side: "blue", Move: &MovePlan{Unit: "e", Steps: []MoveStep{{Op: OpForward}, {Op: OpHET, Facing: DirA},
+			{Op: OpHET, Facing: DirE}, {Op: OpDecelerate, N: 2}, {Op: OpSlipLeft}}, Erratic: true, Ram: "k", ForceDock: true}},
+		{Kind: CmdActivity, Side: "blue", Docks: []DockOrder{{Unit: "e", With: "h"}, {Unit: "h", Undock: true}},
+			Transfers: []Transfer{{From: "e", To: "h", Energy: 2, Crew: [4]int{1, 2, 3, 4}}}},
+		{Kind: CmdFire, Side: "red", Shots: []Shot{{Attacker: "k", Mount: 3, Target: "e"}}},
+		{Kind: CmdEvade, Side: "blue", Evasions: []Evasion{{Unit: "e", Attacker: "k"}}},
+		{Kind: CmdRepair, Side: "red", Repairs: []Repair{{Unit: "k", Target: "shield2"}, {Unit: "k", Target: "lwarp"}}},
+	}
+	b, err := MarshalCommands(cmds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := UnmarshalCommands(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(cmds, back) {
+		t.Fatalf("round trip changed the commands:\n%s", b)
+	}
+	for _, c := range cmds {
+		if c.String() == "" {
+			t.Errorf("%s has no summary", c.Kind)
+		}
+		one, _ := json.Marshal(c)
+		var d Command
+		if err := json.Unmarshal(one, &d); err != nil || !reflect.DeepEqual(c, d) {
+			t.Errorf("%s: %v", one, err)
+		}
+	}
+}
