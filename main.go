@@ -3,11 +3,13 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -32,6 +34,8 @@ func commands() []command {
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
 		{"render", "SCENARIO -o FILE.png", "draw a scenario's map to a PNG, with no display needed", runRender},
 		{"bench", "[SCENARIO]", "measure frame rates: an empty screen, then the scenario at its widest zoom", runBench},
+		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash", runSim},
+		{"replay", "SAVE", "replay a saved game from its scenario, seed and commands (-verify checks every hash)", runReplay},
 		{"version", "", "print the version", runVersion},
 	}
 }
@@ -101,14 +105,7 @@ func openState(arg string, seed uint64) (*rules.State, error) {
 	}
 	sc, err := scenarios.Open(arg)
 	if err != nil {
-		var ps scenarios.Problems
-		if errors.As(err, &ps) {
-			for _, p := range ps {
-				fmt.Fprintln(errOut, p.String())
-			}
-			return nil, errExit1
-		}
-		return nil, err
+		return nil, printProblems(err)
 	}
 	return rules.NewState(sc.Setup(), seed)
 }
@@ -271,6 +268,80 @@ func runBench(fs *flag.FlagSet, args []string) error {
 	}
 	fmt.Fprintf(out, "scenario: %s\n%s\n", state.Scenario.ID, res)
 	return nil
+}
+
+func runSim(fs *flag.FlagSet, args []string) error {
+	seed := fs.Uint64("seed", 1, "seed of the game's dice")
+	turns := fs.Int("turns", 3, "turns to play")
+	save := fs.String("save", "", "also write the game to this save file")
+	arg, err := oneOptionalArg(fs, args)
+	if err != nil {
+		return err
+	}
+	if arg == "" {
+		arg = scenarios.DefaultID
+	}
+	if *turns < 1 || *turns > 10000 {
+		return fmt.Errorf("-turns %d: want 1 to 10000", *turns)
+	}
+	src, err := scenarios.ReadSource(arg)
+	if err != nil {
+		return printProblems(err)
+	}
+	s, err := game.Simulate(src, *seed, *turns)
+	if err != nil {
+		return printProblems(err)
+	}
+	if *save != "" {
+		if err := game.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
+			return err
+		}
+	}
+	enc := json.NewEncoder(out)
+	return enc.Encode(s.Result())
+}
+
+func runReplay(fs *flag.FlagSet, args []string) error {
+	verify := fs.Bool("verify", false, "check the state hash after every command and exit 1 at the first difference")
+	arg, err := oneOptionalArg(fs, args)
+	if err != nil {
+		return err
+	}
+	if arg == "" {
+		fs.Usage()
+		return errors.New("replay needs a SAVE file")
+	}
+	sf, err := game.ReadSave(arg)
+	if err != nil {
+		return err
+	}
+	checks := sf.Checks
+	if !*verify {
+		checks = nil
+	}
+	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks)
+	if err != nil {
+		fmt.Fprintln(errOut, "hexrift:", err)
+		return errExit1
+	}
+	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
+	if *verify {
+		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))
+	}
+	return nil
+}
+
+// printProblems prints scenario problems one per line and ends with
+// status 1; other errors pass through.
+func printProblems(err error) error {
+	var ps scenarios.Problems
+	if errors.As(err, &ps) {
+		for _, p := range ps {
+			fmt.Fprintln(errOut, p.String())
+		}
+		return errExit1
+	}
+	return err
 }
 
 func runVersion(fs *flag.FlagSet, args []string) error {

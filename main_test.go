@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"image"
 	"image/png"
 	"os"
@@ -111,4 +112,41 @@ func TestRenderWritesAPictureWithoutADisplay(t *testing.T) {
 	code, _, stderr = runCmd(t, "render", scenarios.DefaultID, "-o", out, "-center", "x")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "-center")
+}
+
+func TestSimPrintsTheSameHashEveryRun(t *testing.T) {
+	code, out1, errText := runCmd(t, "sim", scenarios.DefaultID, "--seed", "7", "--turns", "2")
+	require.Equal(t, 0, code, errText)
+	code, out2, _ := runCmd(t, "sim", scenarios.DefaultID, "--seed", "7", "--turns", "2")
+	require.Equal(t, 0, code)
+	assert.Equal(t, out1, out2)
+	var res struct {
+		StateHash string `json:"state_hash"`
+		Scenario  string `json:"scenario"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out1), &res), "one JSON object")
+	assert.Len(t, res.StateHash, 64)
+	assert.Equal(t, scenarios.DefaultID, res.Scenario)
+	_, out3, _ := runCmd(t, "sim", scenarios.DefaultID, "--seed", "8", "--turns", "2")
+	assert.NotEqual(t, out1, out3)
+}
+
+func TestReplayVerifyFindsTheFirstDivergence(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.hexrift")
+	code, _, errText := runCmd(t, "sim", scenarios.DefaultID, "--seed", "4", "--turns", "1", "--save", path)
+	require.Equal(t, 0, code, errText)
+	code, out, errText := runCmd(t, "replay", path, "--verify")
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "verified")
+
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	// Corrupt the third checkpoint's hash.
+	parts := strings.SplitN(string(data), `"hash": "`, 4)
+	require.Len(t, parts, 4)
+	bad := parts[0] + `"hash": "` + parts[1] + `"hash": "` + parts[2] + `"hash": "beef` + parts[3]
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o644))
+	code, _, errText = runCmd(t, "replay", path, "--verify")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errText, "diverges at command 3")
 }

@@ -1,0 +1,214 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// SeatKind says who plays a seat.
+type SeatKind string
+
+// Seat kinds: a person at the machine, or the computer.
+const (
+	SeatHuman    SeatKind = "human"
+	SeatComputer SeatKind = "computer"
+)
+
+// Seat is one player of a session: a name, the side played and who plays it.
+type Seat struct {
+	Name string       `json:"name"`
+	Side rules.SideID `json:"side"`
+	Kind SeatKind     `json:"kind"`
+	// Level is the computer player's strength, when Kind is computer.
+	Level string `json:"level,omitempty"`
+}
+
+// Checkpoint records the state hash after a command, so that a replay can
+// name the first step where it diverges.
+type Checkpoint struct {
+	Command int         `json:"command"`
+	Clock   rules.Clock `json:"clock"`
+	Hash    string      `json:"hash"`
+}
+
+// Session is one game in progress: the scenario it came from, the seed,
+// the seats and every command given. The rules state is derived from
+// those and can always be rebuilt by replaying them.
+type Session struct {
+	Source      scenarios.Source
+	Scenario    *scenarios.Scenario
+	Seed        uint64
+	Seats       []Seat
+	Commands    []rules.Command
+	Checkpoints []Checkpoint
+	// Events is every event of the game in order; show a seat only
+	// rules.Events(Events, side).
+	Events []rules.Event
+	State  *rules.State
+}
+
+// NewSession starts a game of the scenario in src with the given seed and
+// seats, and runs it on to the first choice.
+func NewSession(src scenarios.Source, seed uint64, seats []Seat) (*Session, error) {
+	sc, err := src.Load()
+	if err != nil {
+		return nil, err
+	}
+	st, err := rules.NewState(sc.Setup(), seed)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSeats(st, seats); err != nil {
+		return nil, err
+	}
+	s := &Session{Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
+	s.Events = append(s.Events, st.Advance()...)
+	return s, nil
+}
+
+// DefaultSeats returns one seat per side of the scenario, all human,
+// named after the sides.
+func DefaultSeats(sc *scenarios.Scenario) []Seat {
+	var seats []Seat
+	for _, sd := range sc.Sides {
+		seats = append(seats, Seat{Name: sd.Name, Side: sd.ID, Kind: SeatHuman})
+	}
+	return seats
+}
+
+func checkSeats(st *rules.State, seats []Seat) error {
+	var errs []error
+	taken := map[rules.SideID]bool{}
+	for i, seat := range seats {
+		if _, ok := st.Side(seat.Side); !ok {
+			errs = append(errs, fmt.Errorf("game: seat %d plays unknown side %q", i+1, seat.Side))
+		}
+		if taken[seat.Side] {
+			errs = append(errs, fmt.Errorf("game: side %q has two seats", seat.Side))
+		}
+		taken[seat.Side] = true
+		if seat.Kind != SeatHuman && seat.Kind != SeatComputer {
+			errs = append(errs, fmt.Errorf("game: seat %d has unknown kind %q", i+1, seat.Kind))
+		}
+	}
+	for _, sd := range st.Sides {
+		if !taken[sd.ID] {
+			errs = append(errs, fmt.Errorf("game: side %q has no seat", sd.ID))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// SeatOf returns the seat playing side.
+func (s *Session) SeatOf(side rules.SideID) (Seat, bool) {
+	for _, seat := range s.Seats {
+		if seat.Side == side {
+			return seat, true
+		}
+	}
+	return Seat{}, false
+}
+
+// Humans returns how many seats people play.
+func (s *Session) Humans() int {
+	n := 0
+	for _, seat := range s.Seats {
+		if seat.Kind == SeatHuman {
+			n++
+		}
+	}
+	return n
+}
+
+// CmdAdvance is the session's record of letting the clock run on when no
+// side can act (rules.State.Advance); it is never given to rules.Apply.
+const CmdAdvance rules.CommandKind = "advance"
+
+// Advance runs the clock on when no side can act, and records that as a
+// command so that a replay does the same.
+func (s *Session) Advance() []rules.Event {
+	evs := s.State.Advance()
+	s.Commands = append(s.Commands, rules.Command{Kind: CmdAdvance})
+	s.Events = append(s.Events, evs...)
+	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+	return evs
+}
+
+// Submit applies cmd. On error nothing changes: the rules leave the state
+// untouched and the session records nothing.
+func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
+	if cmd.Kind == CmdAdvance {
+		if len(s.State.Pending()) > 0 {
+			return nil, fmt.Errorf("game: cannot run the clock on while %v must act", s.State.Pending())
+		}
+		return s.Advance(), nil
+	}
+	evs, err := s.State.Apply(cmd)
+	if err != nil {
+		return nil, err
+	}
+	s.Commands = append(s.Commands, cmd)
+	s.Events = append(s.Events, evs...)
+	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+	return evs, nil
+}
+
+// Over reports whether the game has ended.
+func (s *Session) Over() bool { return s.State.Clock.Step == rules.StepGameOver }
+
+// LogFor returns the events side may see, in order.
+func (s *Session) LogFor(side rules.SideID) []rules.Event { return rules.Events(s.Events, side) }
+
+// Divergence says where a replay left the recorded game.
+type Divergence struct {
+	Command int
+	Clock   rules.Clock
+	Want    string
+	Got     string
+	Err     error
+}
+
+// Error describes the divergence, naming the step.
+func (d *Divergence) Error() string {
+	if d.Err != nil {
+		return fmt.Sprintf("game: replay diverges at command %d (%s): %v", d.Command+1, d.Clock, d.Err)
+	}
+	return fmt.Sprintf("game: replay diverges at command %d (%s): state hash %s, recorded %s", d.Command+1, d.Clock, short(d.Got), short(d.Want))
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// Replay rebuilds a session from its scenario, seed, seats and commands,
+// checking every recorded checkpoint. It stops at the first command that
+// fails or whose hash differs, and returns a *Divergence naming it.
+func Replay(src scenarios.Source, seed uint64, seats []Seat, cmds []rules.Command, checks []Checkpoint) (*Session, error) {
+	s, err := NewSession(src, seed, seats)
+	if err != nil {
+		return nil, err
+	}
+	byCmd := map[int]Checkpoint{}
+	for _, c := range checks {
+		byCmd[c.Command] = c
+	}
+	for i, cmd := range cmds {
+		clock := s.State.Clock
+		if _, err := s.Submit(cmd); err != nil {
+			return s, &Divergence{Command: i, Clock: clock, Err: err}
+		}
+		if want, ok := byCmd[i]; ok {
+			if got := s.State.Hash().String(); got != want.Hash {
+				return s, &Divergence{Command: i, Clock: clock, Want: want.Hash, Got: got}
+			}
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,183 @@
+package game
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+func defaultSource(t *testing.T) scenarios.Source {
+	t.Helper()
+	src, err := scenarios.ReadSource(scenarios.DefaultID)
+	require.NoError(t, err)
+	return src
+}
+
+var testTime = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+func TestSimulateIsDeterministic(t *testing.T) {
+	src := defaultSource(t)
+	a, err := Simulate(src, 11, 2)
+	require.NoError(t, err)
+	b, err := Simulate(src, 11, 2)
+	require.NoError(t, err)
+	assert.Equal(t, a.Result(), b.Result())
+	assert.NotEmpty(t, a.Commands)
+	c, err := Simulate(src, 12, 2)
+	require.NoError(t, err)
+	assert.NotEqual(t, a.Result().StateHash, c.Result().StateHash, "another seed plays another game")
+}
+
+// Saving after any step and loading gives back the same state hash, and
+// the loaded game plays on exactly like the original.
+func TestSaveLoadRoundTripAtEveryStep(t *testing.T) {
+	src := defaultSource(t)
+	full, err := Simulate(src, 5, 1)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	s, err := NewSession(src, 5, full.Seats)
+	require.NoError(t, err)
+	for i, cmd := range full.Commands {
+		_, err := s.Submit(cmd)
+		require.NoError(t, err, "command %d", i)
+		path := filepath.Join(dir, "game.hexrift")
+		require.NoError(t, WriteSave(path, s, "round trip", testTime))
+		back, sf, err := LoadSave(path)
+		require.NoError(t, err, "load after command %d", i)
+		require.Equal(t, s.State.Hash(), back.State.Hash(), "hash after command %d", i)
+		assert.Equal(t, "round trip", sf.Name)
+		assert.Equal(t, s.State.Clock, sf.Preview.Clock)
+	}
+	assert.Equal(t, full.State.Hash(), s.State.Hash())
+}
+
+func TestReplayNamesTheFirstDivergingStep(t *testing.T) {
+	src := defaultSource(t)
+	s, err := Simulate(src, 8, 1)
+	require.NoError(t, err)
+	checks := append([]Checkpoint(nil), s.Checkpoints...)
+	bad := len(checks) / 2
+	checks[bad].Hash = strings.Repeat("0", 64)
+	_, err = Replay(src, 8, s.Seats, s.Commands, checks)
+	var d *Divergence
+	require.ErrorAs(t, err, &d)
+	assert.Equal(t, bad, d.Command)
+	assert.Contains(t, err.Error(), "command "+itoa(bad+1))
+
+	_, err = Replay(src, 9, s.Seats, s.Commands, s.Checkpoints)
+	assert.Error(t, err, "another seed does not replay the same game")
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestDamagedOrNewerSavesAreRefused(t *testing.T) {
+	src := defaultSource(t)
+	s, err := Simulate(src, 2, 1)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.hexrift")
+	require.NoError(t, WriteSave(good, s, "good", testTime))
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+
+	tests := []struct {
+		name, content, want string
+	}{
+		{"truncated", string(data[:len(data)/2]), "damaged save"},
+		{"not json", "hello", "damaged save"},
+		{"newer", strings.Replace(string(data), `"version": 1`, `"version": 99`, 1), "newer hexrift"},
+		{"other format", strings.Replace(string(data), SaveFormat, "chess", 1), "not a hexrift save"},
+		{"unknown field", strings.Replace(string(data), `"seed":`, `"sneed": 1, "seed":`, 1), "damaged save"},
+		{"wrong type", strings.Replace(string(data), `"seed": 2`, `"seed": "two"`, 1), ":"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(dir, tt.name+".hexrift")
+			require.NoError(t, os.WriteFile(p, []byte(tt.content), 0o644))
+			s, _, err := LoadSave(p)
+			require.Error(t, err)
+			assert.Nil(t, s, "nothing is loaded half-way")
+			assert.Contains(t, err.Error(), p, "names the file")
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+	// A tampered command stream is caught by the checkpoints.
+	tampered := strings.Replace(string(data), `"hash": "`, `"hash": "f00d`, 1)
+	p := filepath.Join(dir, "tampered.hexrift")
+	require.NoError(t, os.WriteFile(p, []byte(tampered), 0o644))
+	_, _, err = LoadSave(p)
+	assert.ErrorContains(t, err, "diverges at command 1")
+}
+
+// A process killed while saving leaves the previous save loadable: the
+// helper process below rewrites one save as fast as it can and is killed
+// with SIGKILL in the middle.
+func TestSaveSurvivesAKilledWriter(t *testing.T) {
+	if os.Getenv("HEXRIFT_SAVE_WRITER") != "" {
+		saveWriterLoop(os.Getenv("HEXRIFT_SAVE_WRITER"))
+		return
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "slot.hexrift")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSaveSurvivesAKilledWriter$")
+	cmd.Env = append(os.Environ(), "HEXRIFT_SAVE_WRITER="+path)
+	require.NoError(t, cmd.Start())
+	// Wait (by polling the file system, not the clock) for a few saves.
+	for n := 0; ; n++ {
+		if fi, err := os.Stat(path + ".count"); err == nil && fi.Size() >= 3 {
+			break
+		}
+		require.Less(t, n, 5_000_000, "the writer never saved")
+	}
+	require.NoError(t, cmd.Process.Kill())
+	_ = cmd.Wait()
+	s, _, err := LoadSave(path)
+	require.NoError(t, err, "the save is whole after the writer was killed")
+	assert.NotEmpty(t, s.Commands)
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
+	assert.LessOrEqual(t, len(leftovers), 1, "at most the one temporary file being written")
+}
+
+func saveWriterLoop(path string) {
+	src, err := scenarios.ReadSource(scenarios.DefaultID)
+	if err != nil {
+		os.Exit(2)
+	}
+	s, err := Simulate(src, 4, 2)
+	if err != nil {
+		os.Exit(2)
+	}
+	count, _ := os.Create(path + ".count")
+	for {
+		if err := WriteSave(path, s, "slot", testTime); err != nil {
+			os.Exit(3)
+		}
+		count.Write([]byte{'.'})
+	}
+}
+
+func TestListSavesNewestFirst(t *testing.T) {
+	src := defaultSource(t)
+	s, err := Simulate(src, 2, 1)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, WriteSave(filepath.Join(dir, "a.hexrift"), s, "older", testTime))
+	require.NoError(t, WriteSave(filepath.Join(dir, "b.hexrift"), s, "newer", testTime.Add(time.Hour)))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "c.hexrift"), []byte("{"), 0o644))
+	list, err := ListSaves(dir)
+	require.NoError(t, err)
+	require.Len(t, list, 3)
+	assert.Equal(t, "newer", list[0].Name)
+	assert.Equal(t, "older", list[1].Name)
+	assert.Error(t, list[2].Err, "a broken save is listed with its error")
+	assert.Equal(t, s.State.Scenario.Name, list[0].Preview.Scenario)
+}
