@@ -67,6 +67,7 @@ func NewSession(src scenarios.Source, seed uint64, seats []Seat) (*Session, erro
 	}
 	s := &Session{Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
 	s.Events = append(s.Events, st.Advance()...)
+	s.settle()
 	return s, nil
 }
 
@@ -124,35 +125,32 @@ func (s *Session) Humans() int {
 	return n
 }
 
-// CmdAdvance is the session's record of letting the clock run on when no
-// side can act (rules.State.Advance); it is never given to rules.Apply.
-const CmdAdvance rules.CommandKind = "advance"
+// maxIdleTurns bounds how many turns settle lets pass with nobody to
+// act (a scenario whose sides have no powered ships).
+const maxIdleTurns = 100
 
-// Advance runs the clock on when no side can act, and records that as a
-// command so that a replay does the same.
-func (s *Session) Advance() []rules.Event {
-	evs := s.State.Advance()
-	s.Commands = append(s.Commands, rules.Command{Kind: CmdAdvance})
-	s.Events = append(s.Events, evs...)
-	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
-	return evs
+// settle runs the clock on while no side has to act and the game is not
+// over. It depends only on the state, so a replay settles exactly where
+// the original game did.
+func (s *Session) settle() {
+	for i := 0; i < maxIdleTurns && !s.Over() && len(s.State.Pending()) == 0; i++ {
+		s.Events = append(s.Events, s.State.Advance()...)
+	}
 }
 
-// Submit applies cmd. On error nothing changes: the rules leave the state
-// untouched and the session records nothing.
+// Submit applies cmd and runs the game on until some side must act. On
+// error nothing changes: the rules leave the state untouched and the
+// session records nothing.
 func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
-	if cmd.Kind == CmdAdvance {
-		if len(s.State.Pending()) > 0 {
-			return nil, fmt.Errorf("game: cannot run the clock on while %v must act", s.State.Pending())
-		}
-		return s.Advance(), nil
-	}
 	evs, err := s.State.Apply(cmd)
 	if err != nil {
 		return nil, err
 	}
 	s.Commands = append(s.Commands, cmd)
 	s.Events = append(s.Events, evs...)
+	n := len(s.Events)
+	s.settle()
+	evs = append(evs, s.Events[n:]...)
 	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
 	return evs, nil
 }

@@ -48,19 +48,11 @@ func Simulate(src scenarios.Source, seed uint64, turns int) (*Session, error) {
 // so or the game ends. Sides without a controller end the loop (their
 // humans must act).
 func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.State) bool) error {
-	idle := 0
 	for !s.Over() && !stop(s.State) {
 		pending := s.State.Pending()
 		if len(pending) == 0 {
-			// Nobody can act this turn (no powered ships): let the
-			// clock run on, recorded so a replay does the same.
-			if idle++; idle > 1000 {
-				return fmt.Errorf("game: the game makes no progress at %s", s.State.Clock)
-			}
-			s.Advance()
-			continue
+			return fmt.Errorf("game: no side can act at %s", s.State.Clock)
 		}
-		idle = 0
 		side := pending[0]
 		c, ok := ctrl[side]
 		if !ok {
