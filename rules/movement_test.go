@@ -257,3 +257,53 @@ func TestLegalPlansApply(t *testing.T) {
 		}
 	}
 }
+
+// Movement plans as a table: a fed-cruiser (turn mode D) at 0,0 with the
+// given speed, facing and straight count, in impulse 6 of 6 with nothing
+// moved yet, so that it must move its whole speed this impulse.
+func TestMovementTable(t *testing.T) {
+	cases := []struct {
+		name     string
+		speed    int
+		facing   Direction
+		straight int
+		steps    []MoveStep
+		hex      Hex
+		face     Direction
+		err      string
+	}{
+		{"X4.EA.4/straight_A", 2, DirA, 0, fwd(2), Hex{0, -2}, DirA, ""},
+		{"X4.EA.4/straight_C", 2, DirC, 0, fwd(2), Hex{2, 0}, DirC, ""},
+		{"X4.EA.4/too_few", 2, DirA, 0, fwd(1), Hex{}, DirA, "must move 2"},
+		{"X4.EA.4/too_many", 2, DirA, 0, fwd(3), Hex{}, DirA, "no movement left"},
+		{"X4.MV.4/free_turns_at_4", 4, DirA, 0, steps(OpTurnLeft, OpForward, OpTurnLeft, OpForward, OpTurnLeft, OpForward, OpTurnLeft, OpForward), Hex{-1, 2}, DirC, ""},
+		{"X4.MV.3/turn_needs_1_at_5", 5, DirA, 0, steps(OpTurnRight, OpForward, OpForward, OpForward, OpForward, OpForward), Hex{}, DirA, "X4.MV.3"},
+		{"X4.MV.3/turn_after_1_at_5", 5, DirA, 0, steps(OpForward, OpTurnRight, OpForward, OpTurnRight, OpForward, OpForward, OpForward), Hex{4, -2}, DirC, ""},
+		{"X4.MV.3/carried_straight", 5, DirA, 1, steps(OpTurnRight, OpForward, OpForward, OpForward, OpForward, OpForward), Hex{5, -5}, DirB, ""},
+		{"X4.MV.5/slips_D", 3, DirD, 0, steps(OpSlipLeft, OpSlipLeft, OpSlipRight), Hex{1, 1}, DirD, ""},
+		{"X4.MV.6/het_then_move", 4, DirA, 0, []MoveStep{{Op: OpHET, Facing: DirD}, {Op: OpForward}, {Op: OpForward}}, Hex{0, 2}, DirD, ""},
+		{"X4.MV.6/het_needs_2", 1, DirA, 0, []MoveStep{{Op: OpHET, Facing: DirD}}, Hex{}, DirA, "X4.MV.6"},
+		{"X4.MV.7/decelerate_all", 3, DirA, 0, []MoveStep{{Op: OpDecelerate, N: 3}}, Hex{0, 0}, DirA, ""},
+		{"X4.MV.7/decelerate_too_much", 3, DirA, 0, []MoveStep{{Op: OpDecelerate, N: 4}}, Hex{}, DirA, "X4.MV.7"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newTestState(t, ship("e", "blue", "fed-cruiser", Hex{0, 0}, c.facing, c.speed))
+			s.Unit("e").Ship.Move.Straight = c.straight
+			atMovement(s, 6, "e")
+			_, err := s.Apply(moveCmd("blue", MovePlan{Unit: "e", Steps: c.steps}))
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("error %v, want %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if u := s.Unit("e"); u.Hex != c.hex || u.Facing != c.face {
+				t.Fatalf("at %v facing %v, want %v facing %v", u.Hex, u.Facing, c.hex, c.face)
+			}
+		})
+	}
+}
