@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -63,6 +66,96 @@ units:
 	code, _, errText := runCmd(t, "check")
 	assert.Equal(t, 1, code, "check without files is an error")
 	assert.Contains(t, errText, "usage: hexrift check")
+
+	// Warnings only: printed, exit 0.
+	warn := filepath.Join(dir, "warn.yaml")
+	require.NoError(t, os.WriteFile(warn, []byte(`id: tiny
+name: Tiny
+sides:
+  - {id: a}
+  - {id: b}
+features:
+  - {id: rock, kind: moon, hex: "5,5"}
+systems:
+  - {id: maw, rift: true, hexes: ["5,5", "6,5"]}
+units:
+  - {id: one, side: a, class: fed-cruiser, hex: "0,0"}
+  - {id: two, side: b, class: kor-raider, hex: "0,450"}
+`), 0o644))
+	code, out, _ = runCmd(t, "check", warn, good)
+	assert.Equal(t, 0, code, "warnings only: exit 0\n%s", out)
+	assert.Contains(t, out, warn+":7:33: warning: features[0].hex: the moon \"rock\"")
+	assert.Contains(t, out, warn+":12:48: warning: units[1].hex: hex 0,450 is 450 hexes from the map centre")
+	assert.Equal(t, 2, strings.Count(out, "warning:"), out)
+
+	code, out, _ = runCmd(t, "check", warn, bad)
+	assert.Equal(t, 1, code, "a warning and an error: exit 1\n%s", out)
+}
+
+// TestCheckHostileInput runs check on files that are not scenarios at
+// all. Each must give a clear error naming the file and exit 1, within 2
+// seconds and bounded memory; the 50 MB file must be refused by its size
+// without being read.
+func TestCheckHostileInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, data, 0o644))
+		return p
+	}
+	binary := make([]byte, 64<<10)
+	for i := range binary {
+		binary[i] = byte(i*167 + i>>5)
+	}
+	var bomb strings.Builder
+	bomb.WriteString("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n")
+	for c := 'b'; c <= 'z'; c++ {
+		fmt.Fprintf(&bomb, "%c: &%c [*%c,*%c,*%c,*%c,*%c,*%c,*%c,*%c,*%c]\n", c, c, c-1, c-1, c-1, c-1, c-1, c-1, c-1, c-1, c-1)
+	}
+	huge := filepath.Join(dir, "huge.yaml")
+	f, err := os.Create(huge)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(50<<20)) // sparse: 50 MB of zeros, no disk used
+	require.NoError(t, f.Close())
+	sub := filepath.Join(dir, "scenario-dir.yaml")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+
+	tests := []struct {
+		name, path, want string
+		maxAlloc         uint64 // bytes allocated by the whole check
+	}{
+		{"empty", write("empty.yaml", nil), "file is empty", 1 << 20},
+		{"binary", write("binary.yaml", binary), "NUL byte", 1 << 20},
+		{"50 MB", huge, "file is 52428800 bytes; a scenario file may be at most 1048576 bytes", 1 << 20},
+		{"deeply nested lists", write("deep.yaml", []byte(strings.Repeat("[", 100_000)+strings.Repeat("]", 100_000))), "max depth", 16 << 20},
+		{"deeply nested block", write("deep-block.yaml", []byte(strings.Repeat("- ", 50_000)+"x\n")), "max depth", 16 << 20},
+		{"deeply nested mappings", write("deep-map.yaml", []byte(strings.Repeat("{a: ", 9_000)+strings.Repeat("}", 9_000))), `unknown field "a"`, 16 << 20},
+		{"alias bomb", write("bomb.yaml", []byte(bomb.String())), "YAML aliases such as", 16 << 20},
+		{"non-UTF-8", write("latin1.yaml", []byte("id: caf\xe9\nname: Caf\xe9\n")), "1:8: file is not UTF-8 text", 1 << 20},
+		{"UTF-16", write("utf16.yaml", []byte("\xff\xfei\x00d\x00:\x00")), "NUL byte", 1 << 20},
+		{"directory", sub, "is a directory, not a scenario file", 1 << 20},
+		{"missing", filepath.Join(dir, "no-such-file.yaml"), "cannot open: no such file or directory", 1 << 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			code, out, errText := runCmd(t, "check", tt.path)
+			took := time.Since(start)
+			runtime.ReadMemStats(&after)
+			all := out + errText
+			assert.Equal(t, 1, code, all)
+			assert.Contains(t, all, tt.path+":", "the error names the file")
+			assert.Contains(t, all, tt.want)
+			assert.Less(t, took, 2*time.Second)
+			alloc := after.TotalAlloc - before.TotalAlloc
+			assert.Less(t, alloc, tt.maxAlloc, "allocated %d KiB", alloc>>10)
+			t.Logf("%s: %v, %d KiB allocated: %s", tt.name, took.Round(time.Millisecond), alloc>>10, strings.TrimSpace(all))
+		})
+	}
 }
 
 func TestHelpAndUnknownCommands(t *testing.T) {

@@ -25,6 +25,28 @@ var (
 	unitFields    = []string{"id", "name", "side", "class", "kind", "hex", "facing", "speed", "carried_by"}
 )
 
+// fieldTable names every mapping of the format and the fields it may
+// hold, keyed by where the mapping sits: "" for the top level, a field
+// name for a mapping under it, "[]" for the entries of a list. The test
+// TestSchemaMatchesLoader walks docs/scenario.schema.json against it, so
+// a field added here without the schema (or the other way round) fails
+// the tests: add every new field list to this table too.
+var fieldTable = map[string][]string{
+	"":               topFields,
+	"ruleset":        rulesetFields,
+	"sides[]":        sideFields,
+	"features[]":     featureFields,
+	"regions[]":      regionFields,
+	"regions[].disc": discFields,
+	"systems[]":      systemFields,
+	"systems[].disc": discFields,
+	"units[]":        unitFields,
+}
+
+// FarFromCenter is how far from the map centre, in hexes, a unit may
+// start before the loader warns that its hex is likely a typo.
+const FarFromCenter = 400
+
 var unitKinds = []rules.UnitKind{rules.KindShip, rules.KindBase, rules.KindShuttle, rules.KindFighter, rules.KindDrone, rules.KindMonster, rules.KindMine}
 
 // idSet finds repeated ids within one list.
@@ -76,9 +98,10 @@ func (l *loader) load(data []byte) *Scenario {
 		l.ruleset(n, &s.Ruleset)
 	}
 	sides, sidesOK := l.sides(s, top.require("sides"))
-	stars := l.features(s, top.get("features"))
+	stars, placed := l.features(s, top.get("features"))
 	l.regions(s, top.get("regions"))
-	l.systems(s, top.get("systems"))
+	rifts := l.systems(s, top.get("systems"))
+	l.featuresInRifts(s, placed, rifts)
 	l.units(s, top.require("units"), sides, sidesOK, stars)
 	return s
 }
@@ -177,13 +200,23 @@ func color(n *yaml.Node) (string, bool) {
 	return strings.ToLower(n.Value), true
 }
 
+// placedFeature is a feature read without problems, with where its hex
+// was written.
+type placedFeature struct {
+	i    int
+	at   *yaml.Node
+	path string
+}
+
 // features reads the point features. It returns the hexes that hold a
-// star or black hole, with the feature there.
-func (l *loader) features(s *Scenario, n *yaml.Node) map[rules.Hex]rules.Feature {
+// star or black hole, with the feature there, and the features read
+// without problems.
+func (l *loader) features(s *Scenario, n *yaml.Node) (map[rules.Hex]rules.Feature, []placedFeature) {
 	blocked := map[rules.Hex]rules.Feature{}
 	if n == nil {
-		return blocked
+		return blocked, nil
 	}
+	var placed []placedFeature
 	ids := newIDSet("feature")
 	taken := map[rules.Hex]*yaml.Node{}
 	items, _ := l.list(n, "features", maxFeatures)
@@ -226,9 +259,31 @@ func (l *loader) features(s *Scenario, n *yaml.Node) map[rules.Hex]rules.Feature
 		if good && (ft.Kind == rules.FeatureStar || ft.Kind == rules.FeatureBlackHole) {
 			blocked[ft.Hex] = ft
 		}
+		if good {
+			placed = append(placed, placedFeature{i: len(s.Features), at: f.get("hex"), path: f.sub("hex")})
+		}
 		s.Features = append(s.Features, ft)
 	}
-	return blocked
+	return blocked, placed
+}
+
+// featuresInRifts warns of point features inside gravity rift systems
+// (given by index in s.Systems): the rules do not say how a star, planet,
+// moon or black hole and a gravity rift share a hex, so this is most
+// likely a slip; it is a warning, not an error, because nothing in the
+// rules breaks.
+func (l *loader) featuresInRifts(s *Scenario, placed []placedFeature, rifts []int) {
+	for _, pf := range placed {
+		ft := s.Features[pf.i]
+		for _, i := range rifts {
+			sy := &s.Systems[i]
+			if sy.Shape.Contains(ft.Hex) {
+				l.warnf(pf.at, pf.path, "the %s %q at hex %v lies inside gravity rift system %q; the rules do not say what a rift hex holding a %s does, so keep features out of rift hexes",
+					ft.Kind, ft.ID, ft.Hex, sy.ID, ft.Kind)
+				break
+			}
+		}
+	}
 }
 
 // shape reads the disc or hexes field of a region or system.
@@ -347,9 +402,11 @@ type sysEntry struct {
 	line int
 }
 
-func (l *loader) systems(s *Scenario, n *yaml.Node) {
+// systems reads the systems. It returns the indices in s.Systems of the
+// gravity rift systems whose area was read without problems.
+func (l *loader) systems(s *Scenario, n *yaml.Node) (rifts []int) {
 	if n == nil {
-		return
+		return nil
 	}
 	ids := newIDSet("system")
 	owner := map[rules.Hex]sysEntry{} // hex-set systems
@@ -379,6 +436,9 @@ func (l *loader) systems(s *Scenario, n *yaml.Node) {
 		s.Systems = append(s.Systems, sy)
 		if !ok {
 			continue
+		}
+		if sy.Rift {
+			rifts = append(rifts, len(s.Systems)-1)
 		}
 		// A hex belongs to at most one system (rules.Terrain.SystemAt),
 		// and overlapping rifts would make the GR41.4 "one rift" unclear.
@@ -418,6 +478,7 @@ func (l *loader) systems(s *Scenario, n *yaml.Node) {
 			}
 		}
 	}
+	return rifts
 }
 
 func shapeField(sh *rules.Shape) string {
@@ -559,12 +620,16 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 			if ft, bad := blocked[h]; ok && bad {
 				l.errorf(hexNode, f.sub("hex"), "hex %v holds the %s %q; no unit may be placed on a star or black hole", h, ft.Kind, ft.ID)
 			}
+			if d := h.Distance(s.Center); ok && d > FarFromCenter {
+				l.warnf(hexNode, f.sub("hex"), "hex %v is %d hexes from the map centre %v; more than %d is likely a typo (the map opens on the centre)", h, d, s.Center, FarFromCenter)
+			}
 		default:
 			l.errorf(f.node, f.path, "missing required field \"hex\" (or carried_by, for a unit aboard another)")
 		}
 		s.Units = append(s.Units, u)
 		entries = append(entries, e)
 	}
+	aboard := map[rules.UnitID]int{} // units in each carrier's shuttle boxes
 	for i := range s.Units {
 		u, e := &s.Units[i], entries[i]
 		if e.carrier == nil {
@@ -592,6 +657,7 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 				l.errorf(e.carrier, path, "%q belongs to side %q, not %q", c.ID, c.Side, u.Side)
 			default:
 				u.Hex = c.Hex
+				l.capacity(e.carrier, path, u, &c, aboard)
 			}
 		}
 	}
@@ -602,6 +668,37 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 			}
 		}
 	}
+}
+
+// capacity checks that carrier c has room for u, by its class: a drone
+// rides in a drone rack, anything else in a shuttle box, one unit a box.
+// aboard counts the units already in each carrier's shuttle boxes.
+func (l *loader) capacity(at *yaml.Node, path string, u, c *rules.Unit, aboard map[rules.UnitID]int) {
+	cc, ok := rules.LookupClass(c.Class)
+	if !ok {
+		return // an unknown class is reported already
+	}
+	boxes := cc.Boxes()
+	if u.Kind == rules.KindDrone {
+		if boxes[rules.SysDrone] == 0 {
+			l.errorf(at, path, "%q is a %s, which has no drone rack to carry a drone", c.ID, cc.ID)
+		}
+		return
+	}
+	aboard[c.ID]++
+	switch n, room := aboard[c.ID], boxes[rules.SysShuttle]; {
+	case room == 0:
+		l.errorf(at, path, "%q is a %s, which has no shuttle boxes to carry a %s", c.ID, cc.ID, u.Kind)
+	case n > room:
+		l.errorf(at, path, "%q is a %s with %d shuttle box%s; this is unit %d aboard it", c.ID, cc.ID, room, plural(room, "", "es"), n)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func sideList(s *Scenario) string {

@@ -1,0 +1,109 @@
+package scenarios
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSemanticChecks covers the checks beyond field types and ranges
+// that "hexrift check" reports, each as FILE:LINE:COL: PATH: message,
+// and whether it is an error or a warning.
+func TestSemanticChecks(t *testing.T) {
+	const two = "id: t\nname: T\nsides:\n  - {id: blue}\n  - {id: red}\n"
+	red := "  - {id: r1, side: red, class: kor-raider, hex: \"9,9\"}\n"
+	tests := []struct {
+		name, yaml string
+		want       string // a problem's String, after "s.yaml"
+		warning    bool
+	}{
+		// Errors.
+		{"unit on a star", two + "features:\n  - {id: sun, kind: star, hex: \"0,0\"}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
+			`:9:50: units[0].hex: hex 0,0 holds the star "sun"; no unit may be placed on a star or black hole`, false},
+		{"unit in a black hole's hex", two + "features:\n  - {id: bh, kind: black-hole, hex: \"-3,1\"}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: [-3, 1]}\n" + red,
+			`:9:50: units[0].hex: hex -3,1 holds the black-hole "bh"`, false},
+		{"overlapping systems", two + "systems:\n  - {id: a, hexes: [\"5,5\"]}\n  - {id: b, rift: true, disc: {center: \"5,4\", radius: 1}}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
+			`:8:31: systems[1].disc: overlaps system "a" (line 7) at hex 5,5; a hex belongs to at most one system`, false},
+		{"unknown ship class", two + "units:\n  - {id: a, side: blue, class: fed-dreadnought, hex: \"0,0\"}\n" + red,
+			`:7:32: units[0].class: unknown class "fed-dreadnought"; the classes are drone, fed-cruiser`, false},
+		{"duplicate unit id", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: a, side: red, class: kor-raider, hex: \"9,9\"}\n",
+			`:8:10: units[1].id: duplicate unit id "a" (first at line 7)`, false},
+		{"duplicate side id", two + "  - {id: blue}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
+			`:6:10: sides[2].id: duplicate side id "blue" (first at line 4)`, false},
+		{"side with no units", two + "  - {id: green}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
+			`:6:10: sides[2].id: side "green" has no units`, false},
+		{"carrier without shuttle boxes", two + "units:\n  - {id: a, side: blue, class: vel-corvette, hex: \"0,0\"}\n  - {id: f, side: blue, class: fighter, carried_by: a}\n" + red,
+			`:8:53: units[1].carried_by: "a" is a vel-corvette, which has no shuttle boxes to carry a fighter`, false},
+		{"carrier full", two + "units:\n  - {id: a, side: blue, class: fed-frigate, hex: \"0,0\"}\n  - {id: s1, side: blue, class: shuttle, carried_by: a}\n  - {id: s2, side: blue, class: shuttle, carried_by: a}\n" + red,
+			`:9:54: units[2].carried_by: "a" is a fed-frigate with 1 shuttle box; this is unit 2 aboard it`, false},
+		{"drone without a rack", two + "units:\n  - {id: a, side: blue, class: fed-frigate, hex: \"0,0\"}\n  - {id: d, side: blue, class: drone, carried_by: a}\n" + red,
+			`:8:51: units[1].carried_by: "a" is a fed-frigate, which has no drone rack to carry a drone`, false},
+
+		{"ninth fighter on a carrier", two + "units:\n  - {id: a, side: blue, class: vel-carrier, hex: \"0,0\"}\n" + eightFighters() + "  - {id: f9, side: blue, class: fighter, carried_by: a}\n" + red,
+			`:16:54: units[9].carried_by: "a" is a vel-carrier with 8 shuttle boxes; this is unit 9 aboard it`, false},
+
+		// Warnings.
+		{"feature in a rift", two + "features:\n  - {id: p, kind: planet, hex: \"4,6\"}\nsystems:\n  - {id: maw, rift: true, hexes: [\"4,6\", \"5,6\"]}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
+			`:7:32: warning: features[0].hex: the planet "p" at hex 4,6 lies inside gravity rift system "maw"`, true},
+		{"feature in a disc rift", two + "features:\n  - {id: p, kind: star, hex: \"-40,20\"}\nsystems:\n  - {id: maw, rift: true, disc: {center: \"-41,20\", radius: 1}}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
+			`:7:30: warning: features[0].hex: the star "p" at hex -40,20 lies inside gravity rift system "maw"`, true},
+		{"unit far away", two + "center: \"100,0\"\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"-301,0\"}\n" + red,
+			`:8:50: warning: units[0].hex: hex -301,0 is 401 hexes from the map centre 100,0; more than 400 is likely a typo`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Load("s.yaml", []byte(tt.yaml))
+			var ps Problems
+			if tt.warning {
+				if err != nil {
+					t.Fatalf("want only warnings, got %v", err)
+				}
+				ps = s.Warnings
+			} else {
+				ps = problemsOf(t, err)
+			}
+			want := "s.yaml" + tt.want
+			for _, p := range ps {
+				if strings.HasPrefix(p.String(), want) {
+					if p.Warning != tt.warning {
+						t.Errorf("%q: Warning = %v", p, p.Warning)
+					}
+					return
+				}
+			}
+			t.Errorf("no problem starting\n  %s\nin\n  %v", want, ps)
+		})
+	}
+}
+
+// TestSemanticChecksQuiet loads files near each check's limit that must
+// load without any problem.
+func TestSemanticChecksQuiet(t *testing.T) {
+	const two = "id: t\nname: T\nsides:\n  - {id: blue}\n  - {id: red}\n"
+	red := "  - {id: r1, side: red, class: kor-raider, hex: \"9,9\"}\n"
+	tests := []struct{ name, yaml string }{
+		{"feature in a plain system", two + "features:\n  - {id: p, kind: star, hex: \"4,6\"}\nsystems:\n  - {id: reach, disc: {center: \"4,6\", radius: 3}}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red},
+		{"feature beside a rift", two + "features:\n  - {id: p, kind: planet, hex: \"4,7\"}\nsystems:\n  - {id: maw, rift: true, hexes: [\"4,6\", \"5,6\"]}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red},
+		{"unit at 400 hexes", two + "center: \"100,0\"\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"-300,0\"}\n" + red},
+		{"carrier at capacity", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: s1, side: blue, class: shuttle, carried_by: a}\n  - {id: s2, side: blue, class: fighter, carried_by: a}\n  - {id: d1, side: blue, class: drone, carried_by: a}\n  - {id: d2, side: blue, class: drone, carried_by: a}\n" + red},
+		{"eight fighters on a carrier", two + "units:\n  - {id: a, side: blue, class: vel-carrier, hex: \"0,0\"}\n" + eightFighters() + red},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Load("s.yaml", []byte(tt.yaml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Warnings) > 0 {
+				t.Errorf("warnings: %v", s.Warnings)
+			}
+		})
+	}
+}
+
+func eightFighters() string {
+	var b strings.Builder
+	for i := range 8 {
+		b.WriteString("  - {id: f" + string(rune('1'+i)) + ", side: blue, class: fighter, carried_by: a}\n")
+	}
+	return b.String()
+}
