@@ -63,6 +63,9 @@ func TestRandomLegalGames(t *testing.T) {
 			for _, e := range evs {
 				seen[string(e.Kind)+" "+e.Clause]++
 			}
+			if c.Move != nil && c.Move.Erratic {
+				seen["X4.EM erratic plan"]++
+			}
 			before := len(cmds)
 			cmds = append(cmds, c)
 			if c.Kind != CmdMove || s.Clock.Step != StepMovement {
@@ -86,7 +89,7 @@ func TestRandomLegalGames(t *testing.T) {
 			}
 		}
 	}
-	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP"} {
+	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan"} {
 		if seen[what] == 0 {
 			t.Errorf("no %q event in %d random games", what, games)
 		}

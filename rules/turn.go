@@ -138,7 +138,8 @@ func (s *State) Legal(side SideID) []Command {
 	var cands []Command
 	switch s.Expecting() {
 	case CmdAllocate:
-		cands = []Command{{Kind: CmdAllocate, Side: side, Allocations: s.defaultAllocations(side)}}
+		cands = []Command{{Kind: CmdAllocate, Side: side, Allocations: s.defaultAllocations(side)},
+			{Kind: CmdAllocate, Side: side, Allocations: s.defensiveAllocations(side)}}
 	case CmdDeclare:
 		cands = []Command{{Kind: CmdDeclare, Side: side}}
 		if d := s.sampleWarp(side); len(d) > 0 {
