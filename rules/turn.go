@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -192,7 +193,7 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 	default:
 		evs = s.commit(cmd)
 	}
-	return append(evs, s.advance()...), nil
+	return append(s.hidePhased(evs), s.advance()...), nil
 }
 
 // Advance runs the automatic parts of the turn until some side must act,
@@ -241,6 +242,20 @@ func (s *State) validate(cmd Command) error {
 	return nil
 }
 
+// clone returns a deep copy of c, so that a committed command never
+// shares memory with the caller's.
+func (c Command) clone() Command {
+	b, err := json.Marshal(c)
+	if err != nil {
+		panic("rules: command encoding failed: " + err.Error())
+	}
+	var d Command
+	if err := json.Unmarshal(b, &d); err != nil {
+		panic("rules: command decoding failed: " + err.Error())
+	}
+	return d
+}
+
 // onlyPayload rejects payload fields that do not belong to the kind.
 func (c *Command) onlyPayload() error {
 	used := map[string]bool{
@@ -263,7 +278,7 @@ func (c *Command) onlyPayload() error {
 // commit records a side's sealed choice: everyone learns that the side
 // has committed, only the side sees what.
 func (s *State) commit(cmd Command) []Event {
-	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: cmd.Side, Command: cmd})
+	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: cmd.Side, Command: cmd.clone()})
 	slices.SortFunc(s.Turn.Sealed, func(a, b Sealed) int { return compareString(string(a.Side), string(b.Side)) })
 	pub := s.newEvent(EventCommit, "", Public, fmt.Sprintf("%s has committed its %s", cmd.Side, cmd.Kind))
 	pub.Side = cmd.Side
@@ -277,9 +292,7 @@ func (s *State) reveal() ([]Sealed, []Event) {
 	var evs []Event
 	sealed := s.Turn.Sealed
 	for _, c := range sealed {
-		ev := s.newEvent(EventReveal, "", Public, "revealed: "+c.Command.String())
-		ev.Side = c.Side
-		evs = append(evs, ev)
+		evs = append(evs, s.revealSealed(c)...) // phased-out units' part to their side only (IP8.32)
 	}
 	s.Turn.Sealed, s.Turn.Waiting = nil, nil
 	return sealed, evs
@@ -292,14 +305,14 @@ func (s *State) advance() []Event {
 	for s.Clock.Step != StepGameOver {
 		if !s.Turn.Entered {
 			s.Turn.Entered = true
-			evs = append(evs, s.enterStep()...)
+			evs = append(evs, s.hidePhased(s.enterStep())...)
 			continue
 		}
 		if len(s.Pending()) > 0 {
 			return evs
 		}
 		more, done := s.finishStep()
-		evs = append(evs, more...)
+		evs = append(evs, s.hidePhased(more)...)
 		if !done {
 			continue
 		}

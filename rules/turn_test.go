@@ -175,3 +175,18 @@ func TestViewDuringSealedStep(t *testing.T) {
 		}
 	}
 }
+
+// A committed sealed choice is the side's own copy: changing the
+// command value afterwards changes nothing in the game.
+func TestCommitCopiesTheCommand(t *testing.T) {
+	s := newTestState(t, duelUnits()...)
+	s.Advance()
+	c := s.Legal("blue")[0]
+	mustApply(t, s, c)
+	h := s.Hash()
+	c.Allocations[0].Movement = 0
+	c.Allocations[0].Arm[0] = 99
+	if s.Hash() != h {
+		t.Fatal("mutating an applied command changed the state")
+	}
+}
