@@ -140,6 +140,15 @@ type Declaration struct {
 	SelfDestruct bool `json:"self_destruct,omitempty"`
 	// Warp declares going into warp this turn (X4.WARP).
 	Warp bool `json:"warp,omitempty"`
+	// Withdraw takes a unit in a gravity rift system out of the battle
+	// through the rift, with the shuttles and fighters of its hex listed
+	// in Carry aboard (GRN.5-8).
+	Withdraw bool     `json:"withdraw,omitempty"`
+	Carry    []UnitID `json:"carry,omitempty"`
+	// Enter brings a unit in reserve back on the board at this hex,
+	// facing Facing (GR41.2.3; see docs/RULES.md).
+	Enter  *Hex      `json:"enter,omitempty"`
+	Facing Direction `json:"facing,omitempty"`
 }
 
 // String summarises the declaration.
@@ -149,6 +158,12 @@ func (d Declaration) String() string {
 		return string(d.Unit) + " self-destructs"
 	case d.Warp:
 		return string(d.Unit) + " goes into warp"
+	case d.Withdraw && len(d.Carry) > 0:
+		return string(d.Unit) + " withdraws carrying " + joinIDs(d.Carry)
+	case d.Withdraw:
+		return string(d.Unit) + " withdraws"
+	case d.Enter != nil:
+		return fmt.Sprintf("%s re-enters at %v facing %s", d.Unit, *d.Enter, d.Facing)
 	}
 	return string(d.Unit) + " declares nothing"
 }
@@ -200,6 +215,9 @@ type MovePlan struct {
 	// ForceDock asks for the boarding dock if both survive.
 	Ram       UnitID `json:"ram,omitempty"`
 	ForceDock bool   `json:"force_dock,omitempty"`
+	// PickUp lists shuttles and fighters of the unit's side in the hex
+	// where the plan ends, taken aboard if the unit gets there (GRN.10).
+	PickUp []UnitID `json:"pick_up,omitempty"`
 }
 
 // String writes the plan, e.g. "kestrel: forward, turn-right, forward".
@@ -217,6 +235,9 @@ func (p MovePlan) String() string {
 	}
 	if p.Ram != "" {
 		out += " ram " + string(p.Ram)
+	}
+	if len(p.PickUp) > 0 {
+		out += " pick up " + joinIDs(p.PickUp)
 	}
 	return out
 }

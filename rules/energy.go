@@ -243,14 +243,25 @@ func defaultAllocation(u *Unit) Allocation {
 func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
 	seen := map[UnitID]bool{}
 	for _, d := range ds {
-		u, err := s.ownedUnit(side, d.Unit)
-		if err != nil {
-			return err
-		}
 		if seen[d.Unit] {
 			return fmt.Errorf("rules: %s is declared twice", d.Unit)
 		}
 		seen[d.Unit] = true
+		if d.Enter != nil { // a reserve unit re-entering (reserve.go)
+			if err := s.checkReentry(side, d, ds); err != nil {
+				return err
+			}
+			continue
+		}
+		u, err := s.ownedUnit(side, d.Unit)
+		if err != nil {
+			return err
+		}
+		if d.Withdraw || len(d.Carry) > 0 { // through a gravity rift (reserve.go)
+			if err := s.checkWithdrawal(u, d, ds); err != nil {
+				return err
+			}
+		}
 		c := lookupClass(u.Class)
 		if d.Warp && d.SelfDestruct {
 			return fmt.Errorf("rules: %s cannot both self-destruct and go into warp", d.Unit)
@@ -268,7 +279,8 @@ func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
 }
 
 // execDeclarations applies the revealed declarations: self-destructs
-// first (X4.DM.1), then warp entries (X4.WARP), each in unit order.
+// first (X4.DM.1), then warp entries (X4.WARP), then withdrawals and
+// re-entries (GRN.5-8, GR41.2.3), each in unit order.
 func (s *State) execDeclarations(sealed []Sealed) []Event {
 	var ds []Declaration
 	for _, sc := range sealed {
@@ -293,7 +305,9 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "X4.WARP", u,
 			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, WarpFactor(u.Speed))))
 	}
-	return evs
+	// Withdrawals through gravity rifts and re-entries from reserve
+	// (reserve.go).
+	return append(evs, s.execRiftDeclarations(ds)...)
 }
 
 // sampleWarp declares the side's first mobile ship going into warp.

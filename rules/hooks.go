@@ -26,6 +26,26 @@ type MoveHook struct {
 	Check func(s *State, u *Unit, from, to Hex) MoveOutcome
 }
 
+// PlanHook takes part in checking a movement plan before anything moves
+// (GRN.3). It must not roll or change the state.
+type PlanHook struct {
+	Name string
+	// Leave, if set, returns the movements a unit gains by leaving from
+	// for to on its planned path (a gravity rift's +1), so that the plan
+	// may use them at once; ms is the plan's running movement, which it
+	// may update (to record a rift's bonus as given).
+	Leave func(s *State, u *Unit, ms *MoveState, from, to Hex) int
+	// Check, if set, vets the whole plan given its path, start hex first.
+	Check func(s *State, u *Unit, p *MovePlan, path []Hex) error
+}
+
+// AfterMoveHook runs once a unit's move for the impulse is over, even if
+// it was stopped or removed on the way; end is where its plan ended.
+type AfterMoveHook struct {
+	Name string
+	Run  func(s *State, u *Unit, p *MovePlan, end Hex) []Event
+}
+
 // Hooks are the ordered extension points of the turn machine.
 type Hooks struct {
 	// StartOfTurn runs before energy allocation (IP4.21, IP8.512).
@@ -39,12 +59,46 @@ type Hooks struct {
 	// one, in list order; a Stop ends the unit's movement.
 	LeaveHex []MoveHook
 	EnterHex []MoveHook
+	// Plan checks a movement plan; AfterMove runs after the move.
+	Plan      []PlanHook
+	AfterMove []AfterMoveHook
 }
 
 // builtinHooks returns the hooks of the rules in the order they run. The
 // phenomena add their entries here.
 func builtinHooks() *Hooks {
-	return &Hooks{}
+	return &Hooks{
+		LeaveHex: []MoveHook{{Name: "gravity-rift", Check: gravityLeave}},
+		Plan: []PlanHook{
+			{Name: "gravity-rift", Leave: gravityPlanLeave},
+			{Name: "fleet-limit", Check: fleetPlanCheck},
+			{Name: "pick-up", Check: pickUpPlanCheck},
+		},
+		AfterMove: []AfterMoveHook{{Name: "pick-up", Run: pickUpAfterMove}},
+	}
+}
+
+// planLeave runs the plan hooks' Leave for one planned step.
+func (s *State) planLeave(u *Unit, ms *MoveState, from, to Hex) int {
+	n := 0
+	for _, h := range s.activeHooks().Plan {
+		if h.Leave != nil {
+			n += h.Leave(s, u, ms, from, to)
+		}
+	}
+	return n
+}
+
+// planCheck runs the plan hooks' Check on a whole plan.
+func (s *State) planCheck(u *Unit, p *MovePlan, path []Hex) error {
+	for _, h := range s.activeHooks().Plan {
+		if h.Check != nil {
+			if err := h.Check(s, u, p, path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // activeHooks returns the state's hooks: the built-in ones unless a test

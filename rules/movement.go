@@ -76,13 +76,15 @@ type planResult struct {
 	moves  int
 	decel  int
 	entry  Direction
+	// path is every hex of the plan, its start first.
+	path []Hex
 }
 
 // checkPlan checks a movement plan for u without changing anything.
 func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	c := lookupClass(u.Class)
 	ss := u.Ship
-	r := planResult{ms: ss.Move, hex: u.Hex, facing: u.Facing}
+	r := planResult{ms: ss.Move, hex: u.Hex, facing: u.Facing, path: []Hex{u.Hex}}
 	bad := func(format string, args ...any) (planResult, error) {
 		return r, fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
 	}
@@ -97,9 +99,6 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	for i, st := range p.Steps {
 		switch st.Op {
 		case OpForward, OpSlipLeft, OpSlipRight:
-			if remaining(u, &r.ms) <= 0 {
-				return bad("step %d: no movement left", i+1)
-			}
 			d := r.facing
 			switch st.Op {
 			case OpSlipLeft:
@@ -107,7 +106,14 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			case OpSlipRight:
 				d = d.Turn(1)
 			}
+			// Movement gained on leaving a hex (a gravity rift's +1)
+			// counts from this step on (GR41.1).
+			r.ms.Bonus += s.planLeave(u, &r.ms, r.hex, r.hex.Neighbor(d))
+			if remaining(u, &r.ms) <= 0 {
+				return bad("step %d: no movement left", i+1)
+			}
 			r.hex = r.hex.Neighbor(d)
+			r.path = append(r.path, r.hex)
 			r.entry = d
 			r.moves++
 			r.ms.Moved++
@@ -153,10 +159,13 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 		// everything it gave up (X4.EA.4); UWARP/VWARP units may move any
 		// number up to their remaining movement (X4.MV.2).
 		before := ss.Move
-		before.Lost = r.ms.Lost
+		before.Lost, before.Bonus = r.ms.Lost, r.ms.Bonus
 		if want := s.allotment(u, &before); r.moves != want {
 			return bad("must move %d hexes this impulse, the plan moves %d", want, r.moves)
 		}
+	}
+	if err := s.planCheck(u, p, r.path); err != nil {
+		return r, err
 	}
 	if p.ForceDock && p.Ram == "" {
 		return bad("a forced dock needs a ram (X4.RAM)")
@@ -246,6 +255,9 @@ func (s *State) execMove(p *MovePlan) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
 			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
 	}
+	for _, ah := range h.AfterMove {
+		evs = append(evs, ah.Run(s, u, p, res.hex)...)
+	}
 	ss.Erratic = p.Erratic
 	if p.Erratic {
 		ss.ErraticPaid--
@@ -306,6 +318,11 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 	}
 	var cands [][]MoveStep
 	cands = append(cands, fwd(a))
+	if !c.UWarp {
+		// A gravity rift's +1 gained on the way may lengthen the
+		// impulse's movement (GR41.1).
+		cands = append(cands, fwd(a+1))
+	}
 	cands = append(cands, append([]MoveStep{{Op: OpTurnLeft}}, fwd(a)...))
 	cands = append(cands, append([]MoveStep{{Op: OpTurnRight}}, fwd(a)...))
 	if a > 0 {

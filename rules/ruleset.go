@@ -23,6 +23,10 @@ type Ruleset struct {
 	// PhaseStormRange is how far a phase storm reaches from the map
 	// centre, in hexes (IP8.515).
 	PhaseStormRange int `json:"phase_storm_range"`
+	// FleetLimit, when above 0, is the most ships of one side that may
+	// end a move in one system (or one hex outside systems); units off
+	// the board, such as those a rift removed, never count (GRN.4).
+	FleetLimit int `json:"fleet_limit,omitempty"`
 }
 
 // DefaultRuleset returns the ruleset used when a scenario sets none.
@@ -37,6 +41,9 @@ func (r Ruleset) Validate() error {
 	}
 	if r.GravityRift != RulingLRR && r.GravityRift != RulingThundersEdge {
 		return fmt.Errorf("rules: gravity rift ruling must be %q or %q, not %q", RulingLRR, RulingThundersEdge, r.GravityRift)
+	}
+	if r.FleetLimit < 0 {
+		return fmt.Errorf("rules: fleet limit must be 0 (none) or more, not %d", r.FleetLimit)
 	}
 	if r.PhaseStormRange < 1 {
 		return fmt.Errorf("rules: phase storm range must be at least 1, not %d", r.PhaseStormRange)

@@ -27,6 +27,9 @@ type MoveState struct {
 	Straight int `json:"straight"`
 	// HETImpulse is the impulse of the last HET this turn, 0 for none.
 	HETImpulse int `json:"het_impulse"`
+	// Rifts lists the gravity rifts ("map/system") that gave the unit
+	// their +1 this turn, under the thunders-edge ruling (GRTE.1).
+	Rifts []string `json:"rifts,omitempty"`
 }
 
 // ShipState is the changing state of a unit's systems: its damage track,

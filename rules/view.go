@@ -44,6 +44,9 @@ type View struct {
 	Maps     []Map        `json:"maps"`
 	// Units holds the units on a map that the viewer may see, sorted by id.
 	Units []UnitView `json:"units"`
+	// Reserve holds the viewer's own units in reserve (off the board, not
+	// destroyed: GR41.2.3), sorted by id; empty in the public view.
+	Reserve []UnitView `json:"reserve,omitempty"`
 	// Pending lists the sides that must act now, Expecting the kind of
 	// command they must give and Committed the sides that have already
 	// committed a sealed choice in this step (never what they chose).
@@ -74,6 +77,10 @@ func (s *State) View(side SideID) *View {
 	v.Mover, _ = s.Mover()
 	for i := range s.Units {
 		u := &s.Units[i]
+		if side != "" && u.Side == side && u.Status == StatusReserve {
+			v.Reserve = append(v.Reserve, UnitView{ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class,
+				Kind: u.Kind, Status: u.Status, Map: u.Map, Detail: u.Ship.clone()})
+		}
 		if !u.OnMap() {
 			continue
 		}

@@ -1,0 +1,667 @@
+package rules
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// riftState returns a state whose map has gravity rift systems:
+// "alpha" of two hexes 0,-1 and 0,-2 (one rift, GR41.4), "beta" of one
+// hex 0,-4, "gamma" of one hex 0,-5 next to beta, and "calm", a system
+// that is no rift, at 0,-7.
+func riftState(t testing.TB, ruling GravityRiftRuling, units ...Unit) *State {
+	t.Helper()
+	setup := testSetup(units...)
+	setup.Ruleset.GravityRift = ruling
+	setup.Maps[0].Terrain = &Terrain{Systems: []System{
+		{ID: "alpha", Name: "Alpha Rift", Rift: true, Shape: HexShape(Hex{0, -1}, Hex{0, -2})},
+		{ID: "beta", Name: "Beta Rift", Rift: true, Shape: HexShape(Hex{0, -4})},
+		{ID: "gamma", Name: "Gamma Rift", Rift: true, Shape: HexShape(Hex{0, -5})},
+		{ID: "calm", Name: "Calm", Shape: HexShape(Hex{0, -7})},
+	}}
+	s, err := NewState(setup, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// rig sets the state's generator to the first seed whose next d10 throws
+// remove (1-3) or spare (4-10) as listed, so a test knows its rolls.
+func rig(t testing.TB, s *State, removes ...bool) {
+	t.Helper()
+	for seed := uint64(0); seed < 1_000_000; seed++ {
+		g := NewRNG(seed)
+		ok := true
+		for _, rm := range removes {
+			if (g.Throw(D10).Total <= RiftRemoveMax) != rm {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			s.RNG = NewRNG(seed)
+			return
+		}
+	}
+	t.Fatal("no seed gives those rolls")
+}
+
+// riftRolls returns the gravity rift removal roll events among evs.
+func riftRolls(evs []Event) []Event {
+	var out []Event
+	for _, e := range evs {
+		if e.Kind == EventRoll && (e.Clause == "GR41.2" || e.Clause == "GRN.6") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func corvette(id UnitID, h Hex, f Direction, speed int) Unit {
+	return ship(id, "blue", "vel-corvette", h, f, speed)
+}
+
+// move applies a plan for id at impulse i and returns its events.
+func move(t *testing.T, s *State, i int, p MovePlan) []Event {
+	t.Helper()
+	atMovement(s, i, p.Unit)
+	return mustApply(t, s, moveCmd(s.Unit(p.Unit).Side, p))
+}
+
+// GR41, GR41.4: rift hexes grouped in a system are one rift; a system
+// that is not a rift does nothing to movement.
+func TestRiftSystems(t *testing.T) {
+	s := riftState(t, RulingLRR, corvette("c", Hex{0, 0}, DirA, 12))
+	for _, c := range []struct {
+		h    Hex
+		want string
+	}{{Hex{0, -1}, "alpha"}, {Hex{0, -2}, "alpha"}, {Hex{0, -4}, "beta"}, {Hex{0, -7}, ""}, {Hex{0, 0}, ""}} {
+		sys, ok := s.RiftSystemAt("main", c.h)
+		if ok != (c.want != "") || sys.ID != c.want {
+			t.Errorf("GR41: rift at %v = %q %v, want %q", c.h, sys.ID, ok, c.want)
+		}
+	}
+	t.Run("GR41.4/two_hexes_one_rift", func(t *testing.T) {
+		s := riftState(t, RulingLRR, corvette("c", Hex{0, -1}, DirA, 12))
+		rig(t, s, false)
+		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(1)}) // 0,-1 -> 0,-2, inside alpha
+		if n := len(riftRolls(evs)); n != 0 || s.Unit("c").Ship.Move.Bonus != 0 {
+			t.Fatalf("GR41.4: moving within one rift system rolled %d times, bonus %d", n, s.Unit("c").Ship.Move.Bonus)
+		}
+		evs = move(t, s, 2, MovePlan{Unit: "c", Steps: fwd(1)}) // leaves alpha
+		if n := len(riftRolls(evs)); n != 1 || s.Unit("c").Ship.Move.Bonus != 1 {
+			t.Fatalf("GR41.4: leaving the rift rolled %d times, bonus %d", n, s.Unit("c").Ship.Move.Bonus)
+		}
+	})
+	t.Run("GR41/not_a_rift", func(t *testing.T) {
+		s := riftState(t, RulingLRR, corvette("c", Hex{0, -7}, DirA, 12))
+		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(2)})
+		if n := len(riftRolls(evs)); n != 0 || s.Unit("c").Ship.Move.Bonus != 0 {
+			t.Fatalf("GR41: a plain system rolled %d, bonus %d", n, s.Unit("c").Ship.Move.Bonus)
+		}
+	})
+	t.Run("GR41.4/rift_to_rift", func(t *testing.T) {
+		// Leaving beta straight into gamma leaves beta: one roll, and
+		// entering gamma gives nothing (GRN.1).
+		s := riftState(t, RulingThundersEdge, corvette("c", Hex{0, -4}, DirA, 12))
+		rig(t, s, false)
+		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(1)})
+		rolls := riftRolls(evs)
+		if len(rolls) != 1 || !strings.Contains(rolls[0].Text, "Beta Rift") {
+			t.Fatalf("GR41.4: beta to gamma: %v", rolls)
+		}
+	})
+}
+
+// GRN.1: moving into a rift gives no +1 and no roll.
+func TestRiftEnterGivesNothing(t *testing.T) {
+	for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
+		s := riftState(t, r, corvette("c", Hex{0, 0}, DirA, 12))
+		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(2)}) // into alpha, stays inside
+		u := s.Unit("c")
+		if len(riftRolls(evs)) != 0 || u.Ship.Move.Bonus != 0 || u.Hex != (Hex{0, -2}) {
+			t.Fatalf("GRN.1 (%s): entering rolled %d, bonus %d, at %v", r, len(riftRolls(evs)), u.Ship.Move.Bonus, u.Hex)
+		}
+	}
+}
+
+// GR41.1: leaving a rift gives +1 movement this turn; GR41.2: the d10 is
+// rolled just before the exit, and 1-3 removes the ship to reserve,
+// leaving it in the rift hex it was leaving.
+func TestRiftExit(t *testing.T) {
+	t.Run("GR41.1/bonus", func(t *testing.T) {
+		for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
+			s := riftState(t, r, corvette("c", Hex{0, -2}, DirA, 12))
+			rig(t, s, false)
+			evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(1)})
+			u := s.Unit("c")
+			if u.Ship.Move.Bonus != 1 || u.Hex != (Hex{0, -3}) || !u.OnMap() {
+				t.Fatalf("GR41.1 (%s): bonus %d at %v", r, u.Ship.Move.Bonus, u.Hex)
+			}
+			if rolls := riftRolls(evs); len(rolls) != 1 || rolls[0].Roll.Total <= 3 || rolls[0].Roll.Dice != D10 {
+				t.Fatalf("GR41.2 (%s): rolls %v", r, rolls)
+			}
+		}
+	})
+	t.Run("GR41.2/removed", func(t *testing.T) {
+		s := riftState(t, RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 12))
+		s.Unit("c").Name = "Kestrel"
+		rig(t, s, true)
+		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(3)})
+		u := s.Unit("c")
+		if u.Status != StatusReserve || u.Hex != (Hex{0, -2}) || u.Ship.Move.Moved != 0 {
+			t.Fatalf("GR41.2: removed ship is %s at %v having moved %d", u.Status, u.Hex, u.Ship.Move.Moved)
+		}
+		rolls := riftRolls(evs)
+		if len(rolls) != 1 {
+			t.Fatalf("GR41.2: %d rolls", len(rolls))
+		}
+		want := "GR41.2: d10 = " + string(rune('0'+rolls[0].Roll.Total)) + ", Kestrel removed to reserve"
+		if rolls[0].String() != want {
+			t.Fatalf("GR41.2 log: %q, want %q", rolls[0].String(), want)
+		}
+	})
+	t.Run("GR41.2/rate", func(t *testing.T) {
+		// Over 20,000 seeded exits the removal rate is 3/10 within 4
+		// standard errors.
+		const n = 20000
+		removed := 0
+		for seed := range uint64(20) {
+			s := riftState(t, RulingLRR, corvette("c", Hex{0, -2}, DirA, 12))
+			s.RNG = NewRNG(seed)
+			u := s.Unit("c")
+			for range n / 20 {
+				u.Status = StatusOnMap
+				if o := gravityLeave(s, u, Hex{0, -2}, Hex{0, -3}); o.Stop {
+					removed++
+				}
+			}
+		}
+		rate, se := float64(removed)/n, math.Sqrt(0.3*0.7/n)
+		if math.Abs(rate-0.3) > 4*se {
+			t.Fatalf("GR41.2: removal rate %.4f over %d exits, want 0.30 +- %.4f", rate, n, 4*se)
+		}
+	})
+}
+
+// GR41.1.1: the bonus lets a ship go farther in a turn than its speed: a
+// speed 6 raider (one hex an impulse) leaving alpha moves 7 hexes in the
+// turn.
+func TestRiftReachesFarther(t *testing.T) {
+	for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
+		s := riftState(t, r, ship("k", "blue", "kor-raider", Hex{0, -1}, DirD, 6))
+		total := 0
+		for i := 1; i <= 6; i++ {
+			atMovement(s, i, "k")
+			a := s.Allotment("k")
+			p := MovePlan{Unit: "k", Steps: fwd(a)}
+			if _, err := s.PlanOdds(p); err != nil {
+				p.Steps = fwd(a + 1)
+			}
+			o, err := s.PlanOdds(p)
+			if err != nil {
+				t.Fatalf("GR41.1.1 (%s): impulse %d: %v", r, i, err)
+			}
+			rig(t, s, make([]bool, len(o.Exits))...)
+			mustApply(t, s, moveCmd("blue", p))
+			total += len(p.Steps)
+		}
+		if u := s.Unit("k"); total != 7 || u.Hex != (Hex{0, 6}) {
+			t.Fatalf("GR41.1.1 (%s): moved %d hexes to %v", r, total, u.Hex)
+		}
+	}
+	t.Run("GR41.1/in_the_same_impulse", func(t *testing.T) {
+		// In the last impulse a raider leaving beta must use its +1 at
+		// once: one hex is refused, two are the plan.
+		s := riftState(t, RulingThundersEdge, ship("k", "blue", "kor-raider", Hex{0, -4}, DirD, 6))
+		s.Unit("k").Ship.Move.Moved = 5
+		atMovement(s, 6, "k")
+		if _, err := s.PlanOdds(MovePlan{Unit: "k", Steps: fwd(1)}); err == nil || !strings.Contains(err.Error(), "must move 2") {
+			t.Fatalf("GR41.1: one hex out of the rift in the last impulse: %v", err)
+		}
+		found := false
+		for _, c := range s.Legal("blue") {
+			found = found || len(c.Move.Steps) == 2 && c.Move.Steps[0].Op == OpForward && c.Move.Steps[1].Op == OpForward
+		}
+		if !found {
+			t.Fatal("GR41.1: Legal does not offer the two-hex plan")
+		}
+	})
+}
+
+// GR41.3, GRN.9, GRTE.1: a ship leaving the same rift twice in one move
+// rolls twice under both rulings; under lrr each exit gives +1, under
+// thunders-edge the rift gives its +1 once per turn. This is where the
+// rulings differ.
+func TestRiftRulingsDiffer(t *testing.T) {
+	// Out of alpha, about turn, back in, about turn, out again. The
+	// corvette's turn mode AA at speed 8 lets it turn freely.
+	turnAbout := []MoveStep{{Op: OpTurnRight}, {Op: OpTurnRight}, {Op: OpTurnRight}}
+	plan := MovePlan{Unit: "c", Steps: append(append(append(fwd(1), turnAbout...), fwd(1)...), append(turnAbout, fwd(1)...)...)}
+	want := map[GravityRiftRuling]int{RulingLRR: 2, RulingThundersEdge: 1}
+	for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
+		clause := map[GravityRiftRuling]string{RulingLRR: "GRN.9", RulingThundersEdge: "GRTE.1"}[r]
+		t.Run(clause, func(t *testing.T) {
+			s := riftState(t, r, corvette("c", Hex{0, -2}, DirA, 8))
+			o, err := s.PlanOdds(plan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(o.Exits) != 2 || o.Bonus != want[r] || o.SurviveExact != "49/100" {
+				t.Fatalf("GR41.3 (%s): odds %+v", r, o)
+			}
+			rig(t, s, false, false)
+			evs := move(t, s, 1, plan)
+			if n := len(riftRolls(evs)); n != 2 {
+				t.Fatalf("GR41.3 (%s): %d rolls for two exits", r, n)
+			}
+			if b := s.Unit("c").Ship.Move.Bonus; b != want[r] {
+				t.Fatalf("%s: bonus %d, want %d", clause, b, want[r])
+			}
+			// A new turn gives each rift its bonus again.
+			s.startTurn()
+			if len(s.Unit("c").Ship.Move.Rifts) != 0 {
+				t.Fatalf("%s: rifts remembered into the next turn", clause)
+			}
+		})
+	}
+	t.Run("GRTE.1/next_impulse", func(t *testing.T) {
+		// Under thunders-edge the once-per-turn bonus holds across the
+		// impulses of a turn.
+		s := riftState(t, RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 8))
+		rig(t, s, false)
+		move(t, s, 1, MovePlan{Unit: "c", Steps: append(fwd(1), turnAbout...)})
+		o, err := s.PlanOdds(MovePlan{Unit: "c", Steps: append(fwd(1), append(turnAbout, fwd(1)...)...)})
+		if err != nil || len(o.Exits) != 1 || o.Bonus != 0 {
+			t.Fatalf("GRTE.1: second exit in a later impulse: %+v %v", o, err)
+		}
+	})
+}
+
+// GRN.9, GRTE.1: where the rulings must not differ: leaving two different
+// rifts once each gives +2 and two rolls under both, and a single exit +1.
+func TestRiftRulingsAgree(t *testing.T) {
+	for _, c := range []struct {
+		start       Hex
+		n           int
+		exits, plus int
+	}{{Hex{0, -2}, 4, 3, 3}, {Hex{0, -2}, 1, 1, 1}, {Hex{0, -4}, 2, 2, 2}} {
+		// From 0,-2 four hexes: leave alpha, enter and leave beta, leave
+		// gamma: three rifts, once each.
+		got := map[GravityRiftRuling]Odds{}
+		for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
+			s := riftState(t, r, corvette("c", c.start, DirA, 12))
+			o, err := s.PlanOdds(MovePlan{Unit: "c", Steps: fwd(c.n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rig(t, s, make([]bool, c.exits)...)
+			move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(c.n)})
+			if b := s.Unit("c").Ship.Move.Bonus; b != c.plus || o.Bonus != c.plus || len(o.Exits) != c.exits {
+				t.Fatalf("GRN.9/GRTE.1 (%s) from %v: bonus %d, odds %+v", r, c.start, b, o)
+			}
+			got[r] = o
+		}
+		if got[RulingLRR].Survive != got[RulingThundersEdge].Survive {
+			t.Fatalf("the rulings disagree on the odds: %+v", got)
+		}
+	}
+}
+
+// GR41.2.1: carried units do not roll; GR41.2.2: they are removed with
+// their carrier; GRN.2: removal is not destruction (no explosion, the
+// damage track untouched).
+func TestRiftCargo(t *testing.T) {
+	setup := func() *State {
+		s := riftState(t, RulingThundersEdge,
+			ship("v", "blue", "vel-carrier", Hex{0, -2}, DirA, 12),
+			Unit{ID: "wing", Side: "blue", Class: "fighter", Status: StatusCarried, CarriedBy: "v"},
+			ship("by", "red", "kor-raider", Hex{0, -2}, DirD, 0))
+		return s
+	}
+	t.Run("GR41.2.1/no_roll", func(t *testing.T) {
+		s := setup()
+		rig(t, s, false)
+		evs := move(t, s, 1, MovePlan{Unit: "v", Steps: fwd(2)})
+		rolls := riftRolls(evs)
+		if len(rolls) != 1 || rolls[0].Unit != "v" || s.Unit("wing").Status != StatusCarried {
+			t.Fatalf("GR41.2.1: rolls %v, wing %s", rolls, s.Unit("wing").Status)
+		}
+	})
+	t.Run("GR41.2.2/removed_with_carrier", func(t *testing.T) {
+		s := setup()
+		rig(t, s, true)
+		before := *s.Unit("by").Ship
+		evs := move(t, s, 1, MovePlan{Unit: "v", Steps: fwd(2)})
+		if s.Unit("v").Status != StatusReserve || s.Unit("wing").Status != StatusReserve {
+			t.Fatalf("GR41.2.2: carrier %s, wing %s", s.Unit("v").Status, s.Unit("wing").Status)
+		}
+		if len(riftRolls(evs)) != 1 {
+			t.Fatal("GR41.2.1: the wing rolled")
+		}
+		// GRN.2: nobody is destroyed and nothing explodes on the raider
+		// sharing the hex.
+		for _, e := range evs {
+			if e.Kind == EventDestroyed || e.Kind == EventDamage {
+				t.Fatalf("GRN.2: %s", e)
+			}
+		}
+		if by := s.Unit("by").Ship; by.Shields != before.Shields || by.Boxes != before.Boxes {
+			t.Fatal("GRN.2: the removed carrier exploded")
+		}
+	})
+}
+
+// GR41.2.3: a removed unit is in its owner's reserve: off the board,
+// listed in its owner's view only, and it may re-enter play at a later
+// Declare Movement step next to a ship or base of its side.
+func TestRiftReserve(t *testing.T) {
+	s := riftState(t, RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 12),
+		ship("home", "blue", "vel-starbase", Hex{3, 3}, DirA, 0),
+		ship("r", "red", "kor-raider", Hex{9, 9}, DirA, 0))
+	rig(t, s, true)
+	move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(1)})
+	if s.Unit("c").Status != StatusReserve {
+		t.Fatal("GR41.2: not removed")
+	}
+	own, other, pub := s.View("blue"), s.View("red"), s.View("")
+	if len(own.Reserve) != 1 || own.Reserve[0].ID != "c" || len(other.Reserve) != 0 || len(pub.Reserve) != 0 {
+		t.Fatalf("GR41.2.3: reserve views %v / %v / %v", own.Reserve, other.Reserve, pub.Reserve)
+	}
+	for _, v := range []*View{own, other, pub} {
+		for _, u := range v.Units {
+			if u.ID == "c" {
+				t.Fatal("GR41.2.3: a reserve unit is on the map view")
+			}
+		}
+	}
+	// The next turn's Declare Movement.
+	s.Clock = Clock{Turn: 2, Step: StepDeclareMovement}
+	s.Turn = TurnState{Entered: true, Waiting: []SideID{"blue", "red"}}
+	bad := []Declaration{
+		{Unit: "c", Enter: &Hex{0, -2}},   // in a rift
+		{Unit: "c", Enter: &Hex{0, 0}},    // far from any anchor
+		{Unit: "home", Enter: &Hex{3, 4}}, // not in reserve
+		{Unit: "c", Enter: &Hex{3, 4}, Facing: 9},
+	}
+	for _, d := range bad {
+		if _, err := s.Apply(Command{Kind: CmdDeclare, Side: "blue", Declarations: []Declaration{d}}); err == nil {
+			t.Errorf("GR41.2.3: re-entry %s accepted", d)
+		}
+	}
+	mustApply(t, s, Command{Kind: CmdDeclare, Side: "blue", Declarations: []Declaration{{Unit: "c", Enter: &Hex{3, 4}, Facing: DirC}}})
+	mustApply(t, s, Command{Kind: CmdDeclare, Side: "red"})
+	u := s.Unit("c")
+	if !u.OnMap() || u.Hex != (Hex{3, 4}) || u.Facing != DirC || u.Speed != 0 {
+		t.Fatalf("GR41.2.3: re-entered as %s at %v facing %s speed %d", u.Status, u.Hex, u.Facing, u.Speed)
+	}
+	if len(s.View("blue").Reserve) != 0 {
+		t.Fatal("GR41.2.3: still listed in reserve")
+	}
+}
+
+// GRN.3: the whole plan is checked before any roll: a plan that leaves a
+// rift and then breaks a rule is refused without rolling, and the state
+// is untouched.
+func TestRiftPlanCommittedFirst(t *testing.T) {
+	s := riftState(t, RulingLRR, ship("k", "blue", "kor-raider", Hex{0, -2}, DirA, 12))
+	atMovement(s, 1, "k")
+	h := s.Hash()
+	// The raider's turn mode B at speed 12 needs 1 hex before a turn;
+	// turning twice after the exit is illegal.
+	bad := MovePlan{Unit: "k", Steps: []MoveStep{{Op: OpForward}, {Op: OpTurnLeft}, {Op: OpTurnLeft}, {Op: OpForward}}}
+	evs, err := s.Apply(moveCmd("blue", bad))
+	if err == nil || len(evs) != 0 || s.Hash() != h {
+		t.Fatalf("GRN.3: an illegal plan after a rift exit: err %v, %d events, state changed %v", err, len(evs), s.Hash() != h)
+	}
+	if _, err := s.PlanOdds(bad); err == nil {
+		t.Fatal("GRN.3: odds for an illegal plan")
+	}
+	// A legal plan with two exits: both rolls come after the plan is
+	// accepted, and the move event comes after them.
+	s2 := riftState(t, RulingLRR, corvette("c", Hex{0, -2}, DirA, 12))
+	rig(t, s2, false, false)
+	evs = move(t, s2, 1, MovePlan{Unit: "c", Steps: fwd(3)})
+	if len(riftRolls(evs)) != 2 {
+		t.Fatalf("GRN.3: %d rolls", len(riftRolls(evs)))
+	}
+}
+
+// The odds shown before a move are those of the move: over 4,000 seeds
+// the share of ships that get through a three-exit plan is (7/10)^3
+// within 4 standard errors, and for every seed the ship gets through
+// exactly when none of its rolls is 1-3.
+func TestPlanOddsMatchOutcomes(t *testing.T) {
+	base := riftState(t, RulingLRR, corvette("c", Hex{0, -2}, DirA, 12),
+		Unit{ID: "wing", Side: "blue", Class: "fighter", Status: StatusCarried, CarriedBy: "c"})
+	plan := MovePlan{Unit: "c", Steps: fwd(4)}
+	atMovement(base, 1, "c")
+	o, err := base.PlanOdds(plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Exits) != 3 || o.SurviveExact != "343/1000" || o.Bonus != 3 || len(o.Cargo) != 1 || o.Cargo[0] != "wing" {
+		t.Fatalf("odds %+v", o)
+	}
+	if e := o.Exits[1]; e.System != "beta" || e.From != (Hex{0, -4}) || e.Step != 2 || e.Move != 2 || e.Bonus != 1 {
+		t.Fatalf("second exit %+v", e)
+	}
+	const n = 4000
+	through := 0
+	for seed := range uint64(n) {
+		s := base.Clone()
+		s.RNG = NewRNG(seed)
+		g := s.RNG
+		want := true
+		for range o.Exits {
+			if g.Throw(D10).Total <= RiftRemoveMax {
+				want = false
+				break
+			}
+		}
+		mustApply(t, s, moveCmd("blue", plan))
+		got := s.Unit("c").OnMap()
+		if got != want || (s.Unit("wing").Status == StatusCarried) != got {
+			t.Fatalf("seed %d: through %v, predicted %v, wing %s", seed, got, want, s.Unit("wing").Status)
+		}
+		if got {
+			through++
+		}
+	}
+	rate, se := float64(through)/n, math.Sqrt(o.Survive*(1-o.Survive)/n)
+	if math.Abs(rate-o.Survive) > 4*se {
+		t.Fatalf("through %.4f, odds %.4f", rate, o.Survive)
+	}
+}
+
+// A ship docked to the mover leaves the rift too and rolls its own die
+// after the mover's; the mover's removal leaves it behind, undocked.
+func TestRiftDockedPartner(t *testing.T) {
+	mk := func() *State {
+		s := riftState(t, RulingThundersEdge, corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{0, -2}, DirA, 12))
+		s.Unit("a").Ship.Docked, s.Unit("b").Ship.Docked = "b", "a"
+		return s
+	}
+	s := mk()
+	atMovement(s, 1, "a")
+	o, err := s.PlanOdds(MovePlan{Unit: "a", Steps: fwd(1)})
+	if err != nil || o.Partner != "b" || math.Abs(o.PartnerSurvive-0.79) > 1e-9 {
+		t.Fatalf("partner odds %+v %v", o, err)
+	}
+	rig(t, s, true)
+	move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)})
+	if b := s.Unit("b"); !b.OnMap() || b.Hex != (Hex{0, -2}) || b.Ship.Docked != "" {
+		t.Fatalf("partner of a removed ship: %s at %v docked %q", b.Status, b.Hex, b.Ship.Docked)
+	}
+	s = mk()
+	rig(t, s, false, true)
+	evs := move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(2)})
+	if len(riftRolls(evs)) != 2 || s.Unit("b").Status != StatusReserve || s.Unit("a").Hex != (Hex{0, -4}) {
+		t.Fatalf("partner removed: a at %v, b %s", s.Unit("a").Hex, s.Unit("b").Status)
+	}
+}
+
+// GRN.10: a carrier removed before the pick-up it planned leaves the unit
+// where it is; one that gets through takes it aboard.
+func TestRiftPickUp(t *testing.T) {
+	mk := func() *State {
+		return riftState(t, RulingThundersEdge, ship("v", "blue", "vel-carrier", Hex{0, -2}, DirA, 6),
+			ship("wing", "blue", "fighter", Hex{0, -3}, DirA, 12), ship("wing2", "blue", "fighter", Hex{0, -2}, DirA, 12))
+	}
+	plan := MovePlan{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"wing"}}
+	t.Run("GRN.10/removed", func(t *testing.T) {
+		s := mk()
+		rig(t, s, true)
+		evs := move(t, s, 1, plan)
+		w := s.Unit("wing")
+		if !w.OnMap() || w.Hex != (Hex{0, -3}) {
+			t.Fatalf("GRN.10: wing %s at %v", w.Status, w.Hex)
+		}
+		found := false
+		for _, e := range evs {
+			found = found || e.Clause == "GRN.10"
+		}
+		if !found {
+			t.Fatal("GRN.10: no log line")
+		}
+	})
+	t.Run("GRN.10/through", func(t *testing.T) {
+		s := mk()
+		rig(t, s, false)
+		move(t, s, 1, plan)
+		if w := s.Unit("wing"); w.Status != StatusCarried || w.CarriedBy != "v" {
+			t.Fatalf("pick-up: wing %s by %q", w.Status, w.CarriedBy)
+		}
+	})
+	t.Run("bad_pick_ups", func(t *testing.T) {
+		s := mk()
+		atMovement(s, 1, "v")
+		for _, p := range []MovePlan{
+			{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"wing2"}}, // not where the plan ends
+			{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"v"}},
+			{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"wing", "wing"}},
+		} {
+			if _, err := s.PlanOdds(p); err == nil {
+				t.Errorf("pick-up %s accepted", p)
+			}
+		}
+	})
+}
+
+// GRN.4: with a fleet limit, a ship removed by a rift does not count in
+// its destination: after it is removed another ship may move in.
+func TestRiftFleetLimit(t *testing.T) {
+	mk := func() *State {
+		s := riftState(t, RulingThundersEdge, corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{1, -3}, DirA, 12),
+			corvette("x", Hex{0, -7}, DirA, 0))
+		s.Ruleset.FleetLimit = 2
+		return s
+	}
+	// a plans from alpha into Calm (0,-7), where x already is.
+	toCalm := MovePlan{Unit: "a", Steps: fwd(5)}
+	bToCalm := MovePlan{Unit: "b", Steps: append(fwd(4), MoveStep{Op: OpSlipLeft})}
+	t.Run("GRN.4/survivor_counts", func(t *testing.T) {
+		s := mk()
+		rig(t, s, false, false, false)
+		move(t, s, 1, toCalm)
+		if s.Unit("a").Hex != (Hex{0, -7}) {
+			t.Fatalf("a at %v", s.Unit("a").Hex)
+		}
+		atMovement(s, 1, "b")
+		if _, err := s.PlanOdds(bToCalm); err == nil || !strings.Contains(err.Error(), "GRN.4") {
+			t.Fatalf("GRN.4: a third ship into Calm: %v", err)
+		}
+	})
+	t.Run("GRN.4/removed_does_not_count", func(t *testing.T) {
+		s := mk()
+		rig(t, s, true)
+		move(t, s, 1, toCalm)
+		if s.Unit("a").Status != StatusReserve {
+			t.Fatal("a not removed")
+		}
+		atMovement(s, 1, "b")
+		o, err := s.PlanOdds(bToCalm)
+		if err != nil {
+			t.Fatalf("GRN.4: the removed ship still counts: %v", err)
+		}
+		if o.Path[len(o.Path)-1] != (Hex{0, -7}) {
+			t.Fatalf("b's plan ends at %v", o.Path[len(o.Path)-1])
+		}
+	})
+}
+
+// GRN.5-8: withdrawal through a rift, declared in Declare Movement.
+func TestRiftWithdrawal(t *testing.T) {
+	mk := func() *State {
+		s := riftState(t, RulingLRR,
+			ship("v", "blue", "vel-carrier", Hex{0, -2}, DirA, 6),
+			ship("f1", "blue", "fighter", Hex{0, -2}, DirA, 12),
+			ship("f2", "blue", "fighter", Hex{0, -2}, DirA, 12),
+			ship("k", "blue", "kor-raider", Hex{0, -4}, DirA, 6),
+			ship("out", "blue", "kor-raider", Hex{5, 5}, DirA, 6),
+			ship("r", "red", "kor-raider", Hex{9, 9}, DirA, 0))
+		s.Clock = Clock{Turn: 1, Step: StepDeclareMovement}
+		s.Turn = TurnState{Entered: true, Waiting: []SideID{"blue", "red"}}
+		return s
+	}
+	decl := []Declaration{
+		{Unit: "f2", Withdraw: true},                       // moves itself
+		{Unit: "k", Withdraw: true},                        // a ship
+		{Unit: "v", Withdraw: true, Carry: []UnitID{"f1"}}, // carries f1
+	}
+	t.Run("GRN.5/declarations", func(t *testing.T) {
+		s := mk()
+		for _, ds := range [][]Declaration{
+			{{Unit: "out", Withdraw: true}},                                                    // not in a rift
+			{{Unit: "v", Withdraw: true, Carry: []UnitID{"k"}}},                                // not small craft
+			{{Unit: "v", Withdraw: true, Carry: []UnitID{"f2"}}, {Unit: "f2", Withdraw: true}}, // both
+			{{Unit: "v", Carry: []UnitID{"f1"}}},                                               // carries without withdrawing
+			{{Unit: "k", Withdraw: true, Warp: true}},
+		} {
+			if _, err := s.Apply(Command{Kind: CmdDeclare, Side: "blue", Declarations: ds}); err == nil {
+				t.Errorf("GRN.5: %v accepted", ds)
+			}
+		}
+	})
+	t.Run("GRN.6/rolls", func(t *testing.T) {
+		// In unit order f2, k, v roll; f1 rides in v and does not. f2
+		// is lost, k and v get out.
+		s := mk()
+		rig(t, s, true, false, false)
+		mustApply(t, s, Command{Kind: CmdDeclare, Side: "blue", Declarations: decl})
+		evs := mustApply(t, s, Command{Kind: CmdDeclare, Side: "red"})
+		rolls := riftRolls(evs)
+		var who []string
+		for _, r := range rolls {
+			who = append(who, string(r.Unit)+":"+r.Clause)
+		}
+		if strings.Join(who, " ") != "f2:GRN.6 k:GRN.6 v:GRN.6" {
+			t.Fatalf("GRN.6: rolls %v", who)
+		}
+		want := map[UnitID]UnitStatus{"f2": StatusReserve, "k": StatusWithdrawn, "v": StatusWithdrawn, "f1": StatusWithdrawn}
+		for id, st := range want {
+			if got := s.Unit(id).Status; got != st {
+				t.Errorf("GRN.6: %s is %s, want %s", id, got, st)
+			}
+		}
+		// GRN.7: the +1 has no effect on a withdrawal.
+		if s.Unit("k").Ship.Move.Bonus != 0 {
+			t.Fatal("GRN.7: a withdrawal gave a bonus")
+		}
+	})
+	t.Run("GRN.8/all_lost", func(t *testing.T) {
+		s := mk()
+		rig(t, s, true, true, true)
+		mustApply(t, s, Command{Kind: CmdDeclare, Side: "blue", Declarations: decl})
+		evs := mustApply(t, s, Command{Kind: CmdDeclare, Side: "red"})
+		found := false
+		for _, e := range evs {
+			found = found || e.Clause == "GRN.8"
+		}
+		if !found || s.Unit("f1").Status != StatusReserve || s.Unit("v").Status != StatusReserve {
+			t.Fatalf("GRN.8: logged %v, f1 %s", found, s.Unit("f1").Status)
+		}
+	})
+}
