@@ -35,6 +35,7 @@ func ExampleBundled() {
 	// Output:
 	// first-contact - First Contact
 	// dark-harbour - Dark Harbour
+	// maw-crossing - Maw Crossing
 	// rift-run - Rift Run
 	// veil-of-storms - Veil of Storms
 }

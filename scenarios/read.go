@@ -16,7 +16,7 @@ var defaultColors = [...]string{"#4da3ff", "#ff5c5c", "#5cd65c", "#ffc23d", "#c7
 // reference gives them.
 var (
 	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units"}
-	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range"}
+	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit"}
 	sideFields    = []string{"id", "name", "color"}
 	featureFields = []string{"id", "kind", "name", "hex"}
 	regionFields  = []string{"id", "kind", "name", "disc", "hexes"}
@@ -125,6 +125,11 @@ func (l *loader) ruleset(n *yaml.Node, r *rules.Ruleset) {
 	if v := f.get("phase_storm_range"); v != nil {
 		if i, ok := l.integer(v, "ruleset.phase_storm_range", 1, MaxCoord); ok {
 			r.PhaseStormRange = i
+		}
+	}
+	if v := f.get("fleet_limit"); v != nil {
+		if i, ok := l.integer(v, "ruleset.fleet_limit", 0, MaxCoord); ok {
+			r.FleetLimit = i
 		}
 	}
 	if err := r.Validate(); err != nil { // cannot happen after the checks above
