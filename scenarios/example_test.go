@@ -34,8 +34,12 @@ func ExampleBundled() {
 	}
 	// Output:
 	// first-contact - First Contact
+	// ashfall-convoy - The Ashfall Convoy
+	// carrier-duel - Carrier Duel
 	// dark-harbour - Dark Harbour
-	// maw-crossing - Maw Crossing
+	// moon-shadow - Moon Shadow
 	// rift-run - Rift Run
+	// siege-of-bastion - Siege of Bastion
+	// three-crowns - Three Crowns
 	// veil-of-storms - Veil of Storms
 }
