@@ -37,6 +37,7 @@ func ExampleBundled() {
 	// ashfall-convoy - The Ashfall Convoy
 	// carrier-duel - Carrier Duel
 	// dark-harbour - Dark Harbour
+	// maw-crossing - Maw Crossing
 	// moon-shadow - Moon Shadow
 	// rift-run - Rift Run
 	// siege-of-bastion - Siege of Bastion
