@@ -377,6 +377,11 @@ func TestRiftReserve(t *testing.T) {
 			}
 		}
 	}
+	// Next to the starbase, outside the rifts: its hex and its six
+	// neighbours.
+	if hs := s.ReentryHexes("c"); len(hs) != 7 || hs[0] != (Hex{2, 3}) {
+		t.Fatalf("GR41.2.3: re-entry hexes %v", hs)
+	}
 	// The next turn's Declare Movement.
 	s.Clock = Clock{Turn: 2, Step: StepDeclareMovement}
 	s.Turn = TurnState{Entered: true, Waiting: []SideID{"blue", "red"}}
@@ -664,4 +669,55 @@ func TestRiftWithdrawal(t *testing.T) {
 			t.Fatalf("GRN.8: logged %v, f1 %s", found, s.Unit("f1").Status)
 		}
 	})
+}
+
+// GR41.2.3 through the turn machine: a corvette removed by a rift in turn
+// 1 re-enters beside its starbase at turn 2's Declare Movement.
+func TestRiftReserveInPlay(t *testing.T) {
+	s := riftState(t, RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 6),
+		ship("home", "blue", "vel-starbase", Hex{3, 3}, DirA, 0),
+		ship("r", "red", "kor-raider", Hex{12, 12}, DirA, 6))
+	s.Advance()
+	removedAt, back := Clock{}, false
+	for guard := 0; guard < 5000 && s.Clock.Turn < 3 && !back; guard++ {
+		p := s.Pending()
+		if len(p) == 0 {
+			s.Advance()
+			continue
+		}
+		cs := s.Legal(p[0])
+		if len(cs) == 0 {
+			t.Fatalf("no legal command for %s at %s", p[0], s.Clock)
+		}
+		c := cs[0]
+		switch s.Expecting() {
+		case CmdMove:
+			if id, _ := s.Mover(); id == "c" && removedAt.Turn == 0 {
+				for _, lc := range cs {
+					if o, err := s.PlanOdds(*lc.Move); err == nil && len(o.Exits) > 0 {
+						c = lc
+						rig(t, s, true)
+						removedAt = s.Clock
+						break
+					}
+				}
+			}
+		case CmdDeclare:
+			if p[0] == "blue" && s.Unit("c").Status == StatusReserve {
+				hs := s.ReentryHexes("c")
+				c = Command{Kind: CmdDeclare, Side: "blue", Declarations: []Declaration{{Unit: "c", Enter: &hs[0], Facing: DirB}}}
+				back = true
+			}
+		}
+		mustApply(t, s, c)
+	}
+	if removedAt.Turn != 1 || !back {
+		t.Fatalf("GR41.2.3: removed at %s, re-entry declared %v", removedAt, back)
+	}
+	for len(s.Pending()) > 0 && s.Expecting() == CmdDeclare {
+		mustApply(t, s, s.Legal(s.Pending()[0])[0])
+	}
+	if u := s.Unit("c"); !u.OnMap() || u.Hex != (Hex{2, 3}) || s.Clock.Turn != 2 {
+		t.Fatalf("GR41.2.3: after re-entry %s at %v, %s", u.Status, u.Hex, s.Clock)
+	}
 }

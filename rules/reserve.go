@@ -89,6 +89,35 @@ func (s *State) ReentryAnchors(side SideID, m MapID) []*Unit {
 	return out
 }
 
+// ReentryHexes returns the hexes where reserve unit id may re-enter now,
+// sorted, for a front end to offer; nil when it cannot.
+func (s *State) ReentryHexes(id UnitID) []Hex {
+	u := s.Unit(id)
+	if u == nil || u.Status != StatusReserve {
+		return nil
+	}
+	seen := map[Hex]bool{}
+	var out []Hex
+	for _, a := range s.ReentryAnchors(u.Side, u.Map) {
+		for _, h := range append([]Hex{a.Hex}, neighbors(a.Hex)...) {
+			if !seen[h] && s.reentryPlace(u, h, nil) == nil {
+				out = append(out, h)
+			}
+			seen[h] = true
+		}
+	}
+	slices.SortFunc(out, compareHex)
+	return out
+}
+
+func neighbors(h Hex) []Hex {
+	out := make([]Hex, 0, 6)
+	for _, d := range Directions {
+		out = append(out, h.Neighbor(d))
+	}
+	return out
+}
+
 // checkReentry checks a declaration that brings a reserve unit back: the
 // unit is side's, in reserve, and enters in or next to the hex of a
 // re-entry anchor, outside gravity rift systems and within the fleet
