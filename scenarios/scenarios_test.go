@@ -40,7 +40,7 @@ func TestBundledLoadCleanly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) < 4 {
+	if len(entries) < 10 { // issue 8: at least 10 bundled scenarios
 		t.Fatalf("only %d bundled scenarios", len(entries))
 	}
 	for _, e := range entries {
@@ -128,7 +128,7 @@ func TestFirstContactHasEverything(t *testing.T) {
 
 func TestBundledList(t *testing.T) {
 	list := Bundled()
-	if len(list) < 4 || list[0].ID != DefaultID {
+	if len(list) < 10 || list[0].ID != DefaultID {
 		t.Fatalf("Bundled() = %v", list)
 	}
 	for i := 2; i < len(list); i++ {
