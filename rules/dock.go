@@ -9,6 +9,7 @@ import (
 // or bases in one hex, neither docked.
 func dockable(u, t *Unit) bool {
 	return u.ID != t.ID && u.OnMap() && t.OnMap() && u.Ship != nil && t.Ship != nil &&
+		!u.PhasedOut && !t.PhasedOut && // IP8.12
 		u.Map == t.Map && u.Hex == t.Hex && u.Ship.Docked == "" && t.Ship.Docked == "" &&
 		allocates(u) && allocates(t)
 }

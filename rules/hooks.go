@@ -68,6 +68,10 @@ type Hooks struct {
 // phenomena add their entries here.
 func builtinHooks() *Hooks {
 	return &Hooks{
+		// Phase space (IP8): the storm rolls, the phase rolls and drift.
+		StartOfTurn: []StepHook{{Name: "phase-storm", Run: (*State).phaseStormStep}},
+		Involuntary: []StepHook{{Name: "phase-space", Run: (*State).phaseStep}},
+
 		LeaveHex: []MoveHook{{Name: "gravity-rift", Check: gravityLeave}},
 		Plan: []PlanHook{
 			{Name: "gravity-rift", Leave: gravityPlanLeave},

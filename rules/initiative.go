@@ -20,6 +20,9 @@ func (s *State) movers() []*Unit {
 		if !u.OnMap() || u.Ship == nil || !lookupClass(u.Class).Mobile() {
 			continue
 		}
+		if u.PhasedOut {
+			continue // it drifts in the involuntary step instead (IP8.33)
+		}
 		if p := s.Unit(u.Ship.Docked); p != nil && (p.ID < u.ID || !lookupClass(p.Class).Mobile()) {
 			continue // the partner leads, or it is a base that holds both
 		}

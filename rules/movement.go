@@ -173,7 +173,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	if p.Ram != "" {
 		t := s.Unit(p.Ram)
 		switch {
-		case t == nil || !t.OnMap() || t.ID == u.ID:
+		case t == nil || !t.OnMap() || t.ID == u.ID || t.PhasedOut: // IP8.12: same answer as no unit
 			return bad("cannot ram %q", p.Ram)
 		case ss.Warp:
 			return bad("cannot ram while in warp (X4.WARP)")

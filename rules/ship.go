@@ -229,7 +229,7 @@ func (s *State) destroy(u *Unit, why string) []Event {
 	c := lookupClass(u.Class)
 	if c.Explosion > 0 {
 		for _, o := range s.unitsAt(u.Map, u.Hex) {
-			if o.ID != u.ID && o.OnMap() {
+			if o.ID != u.ID && o.OnMap() && o.PhasedOut == u.PhasedOut { // not across phase (IP8.12)
 				evs = append(evs, s.damage(o, 0, c.Explosion, "", "the explosion of "+string(u.ID))...)
 			}
 		}

@@ -57,6 +57,9 @@ type State struct {
 	// Turn is the turn machine's progress within the current step: who
 	// has committed, the initiative order, declared fire and rams.
 	Turn TurnState `json:"turn"`
+	// Phase is the phase storm, the webs and this turn's revealed phase
+	// courses (phasespace.go, IP8).
+	Phase PhaseState `json:"phase,omitzero"`
 
 	hooks   *Hooks
 	spatial spatialIndex
@@ -91,6 +94,7 @@ func NewState(setup Setup, seed uint64) (*State, error) {
 		s.Maps[i] = m
 	}
 	for i := range s.Units {
+		s.Units[i].clonePhaseData()
 		if s.Units[i].Status == "" {
 			s.Units[i].Status = StatusOnMap
 		}
@@ -273,7 +277,9 @@ func (s *State) Clone() *State {
 	c.Units = slices.Clone(s.Units)
 	for i := range c.Units {
 		c.Units[i].Ship = c.Units[i].Ship.clone()
+		c.Units[i].clonePhaseData()
 	}
+	c.Phase = s.Phase.clone()
 	c.Turn = s.Turn.clone()
 	c.attackers = nil
 	c.Maps = slices.Clone(s.Maps) // terrain is immutable once the game starts and is shared

@@ -193,7 +193,7 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 	default:
 		evs = s.commit(cmd)
 	}
-	return append(evs, s.advance()...), nil
+	return append(s.hidePhased(evs), s.advance()...), nil
 }
 
 // Advance runs the automatic parts of the turn until some side must act,
@@ -292,9 +292,7 @@ func (s *State) reveal() ([]Sealed, []Event) {
 	var evs []Event
 	sealed := s.Turn.Sealed
 	for _, c := range sealed {
-		ev := s.newEvent(EventReveal, "", Public, "revealed: "+c.Command.String())
-		ev.Side = c.Side
-		evs = append(evs, ev)
+		evs = append(evs, s.revealSealed(c)...) // phased-out units' part to their side only (IP8.32)
 	}
 	s.Turn.Sealed, s.Turn.Waiting = nil, nil
 	return sealed, evs
@@ -307,14 +305,14 @@ func (s *State) advance() []Event {
 	for s.Clock.Step != StepGameOver {
 		if !s.Turn.Entered {
 			s.Turn.Entered = true
-			evs = append(evs, s.enterStep()...)
+			evs = append(evs, s.hidePhased(s.enterStep())...)
 			continue
 		}
 		if len(s.Pending()) > 0 {
 			return evs
 		}
 		more, done := s.finishStep()
-		evs = append(evs, more...)
+		evs = append(evs, s.hidePhased(more)...)
 		if !done {
 			continue
 		}

@@ -55,6 +55,11 @@ type Unit struct {
 	CarriedBy UnitID `json:"carried_by,omitempty"`
 	// PhasedOut is set while the unit is out of normal space (IP8.21).
 	PhasedOut bool `json:"phased_out,omitempty"`
+	// Phase is the record of its course while phased out, its owner's
+	// secret until it phases in (IP8.337); Gear the equipment phase space
+	// acts on (IP8.41-48). Both live in phasespace.go and phasegear.go.
+	Phase *PhaseTrack `json:"phase,omitempty"`
+	Gear  Gear        `json:"gear,omitzero"`
 	// Ship is the unit's systems, damage and this turn's energy and
 	// movement; NewState fills it from the class when a setup leaves it nil.
 	Ship *ShipState `json:"ship,omitempty"`

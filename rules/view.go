@@ -15,6 +15,9 @@ type UnitView struct {
 	// Ghost is set on the viewer's own phased-out units: shown to their
 	// owner only, drawn as ghosts (IP8.32).
 	Ghost bool `json:"ghost,omitempty"`
+	// Phase is a ghost's recorded course since it phased out: its course
+	// rolls and path (IP8.337), for its owner only.
+	Phase *PhaseTrack `json:"phase,omitempty"`
 	// Shields, Armor and Excess are what every side can see of the
 	// unit's condition.
 	Shields [6]int `json:"shields"`
@@ -55,6 +58,13 @@ type View struct {
 	Expecting CommandKind `json:"expecting,omitempty"`
 	Committed []SideID    `json:"committed,omitempty"`
 	Mover     UnitID      `json:"mover,omitempty"`
+	// Storm is the phase storm raging now, public (IP8.511-515); Webs the
+	// webs the viewer may see (IP8.41); PhaseIns the courses of the units
+	// that phased in this turn, shown to all so that their positions can
+	// be checked (IP8.337). See phaseview.go.
+	Storm    *StormView   `json:"storm,omitempty"`
+	Webs     []WebView    `json:"webs,omitempty"`
+	PhaseIns []PhaseTrack `json:"phase_ins,omitempty"`
 }
 
 // View returns what side may know of the game. An empty side gives the
@@ -106,6 +116,7 @@ func (s *State) View(side SideID) *View {
 		}
 		v.Units = append(v.Units, uv)
 	}
+	s.phaseView(v, side)
 	return v
 }
 

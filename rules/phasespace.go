@@ -1,0 +1,673 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Phase space (IP8): units in a phase space region or a phase storm phase
+// out of and back into normal space at random. This file holds the phase
+// rolls of the involuntary-movement step, the random course of phased-out
+// units, what phasing out and in does to them, and the secrecy of
+// phased-out units. The storm is in storm.go, the equipment the rules act
+// on (webs, cloaks, tractors, seekers, devices) in phasegear.go.
+// docs/RULES.md, "Phase space", records the decisions.
+
+// Event kinds of the phase space rules. The phase rules set the audience
+// of each of their events (clause IP8.*) deliberately, so the secrecy
+// filter leaves those alone.
+const (
+	EventPhase EventKind = "phase"
+	EventStorm EventKind = "storm"
+)
+
+// PhaseState is the changing state of the phase space rules: the phase
+// storm, the webs and the courses shown on phase-in this turn.
+type PhaseState struct {
+	// Storm is the phase storm raging now, nil when there is none
+	// (IP8.511-515). It is dynamic state, not terrain.
+	Storm *PhaseStorm `json:"storm,omitempty"`
+	// Webs are the webs on the maps (IP8.41); see phasegear.go.
+	Webs []Web `json:"webs,omitempty"`
+	// Revealed holds the courses of the units that phased in this turn,
+	// shown to every side so the positions can be verified (IP8.337).
+	Revealed []PhaseTrack `json:"revealed,omitempty"`
+}
+
+func (p PhaseState) clone() PhaseState {
+	c := p
+	if p.Storm != nil {
+		st := *p.Storm
+		c.Storm = &st
+	}
+	if p.Webs != nil {
+		c.Webs = make([]Web, len(p.Webs))
+		for i, w := range p.Webs {
+			c.Webs[i] = w.clone()
+		}
+	}
+	if p.Revealed != nil {
+		c.Revealed = make([]PhaseTrack, len(p.Revealed))
+		for i, t := range p.Revealed {
+			c.Revealed[i] = *t.clone()
+		}
+	}
+	return c
+}
+
+// PhaseTrack is the record of one unit's time out of normal space: where
+// it phased out, and every course roll and hex it moved since (IP8.337).
+// Its owner sees it as it grows; every side sees it on phase-in.
+type PhaseTrack struct {
+	Unit UnitID `json:"unit"`
+	Side SideID `json:"side"`
+	Map  MapID  `json:"map"`
+	// Out is when the unit phased out, From and FromFacing where.
+	Out        Clock       `json:"out"`
+	From       Hex         `json:"from"`
+	FromFacing Direction   `json:"from_facing"`
+	Moves      []PhaseMove `json:"moves,omitempty"`
+	// In is when the unit phased in (zero while it is out), At and
+	// Facing where; InClause is IP8.21 for a roll, IP8.124 for leaving
+	// phase space.
+	In       Clock     `json:"in,omitzero"`
+	At       Hex       `json:"at,omitzero"`
+	Facing   Direction `json:"facing,omitzero"`
+	InClause string    `json:"in_clause,omitempty"`
+}
+
+// PhaseMove is one impulse's random course of a phased-out unit: the 2d6
+// course roll, the turn it gave in sixths of a circle (positive to the
+// right), the facing after it and the hexes entered (IP8.33-336).
+type PhaseMove struct {
+	Clock  Clock     `json:"clock"`
+	Roll   int       `json:"roll"`
+	Turn   int       `json:"turn"`
+	Facing Direction `json:"facing"`
+	Path   []Hex     `json:"path"`
+}
+
+func (t *PhaseTrack) clone() *PhaseTrack {
+	if t == nil {
+		return nil
+	}
+	c := *t
+	c.Moves = make([]PhaseMove, len(t.Moves))
+	for i, m := range t.Moves {
+		m.Path = append([]Hex(nil), m.Path...)
+		c.Moves[i] = m
+	}
+	return &c
+}
+
+// String describes the recorded course for the log.
+func (t *PhaseTrack) String() string {
+	b := make([]byte, 0, 64+24*len(t.Moves))
+	b = append(b, "out since "...)
+	b = append(b, t.Out.String()...)
+	b = append(b, " at "...)
+	b = append(b, t.From.String()...)
+	b = append(b, " facing "...)
+	b = append(b, t.FromFacing.String()...)
+	if len(t.Moves) == 0 {
+		b = append(b, ", did not move"...)
+	}
+	for _, m := range t.Moves {
+		b = append(b, "; T"...)
+		b = strconv.AppendInt(b, int64(m.Clock.Turn), 10)
+		b = append(b, " I"...)
+		b = strconv.AppendInt(b, int64(m.Clock.Impulse), 10)
+		b = append(b, " roll "...)
+		b = strconv.AppendInt(b, int64(m.Roll), 10)
+		b = append(b, ' ')
+		b = append(b, CourseName(m.Turn)...)
+		b = append(b, " to "...)
+		b = append(b, m.Facing.String()...)
+		b = append(b, ':')
+		for _, h := range m.Path {
+			b = append(b, ' ')
+			b = append(b, h.String()...)
+		}
+	}
+	return string(b)
+}
+
+// CourseTurn returns the turn a phased-out unit makes on a 2d6 course
+// roll, in 60-degree steps clockwise (IP8.331-336): 2 or 12 turn 180
+// degrees, 3 turns 120 right, 4-5 60 right, 6-8 straight on, 9-10 60
+// left, 11 120 left.
+func CourseTurn(total int) int {
+	switch total {
+	case 2, 12:
+		return 3
+	case 3:
+		return 2
+	case 4, 5:
+		return 1
+	case 9, 10:
+		return -1
+	case 11:
+		return -2
+	}
+	return 0
+}
+
+// CourseName names a course turn for the log, e.g. "60 right".
+func CourseName(turn int) string {
+	switch {
+	case turn == 0:
+		return "straight"
+	case turn == 3 || turn == -3:
+		return "180"
+	case turn > 0:
+		return strconv.Itoa(turn*60) + " right"
+	}
+	return strconv.Itoa(-turn*60) + " left"
+}
+
+// PhaseToggles reports whether a 2d6 phase roll changes a unit's phase:
+// 2 or 12 (IP8.21).
+func PhaseToggles(total int) bool { return total == 2 || total == 12 }
+
+// InPhaseSpace reports whether hex h of map m is phase space: in a phase
+// space region of the map's terrain (IP8.13-14) or in the phase storm's
+// disc around the map's centre (IP8.515). The test is a distance per
+// region, never a walk over hexes.
+func (s *State) InPhaseSpace(m MapID, h Hex) bool {
+	mp := s.Map(m)
+	if mp == nil {
+		return false
+	}
+	if mp.Terrain != nil && mp.Terrain.InRegion(h, RegionPhaseSpace) {
+		return true
+	}
+	return s.Phase.Storm.covers(mp, h)
+}
+
+// Phases reports whether u is the kind of unit phase space affects
+// (IP8.11, IP8.31, IP8.451, IP8.46-47, IP8.421): a unit on a map that can
+// move under its own power (ships, monsters, shuttles, fighters, seeking
+// weapons), and mines, which the rules name. Bases that cannot move and
+// all terrain are not affected; carried units share their carrier's
+// place. Web hexes phase too, each on its own (phasegear.go).
+func Phases(u *Unit) bool {
+	if !u.OnMap() {
+		return false
+	}
+	switch u.Kind {
+	case KindMine, KindMonster, KindDrone, KindShuttle, KindFighter:
+		return true
+	}
+	c := lookupClass(u.Class)
+	return c != nil && c.Mobile()
+}
+
+// phaseStep is the phase space work of the involuntary-movement step
+// (6A1): the phase rolls, then the random course of every phased-out unit.
+// Its cost grows with the units in phase space, never with the area
+// (BenchmarkPhaseStep): membership is a distance test, and the rolls,
+// their events and their log lines are made in a few blocks, not one
+// allocation each.
+func (s *State) phaseStep() []Event {
+	var tx textArena
+	evs := s.phaseRollsInto(nil, &tx, true)
+	evs = s.phaseDriftInto(evs, &tx)
+	tx.fill(evs)
+	return evs
+}
+
+// phaseRolls is the phase-roll half of phaseStep.
+func (s *State) phaseRolls() []Event {
+	var tx textArena
+	evs := s.phaseRollsInto(nil, &tx, false)
+	tx.fill(evs)
+	return evs
+}
+
+// phaseDrift is the random-course half of phaseStep.
+func (s *State) phaseDrift() []Event {
+	var tx textArena
+	evs := s.phaseDriftInto(nil, &tx)
+	tx.fill(evs)
+	return evs
+}
+
+// textArena builds the log lines of a step in one buffer and hands them
+// to their events as substrings of one string when the step is done.
+type textArena struct {
+	b       strings.Builder
+	refs    []textRef
+	scratch [24]byte
+}
+
+type textRef struct{ ev, from, to int32 }
+
+// grow makes room for about n more lines.
+func (a *textArena) grow(n int) {
+	a.b.Grow(40 * n)
+	a.refs = slices.Grow(a.refs, n)
+}
+
+// pos is where the next text starts.
+func (a *textArena) pos() int { return a.b.Len() }
+
+// mark records that the text written since from belongs to event ev.
+func (a *textArena) mark(ev, from int) {
+	a.refs = append(a.refs, textRef{int32(ev), int32(from), int32(a.b.Len())})
+}
+
+// fill gives every marked event its text.
+func (a *textArena) fill(evs []Event) {
+	all := a.b.String()
+	for _, r := range a.refs {
+		evs[r.ev].Text = all[r.from:r.to]
+	}
+}
+
+func (a *textArena) str(s string) { a.b.WriteString(s) }
+
+func (a *textArena) int(n int) { a.b.Write(strconv.AppendInt(a.scratch[:0], int64(n), 10)) }
+
+// rollText writes "<what><id>: 2d6 = t (a+b)".
+func (a *textArena) rollText(what string, id UnitID, x, y int) {
+	a.str(what)
+	a.str(string(id))
+	a.str(": 2d6 = ")
+	a.int(x + y)
+	a.str(" (")
+	a.b.WriteByte(byte('0' + x))
+	a.b.WriteByte('+')
+	a.b.WriteByte(byte('0' + y))
+	a.b.WriteByte(')')
+}
+
+// phaseRollsInto rolls 2d6 for every unit and web hex in phase space; 2 or
+// 12 toggles its phase (IP8.21-22). A phased-out unit's roll is seen by
+// its owner only (IP8.337). Every roll is made before any unit changes
+// phase: all phasing happens together in 6A1 (IP8.22).
+// With drift set it makes room for the courses that follow (phaseStep).
+func (s *State) phaseRollsInto(evs []Event, tx *textArena, drift bool) []Event {
+	var cands []int32
+	out := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		if Phases(u) && s.InPhaseSpace(u.Map, u.Hex) {
+			cands = append(cands, int32(i))
+			if u.PhasedOut && drift {
+				out++
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return append(evs, s.webPhaseRolls()...)
+	}
+	// One block for the events of the step: the rolls, about one change
+	// of phase in eighteen, and the course of each phased-out unit.
+	evs = slices.Grow(evs, len(cands)+len(cands)/8+out+16)
+	tx.grow(len(cands) + out)
+	rolls := make([]Roll, len(cands))
+	faces := make([]int, 2*len(cands))
+	owner := audienceCache{}
+	var toggled []int32
+	for k, i := range cands {
+		u := &s.Units[i]
+		a, b := 1+s.RNG.IntN(6), 1+s.RNG.IntN(6)
+		r := &rolls[k]
+		r.Dice, r.Faces, r.Total = TwoD6, faces[2*k:2*k+2:2*k+2], a+b
+		r.Faces[0], r.Faces[1] = a, b
+		aud := Public
+		if u.PhasedOut {
+			aud = owner.only(u.Side)
+		}
+		from := tx.pos()
+		tx.rollText("phase roll ", u.ID, a, b)
+		tx.mark(len(evs), from)
+		// The event is written in place: this loop runs for every unit.
+		s.EventSeq++
+		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
+			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r})
+		if PhaseToggles(r.Total) {
+			toggled = append(toggled, i)
+		}
+	}
+	var linked []*Unit
+	if len(toggled) > 0 {
+		linked = s.gearLinked()
+	}
+	for _, i := range toggled {
+		u := &s.Units[i]
+		if u.PhasedOut {
+			evs = append(evs, s.phaseIn(u, "IP8.21")...)
+		} else {
+			evs = append(evs, s.phaseOut(u, linked)...)
+		}
+	}
+	return append(evs, s.webPhaseRolls()...)
+}
+
+// audienceCache shares one Only(side) audience per side within a step.
+type audienceCache map[SideID]Audience
+
+func (c audienceCache) only(side SideID) Audience {
+	a, ok := c[side]
+	if !ok {
+		a = Only(side)
+		c[side] = a
+	}
+	return a
+}
+
+// phaseOut takes u out of normal space (IP8.21) and applies what that
+// does at once: its tractor beams and dock break (IP8.431), its cloak is
+// voided (IP8.441), seekers it controls are lost (IP8.423), seekers
+// tracking it or tracked by it lose track (IP8.122, IP8.424), webs it
+// anchors lose the anchor (IP8.412), it stops maneuvering erratically
+// (IP8.34). The phase-out itself is public: the unit was in sight until
+// now; from here on nothing about it reaches the other sides (IP8.32).
+// linked lists the units whose gear points at another unit (gearLinked).
+func (s *State) phaseOut(u *Unit, linked []*Unit) []Event {
+	u.PhasedOut = true
+	u.Phase = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
+	evs := []Event{s.phaseEvent(u, "IP8.21", Public, string(u.ID)+" phases out at "+u.Hex.String())}
+	if ss := u.Ship; ss != nil {
+		ss.Erratic = false // IP8.34
+		if p := s.Unit(ss.Docked); p != nil && p.Ship != nil {
+			// Docked ships are mutually tractored (X4.DOCK): IP8.431.
+			p.Ship.Docked, p.Ship.BoardingOnly = "", false
+			ss.Docked, ss.BoardingOnly = "", false
+			evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("the dock of %s and %s breaks", u.ID, p.ID)))
+		}
+	}
+	evs = append(evs, s.gearPhaseOut(u, linked)...)
+	return evs
+}
+
+// phaseIn returns u to normal space at its hex (IP8.21, IP8.124). The
+// recorded course goes to every side (IP8.337); a cloak that is on counts
+// as just voided (IP8.442); everything in normal space applies to it at
+// once (IP8.121): it can be fired at, rammed and docked with from this
+// step on, and the enter-hex checks of the hex it appears in run now.
+func (s *State) phaseIn(u *Unit, clause string) []Event {
+	tr := u.Phase
+	if tr == nil {
+		tr = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
+	}
+	tr.In, tr.At, tr.Facing, tr.InClause = s.Clock, u.Hex, u.Facing, clause
+	u.PhasedOut = false
+	u.Phase = nil
+	s.Phase.Revealed = append(s.Phase.Revealed, *tr)
+	text := string(u.ID) + " phases in at " + u.Hex.String() + " facing " + u.Facing.String() + " (" + tr.String() + ")"
+	evs := []Event{s.phaseEvent(u, clause, Public, text)}
+	evs = append(evs, s.gearPhaseIn(u)...)
+	for _, mh := range s.activeHooks().EnterHex {
+		if !u.OnMap() || u.PhasedOut {
+			break
+		}
+		o := mh.Check(s, u, u.Hex, u.Hex)
+		evs = append(evs, o.Events...)
+		if u.Ship != nil {
+			u.Ship.Move.Bonus += o.Extra
+		}
+	}
+	return evs
+}
+
+// phaseEvent returns an event of the phase rules about u.
+func (s *State) phaseEvent(u *Unit, clause string, aud Audience, text string) Event {
+	ev := s.newEvent(EventPhase, clause, aud, text)
+	ev.Unit, ev.Side = u.ID, u.Side
+	return ev
+}
+
+// phaseDriftInto moves every phased-out unit that is to move this impulse
+// on its random course: it cannot turn, sideslip, HET or maneuver (IP8.33,
+// IP8.34); before it moves it rolls 2d6 on the course table (IP8.331-336)
+// and then moves straight ahead the hexes the impulse chart gives it. The
+// roll and the path go to its owner only and into its record (IP8.337).
+// Leaving phase space phases it in at once (IP8.124); it then makes the
+// rest of its impulse's movement in the movement step like any unit.
+// Phased-out units take no part in the movement step and nothing in
+// normal space (terrain checks included) acts on their movement (IP8.12).
+func (s *State) phaseDriftInto(evs []Event, tx *textArena) []Event {
+	type drifter struct {
+		i, n int
+	}
+	var ds []drifter
+	hexes := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		if !u.PhasedOut || !u.OnMap() || u.Ship == nil {
+			continue
+		}
+		if c := lookupClass(u.Class); c == nil || !c.Mobile() {
+			continue
+		}
+		if n := s.allotment(u, &u.Ship.Move); n > 0 {
+			ds = append(ds, drifter{i, n})
+			hexes += n
+		}
+	}
+	if len(ds) == 0 {
+		return evs
+	}
+	rolls := make([]Roll, len(ds))
+	faces := make([]int, 2*len(ds))
+	paths := make([]Hex, 0, hexes)
+	evs = slices.Grow(evs, len(ds)+4)
+	tx.grow(len(ds))
+	owner := audienceCache{}
+	for k, d := range ds {
+		u := &s.Units[d.i]
+		aud := owner.only(u.Side)
+		a, b := 1+s.RNG.IntN(6), 1+s.RNG.IntN(6)
+		r := &rolls[k]
+		r.Dice, r.Faces, r.Total = TwoD6, faces[2*k:2*k+2:2*k+2], a+b
+		r.Faces[0], r.Faces[1] = a, b
+		turn := CourseTurn(r.Total)
+		if turn != 0 {
+			u.Facing = u.Facing.Turn(turn)
+			u.Ship.Move.Straight = 0
+		}
+		start := len(paths)
+		left := false
+		for range d.n {
+			s.setHex(u, u.Hex.Neighbor(u.Facing))
+			u.Ship.Move.Moved++
+			u.Ship.Move.Straight++
+			paths = append(paths, u.Hex)
+			if !s.InPhaseSpace(u.Map, u.Hex) {
+				left = true
+				break
+			}
+		}
+		mv := PhaseMove{Clock: s.Clock, Roll: r.Total, Turn: turn, Facing: u.Facing, Path: paths[start:len(paths):len(paths)]}
+		if u.Phase == nil {
+			u.Phase = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
+		}
+		u.Phase.Moves = append(u.Phase.Moves, mv)
+
+		// One event: the course roll (IP8.33), with the turn the table
+		// gives (IP8.331-336) and the hexes moved.
+		from := tx.pos()
+		tx.rollText("course roll ", u.ID, a, b)
+		tx.str(": ")
+		tx.str(CourseName(turn))
+		tx.str(" to ")
+		tx.str(u.Facing.String())
+		tx.str(", moves")
+		for _, h := range mv.Path {
+			tx.str(" ")
+			tx.int(h.Q)
+			tx.str(",")
+			tx.int(h.R)
+		}
+		ev := s.newEvent(EventRoll, clauseForCourse(r.Total), aud, "")
+		ev.Side, ev.Unit, ev.Roll = u.Side, u.ID, r
+		tx.mark(len(evs), from)
+		evs = append(evs, ev)
+		if left {
+			evs = append(evs, s.phaseIn(u, "IP8.124")...)
+		}
+	}
+	return evs
+}
+
+// clauseForCourse names the course table clause of a roll.
+func clauseForCourse(total int) string {
+	switch total {
+	case 2, 12:
+		return "IP8.331"
+	case 3:
+		return "IP8.332"
+	case 4, 5:
+		return "IP8.333"
+	case 9, 10:
+		return "IP8.335"
+	case 11:
+		return "IP8.336"
+	}
+	return "IP8.334"
+}
+
+// phaseInOutside phases in every phased-out unit no longer in phase space
+// (IP8.124): after a storm ends, the units it held come back at once.
+func (s *State) phaseInOutside() []Event {
+	var evs []Event
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
+			evs = append(evs, s.phaseIn(u, "IP8.124")...)
+		}
+	}
+	return append(evs, s.webPhaseInOutside()...)
+}
+
+// hidePhased is the secrecy net under every step (IP8.32, IP8.122-123): a
+// public event of the other rules about a phased-out unit, or naming one,
+// goes to that unit's owner only. The phase rules' own events (clause
+// IP8.*) are left as they were made. Commands are split before they are revealed
+// (splitSecret), so most events never need it.
+func (s *State) hidePhased(evs []Event) []Event {
+	var out []*Unit
+	for i := range s.Units {
+		if s.Units[i].PhasedOut {
+			out = append(out, &s.Units[i])
+		}
+	}
+	if len(out) == 0 {
+		return evs
+	}
+	for k := range evs {
+		ev := &evs[k]
+		if !ev.Audience.IsPublic() || strings.HasPrefix(ev.Clause, "IP8.") {
+			continue
+		}
+		var owners []SideID
+		for _, u := range out {
+			if ev.Unit == u.ID || mentions(ev.Text, string(u.ID)) {
+				owners = appendUnique(owners, u.Side)
+			}
+		}
+		switch {
+		case len(owners) == 1:
+			ev.Audience = Only(owners[0])
+		case len(owners) > 1:
+			// Phased-out units of two sides in one line: nobody's to see.
+			ev.Audience = Only(noSide)
+		}
+	}
+	return evs
+}
+
+// noSide is an audience no seat has.
+const noSide SideID = "\x00nobody"
+
+func appendUnique(ids []SideID, id SideID) []SideID {
+	for _, x := range ids {
+		if x == id {
+			return ids
+		}
+	}
+	return append(ids, id)
+}
+
+// mentions reports whether text holds id as a whole word: not inside a
+// longer id of letters, digits, '-' or '_'.
+func mentions(text, id string) bool {
+	if id == "" {
+		return false
+	}
+	for from := 0; ; {
+		i := strings.Index(text[from:], id)
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i + len(id)
+		if (i == 0 || !idByte(text[i-1])) && (j == len(text) || !idByte(text[j])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func idByte(b byte) bool {
+	return b == '-' || b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// splitSecret divides a sealed command before its reveal: the part about
+// phased-out units goes to the committing side only (IP8.32), the rest to
+// everyone. secret is false when nothing had to be held back.
+func (s *State) splitSecret(c Command) (pub, priv Command, secret bool) {
+	pub, priv = c, Command{Kind: c.Kind, Side: c.Side}
+	out := func(ids ...UnitID) bool {
+		for _, id := range ids {
+			if u := s.Unit(id); u != nil && u.PhasedOut {
+				return true
+			}
+		}
+		return false
+	}
+	pub.Allocations, priv.Allocations = splitBy(c.Allocations, func(a Allocation) bool { return out(a.Unit) })
+	pub.Declarations, priv.Declarations = splitBy(c.Declarations, func(d Declaration) bool { return out(d.Unit) })
+	pub.Docks, priv.Docks = splitBy(c.Docks, func(d DockOrder) bool { return out(d.Unit, d.With) })
+	pub.Transfers, priv.Transfers = splitBy(c.Transfers, func(t Transfer) bool { return out(t.From, t.To) })
+	pub.Shots, priv.Shots = splitBy(c.Shots, func(x Shot) bool { return out(x.Attacker, x.Target) })
+	pub.Evasions, priv.Evasions = splitBy(c.Evasions, func(e Evasion) bool { return out(e.Unit, e.Attacker) })
+	pub.Repairs, priv.Repairs = splitBy(c.Repairs, func(r Repair) bool { return out(r.Unit) })
+	if c.Move != nil && out(c.Move.Unit) {
+		pub.Move, priv.Move = nil, c.Move
+	}
+	secret = len(priv.Allocations)+len(priv.Declarations)+len(priv.Docks)+len(priv.Transfers)+
+		len(priv.Shots)+len(priv.Evasions)+len(priv.Repairs) > 0 || priv.Move != nil
+	return pub, priv, secret
+}
+
+// splitBy returns the items for which secret is false, then those for
+// which it is true; nil for an empty part.
+func splitBy[T any](items []T, secret func(T) bool) (keep, held []T) {
+	for _, it := range items {
+		if secret(it) {
+			held = append(held, it)
+		} else {
+			keep = append(keep, it)
+		}
+	}
+	return keep, held
+}
+
+// revealSealed returns the reveal events of one sealed choice: the public
+// part to everyone, the part about phased-out units to the side alone.
+func (s *State) revealSealed(c Sealed) []Event {
+	pub, priv, secret := s.splitSecret(c.Command)
+	ev := s.newEvent(EventReveal, "", Public, "revealed: "+pub.String())
+	ev.Side = c.Side
+	if !secret {
+		return []Event{ev}
+	}
+	own := s.newEvent(EventReveal, "IP8.32", Only(c.Side), "revealed to you only (phased out): "+priv.String())
+	own.Side = c.Side
+	return []Event{ev, own}
+}
