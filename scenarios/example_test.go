@@ -39,8 +39,10 @@ func ExampleBundled() {
 	// dark-harbour - Dark Harbour
 	// maw-crossing - Maw Crossing
 	// moon-shadow - Moon Shadow
+	// phase-drift - Phase Drift
 	// rift-run - Rift Run
 	// siege-of-bastion - Siege of Bastion
+	// storm-front - Storm Front
 	// three-crowns - Three Crowns
 	// veil-of-storms - Veil of Storms
 }
