@@ -123,7 +123,11 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			// It is removed without exploding.
 			o.Gear.Target, o.Gear.Guide = "", ""
 			o.Status = StatusDestroyed
-			ev := s.phaseEvent(o, "IP8.423", Public, fmt.Sprintf("%s is lost: its controller %s phased out", o.ID, u.ID))
+			aud := Public
+			if o.PhasedOut {
+				aud = Only(o.Side) // nobody else knows it is there (IP8.32)
+			}
+			ev := s.phaseEvent(o, "IP8.423", aud, fmt.Sprintf("%s is lost: its controller %s phased out", o.ID, u.ID))
 			ev.Kind = EventDestroyed
 			evs = append(evs, ev)
 			continue

@@ -724,9 +724,18 @@ func TestSeekingWeaponsInPhaseSpace(t *testing.T) {
 	})
 	t.Run("IP8.423/controlled seekers lost", func(t *testing.T) {
 		s := mk()
-		forceOut(s, "carrier")
+		evs := forceOut(s, "carrier")
 		assert.Equal(t, StatusDestroyed, s.Unit("d-guided").Status)
 		assert.Equal(t, StatusOnMap, s.Unit("d-self").Status)
+		assert.True(t, evs[len(evs)-1].Audience.IsPublic(), "the seeker was in sight")
+	})
+	t.Run("IP8.423/a phased-out seeker is lost in secret", func(t *testing.T) {
+		s := mk()
+		forceOut(s, "d-guided")
+		s.Unit("d-guided").Gear.Guide = "carrier" // as if guided while out
+		evs := forceOut(s, "carrier")
+		assert.Equal(t, StatusDestroyed, s.Unit("d-guided").Status)
+		assert.Equal(t, []SideID{"blue"}, evs[len(evs)-1].Audience.Sides, "IP8.32")
 	})
 	t.Run("IP8.424/self-guided loses track of a phased-out target", func(t *testing.T) {
 		s := mk()
