@@ -58,6 +58,8 @@ type Class struct {
 	// MaxSpeed is the fixed speed of small craft, which do not allocate
 	// energy.
 	MaxSpeed int `json:"max_speed,omitempty"`
+	// Warhead is the damage a seeking weapon does when it strikes.
+	Warhead int `json:"warhead,omitempty"`
 }
 
 // SmallCraft reports whether the class has a simple hit track instead of
@@ -124,7 +126,7 @@ func mounts(ms ...any) []Mount {
 // data; docs/RULES.md explains how it was set.
 var classes = []Class{
 	{ID: "drone", Name: "Drone", Race: "any", Kind: KindDrone, SizeClass: 7, BPV: 2, MoveCost: 0, TurnMode: "SF", TechLevel: 0,
-		Hits: 4, MaxSpeed: 12, Explosion: 6, UWarp: true},
+		Hits: 4, MaxSpeed: 12, Warhead: 12, UWarp: true},
 	{ID: "fed-cruiser", Name: "Heavy Cruiser", Race: "Federation", Kind: KindShip, SizeClass: 3, BPV: 125, MoveCost: 1, TurnMode: "D", TechLevel: 3,
 		Warp: 30, Impulse: 4, APR: 2, Battery: 4, Shields: [6]int{16, 12, 10, 8, 10, 12}, Excess: 6, Explosion: 15,
 		Crew:   [4]int{40, 10, 4, 0},

@@ -126,7 +126,7 @@ func (s *State) recordShots(sealed []Sealed) {
 // (X4.EV).
 func (s *State) evadable(u *Unit) []UnitID {
 	c := lookupClass(u.Class)
-	if !c.Mobile() || u.Ship.Evasions >= c.SizeClass || u.Ship.EvadedImpulse == s.Clock.Impulse {
+	if !c.Mobile() || isSeeker(u) || u.Ship.Evasions >= c.SizeClass || u.Ship.EvadedImpulse == s.Clock.Impulse {
 		return nil
 	}
 	return s.attackersOf(u.ID)

@@ -23,6 +23,9 @@ func (s *State) movers() []*Unit {
 		if u.PhasedOut {
 			continue // it drifts in the involuntary step instead (IP8.33)
 		}
+		if isSeeker(u) {
+			continue // seeking weapons move by themselves after the ships (seeking.go)
+		}
 		if p := s.Unit(u.Ship.Docked); p != nil && (p.ID < u.ID || !lookupClass(p.Class).Mobile()) {
 			continue // the partner leads, or it is a base that holds both
 		}

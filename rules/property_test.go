@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -63,6 +64,11 @@ func TestRandomLegalGames(t *testing.T) {
 			for _, e := range evs {
 				seen[string(e.Kind)+" "+e.Clause]++
 			}
+			for _, e := range evs {
+				if strings.Contains(e.Text, " strikes ") {
+					seen["drone strike"]++
+				}
+			}
 			if c.Move != nil && c.Move.Erratic {
 				seen["X4.EM erratic plan"]++
 			}
@@ -89,7 +95,7 @@ func TestRandomLegalGames(t *testing.T) {
 			}
 		}
 	}
-	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan"} {
+	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan", "drone strike"} {
 		if seen[what] == 0 {
 			t.Errorf("no %q event in %d random games", what, games)
 		}
@@ -99,8 +105,13 @@ func TestRandomLegalGames(t *testing.T) {
 
 func checkUnits(t *testing.T, gi int, s *State, n int) {
 	t.Helper()
-	if len(s.Units) != n {
-		t.Fatalf("game %d: %d units, want %d", gi, len(s.Units), n)
+	if len(s.Units) < n {
+		t.Fatalf("game %d: %d units, want at least the %d it began with", gi, len(s.Units), n)
+	}
+	for i := 1; i < len(s.Units); i++ {
+		if s.Units[i-1].ID >= s.Units[i].ID {
+			t.Fatalf("game %d: units not sorted by id at %s", gi, s.Units[i].ID)
+		}
 	}
 	seen := map[UnitID]bool{}
 	for _, u := range s.Units {

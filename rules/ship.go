@@ -12,6 +12,8 @@ type MountState struct {
 	// this turn. Each armed mount fires at most once per turn.
 	Armed bool `json:"armed,omitempty"`
 	Fired bool `json:"fired,omitempty"`
+	// Ammo is the drones left in a drone rack (house: RackDrones).
+	Ammo int `json:"ammo,omitempty"`
 }
 
 // MoveState tracks a unit's movement within the current turn.
@@ -70,11 +72,13 @@ type ShipState struct {
 	// marks a dock forced by a ram, through which only crew pass.
 	Docked       UnitID `json:"docked,omitempty"`
 	BoardingOnly bool   `json:"boarding_only,omitempty"`
+	// Launched is when a seeking weapon was launched, for its endurance.
+	Launched Clock `json:"launched,omitzero"`
 }
 
 // newShipState returns the state of a fresh unit of class c at speed.
 func newShipState(c *Class, speed int) *ShipState {
-	return &ShipState{
+	ss := &ShipState{
 		Boxes:     c.Boxes(),
 		Shields:   c.Shields,
 		Armor:     c.Armor,
@@ -82,6 +86,12 @@ func newShipState(c *Class, speed int) *ShipState {
 		Mounts:    make([]MountState, len(c.Mounts)),
 		Allocated: speed,
 	}
+	for i, m := range c.Mounts {
+		if w, _ := LookupWeapon(m.Weapon); w.Seeking() {
+			ss.Mounts[i].Ammo = RackDrones
+		}
+	}
+	return ss
 }
 
 func (ss *ShipState) clone() *ShipState {
@@ -128,7 +138,7 @@ func (ss *ShipState) syncMounts(c *Class) {
 			}
 			switch {
 			case intact > ss.Boxes[kind] && !ss.Mounts[i].Destroyed:
-				ss.Mounts[i] = MountState{Destroyed: true}
+				ss.Mounts[i] = MountState{Destroyed: true, Ammo: ss.Mounts[i].Ammo}
 				intact--
 			case intact < ss.Boxes[kind] && ss.Mounts[i].Destroyed:
 				ss.Mounts[i].Destroyed = false

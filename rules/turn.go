@@ -83,6 +83,8 @@ func (s *State) Expecting() CommandKind {
 			return CmdEvade
 		}
 		return CmdFire
+	case StepSeekingLaunch:
+		return CmdLaunch
 	case StepDamageControl:
 		return CmdRepair
 	}
@@ -168,6 +170,11 @@ func (s *State) Legal(side SideID) []Command {
 		}
 	case CmdRepair:
 		cands = []Command{{Kind: CmdRepair, Side: side, Repairs: s.sampleRepairs(side)}}
+	case CmdLaunch:
+		cands = []Command{{Kind: CmdLaunch, Side: side}}
+		if sh := s.sampleLaunches(side); len(sh) > 0 {
+			cands = append(cands, Command{Kind: CmdLaunch, Side: side, Shots: sh})
+		}
 	}
 	out := cands[:0]
 	for _, c := range cands {
@@ -238,6 +245,8 @@ func (s *State) validate(cmd Command) error {
 		return s.checkEvasions(cmd.Side, cmd.Evasions)
 	case CmdRepair:
 		return s.checkRepairs(cmd.Side, cmd.Repairs)
+	case CmdLaunch:
+		return s.checkLaunches(cmd.Side, cmd.Shots)
 	}
 	return nil
 }
@@ -265,7 +274,7 @@ func (c *Command) onlyPayload() error {
 	}
 	allowed := map[CommandKind][]string{
 		CmdAllocate: {"allocations"}, CmdDeclare: {"declarations"}, CmdMove: {"move"},
-		CmdActivity: {"docks", "transfers"}, CmdFire: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
+		CmdActivity: {"docks", "transfers"}, CmdFire: {"shots"}, CmdLaunch: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
 	}
 	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "shots", "evasions", "repairs"} {
 		if used[f] && !slices.Contains(allowed[c.Kind], f) {
@@ -356,6 +365,7 @@ func (s *State) enterStep() []Event {
 	switch s.Clock.Step {
 	case StepStartOfTurn:
 		s.startTurn()
+		evs = append(evs, s.expireSeekers()...)
 		evs = append(evs, s.runStepHooks(h.StartOfTurn)...)
 	case StepEnergyAllocation:
 		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return allocates(u) })
@@ -370,10 +380,12 @@ func (s *State) enterStep() []Event {
 		s.Turn.Waiting = s.activitySides()
 	case StepSeekingLaunch:
 		evs = append(evs, s.runStepHooks(h.SeekingLaunch)...)
+		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.possibleLaunches(u)) > 0 })
 	case StepDirectFire:
 		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.possibleShots(u)) > 0 })
 	case StepSeekingResolution:
 		evs = append(evs, s.runStepHooks(h.SeekingResolution)...)
+		evs = append(evs, s.resolveSeekers()...)
 	case StepDamageControl:
 		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.repairable(u)) > 0 })
 	}
@@ -390,9 +402,14 @@ func (s *State) finishStep() ([]Event, bool) {
 	case StepDeclareMovement:
 		sealed, evs := s.reveal()
 		return append(evs, s.execDeclarations(sealed)...), true
+	case StepMovement:
+		return s.moveSeekers(), true
 	case StepActivity:
 		sealed, evs := s.reveal()
 		return append(evs, s.execActivity(sealed)...), true
+	case StepSeekingLaunch:
+		sealed, evs := s.reveal()
+		return append(evs, s.execLaunches(sealed)...), true
 	case StepDirectFire:
 		if s.Turn.Stage == "" {
 			sealed, evs := s.reveal()
