@@ -239,7 +239,7 @@ func (s *State) phaseDrift() []Event {
 type textArena struct {
 	b       strings.Builder
 	refs    []textRef
-	scratch [24]byte
+	scratch [128]byte
 }
 
 type textRef struct{ ev, from, to int32 }
@@ -270,17 +270,19 @@ func (a *textArena) str(s string) { a.b.WriteString(s) }
 
 func (a *textArena) int(n int) { a.b.Write(strconv.AppendInt(a.scratch[:0], int64(n), 10)) }
 
-// rollText writes "<what><id>: 2d6 = t (a+b)".
+// rollText writes "<what><id>: 2d6 = t (a+b)" for two dice of 1-6,
+// composed on the stack and written at once.
 func (a *textArena) rollText(what string, id UnitID, x, y int) {
-	a.str(what)
-	a.str(string(id))
-	a.str(": 2d6 = ")
-	a.int(x + y)
-	a.str(" (")
-	a.b.WriteByte(byte('0' + x))
-	a.b.WriteByte('+')
-	a.b.WriteByte(byte('0' + y))
-	a.b.WriteByte(')')
+	line := append(a.scratch[:0], what...)
+	line = append(line, id...)
+	line = append(line, ": 2d6 = "...)
+	if t := x + y; t >= 10 {
+		line = append(line, '1', byte('0'+t-10))
+	} else {
+		line = append(line, byte('0'+t))
+	}
+	line = append(line, ' ', '(', byte('0'+x), '+', byte('0'+y), ')')
+	a.b.Write(line)
 }
 
 // phaseRollsInto rolls 2d6 for every unit and web hex in phase space; 2 or
