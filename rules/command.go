@@ -20,7 +20,8 @@ const (
 	// CmdMove moves the unit whose initiative turn it is (X4.IMP.A).
 	CmdMove CommandKind = "move"
 	// CmdActivity commits a side's impulse activity: docking and
-	// transfers (X4.DOCK).
+	// transfers (X4.DOCK), battery energy spent after a deceleration
+	// (X4.MV.7).
 	CmdActivity CommandKind = "activity"
 	// CmdFire commits a side's sealed direct-fire declaration (X4.IMP.D).
 	CmdFire CommandKind = "fire"
@@ -42,6 +43,7 @@ type Command struct {
 	Move         *MovePlan     `json:"move,omitempty"`
 	Docks        []DockOrder   `json:"docks,omitempty"`
 	Transfers    []Transfer    `json:"transfers,omitempty"`
+	Batteries    []BatteryUse  `json:"batteries,omitempty"`
 	Shots        []Shot        `json:"shots,omitempty"`
 	Evasions     []Evasion     `json:"evasions,omitempty"`
 	Repairs      []Repair      `json:"repairs,omitempty"`
@@ -69,6 +71,9 @@ func (c Command) String() string {
 		}
 		for _, t := range c.Transfers {
 			parts = append(parts, t.String())
+		}
+		for _, b := range c.Batteries {
+			parts = append(parts, b.String())
 		}
 	case CmdFire:
 		for _, s := range c.Shots {

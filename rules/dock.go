@@ -30,6 +30,11 @@ func (s *State) activitySides() []SideID {
 		}
 	}
 	need := map[SideID]bool{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() && s.canSpendBattery(u) {
+			need[u.Side] = true
+		}
+	}
 	for _, k := range keys {
 		us := byHex[k]
 		for _, u := range us {

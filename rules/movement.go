@@ -252,6 +252,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 		num, den := c.moveCostFraction()
 		gain := min(res.decel*6*num/den, ss.Boxes[SysBattery]-ss.Battery)
 		ss.Battery += max(gain, 0)
+		ss.Move.DecelImpulse = s.Clock.Impulse
 		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
 			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
 	}

@@ -156,8 +156,7 @@ func TestDecelerationChargesBatteries(t *testing.T) {
 		t.Fatalf("X4.MV.7: battery %d remaining %d", u.Ship.Battery, remaining(u, &u.Ship.Move))
 	}
 	// The batteries never take more than their boxes.
-	s.Clock.Impulse = 2
-	s.Turn = TurnState{Entered: true, Order: []Initiative{{Unit: "f"}}}
+	atMovement(s, 2, "f")
 	mustApply(t, s, moveCmd("blue", MovePlan{Unit: "f", Steps: []MoveStep{{Op: OpDecelerate, N: 3}}}))
 	if u.Ship.Battery != u.Ship.Boxes[SysBattery] {
 		t.Fatalf("X4.MV.7: battery %d over capacity %d", u.Ship.Battery, u.Ship.Boxes[SysBattery])

@@ -65,7 +65,9 @@ func TestDroneLaunchFlightAndStrike(t *testing.T) {
 		t.Fatalf("drone at %v in impulse 2, want 0,-2", d.Hex)
 	}
 	shields := s.Unit("k").Ship.Shields[0]
-	evs := passUntil(t, s, func(s *State) bool { return s.Clock.Impulse == 4 && s.Clock.Step == StepDamageControl || s.Clock.Impulse == 5 })
+	evs := passUntil(t, s, func(s *State) bool {
+		return s.Clock.Impulse == 4 && s.Clock.Step == StepDamageControl || s.Clock.Impulse == 5
+	})
 	struck := false
 	for _, e := range evs {
 		if strings.Contains(e.Text, "e.d6.1 strikes k for 12") {

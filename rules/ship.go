@@ -29,6 +29,9 @@ type MoveState struct {
 	Straight int `json:"straight"`
 	// HETImpulse is the impulse of the last HET this turn, 0 for none.
 	HETImpulse int `json:"het_impulse"`
+	// DecelImpulse is the impulse of the last deceleration this turn, in
+	// which batteries may be spent in response (X4.MV.7).
+	DecelImpulse int `json:"decel_impulse,omitempty"`
 	// Rifts lists the gravity rifts ("map/system") that gave the unit
 	// their +1 this turn, under the thunders-edge ruling (GRTE.1).
 	Rifts []string `json:"rifts,omitempty"`

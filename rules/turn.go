@@ -158,6 +158,9 @@ func (s *State) Legal(side SideID) []Command {
 		if d := s.sampleDocks(side); len(d) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
 		}
+		if b := s.sampleBatteryUses(side); len(b) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Batteries: b})
+		}
 	case CmdFire:
 		cands = []Command{{Kind: CmdFire, Side: side}}
 		if sh := s.sampleShots(side); len(sh) > 0 {
@@ -238,7 +241,10 @@ func (s *State) validate(cmd Command) error {
 		_, err := s.checkPlan(s.Unit(id), cmd.Move)
 		return err
 	case CmdActivity:
-		return s.checkActivity(cmd.Side, cmd.Docks, cmd.Transfers)
+		if err := s.checkActivity(cmd.Side, cmd.Docks, cmd.Transfers); err != nil {
+			return err
+		}
+		return s.checkBatteryUses(cmd.Side, cmd.Batteries)
 	case CmdFire:
 		return s.checkShots(cmd.Side, cmd.Shots)
 	case CmdEvade:
@@ -269,14 +275,14 @@ func (c Command) clone() Command {
 func (c *Command) onlyPayload() error {
 	used := map[string]bool{
 		"allocations": len(c.Allocations) > 0, "declarations": len(c.Declarations) > 0,
-		"move": c.Move != nil, "docks": len(c.Docks) > 0, "transfers": len(c.Transfers) > 0,
+		"move": c.Move != nil, "docks": len(c.Docks) > 0, "transfers": len(c.Transfers) > 0, "batteries": len(c.Batteries) > 0,
 		"shots": len(c.Shots) > 0, "evasions": len(c.Evasions) > 0, "repairs": len(c.Repairs) > 0,
 	}
 	allowed := map[CommandKind][]string{
 		CmdAllocate: {"allocations"}, CmdDeclare: {"declarations"}, CmdMove: {"move"},
-		CmdActivity: {"docks", "transfers"}, CmdFire: {"shots"}, CmdLaunch: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
+		CmdActivity: {"docks", "transfers", "batteries"}, CmdFire: {"shots"}, CmdLaunch: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
 	}
-	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "shots", "evasions", "repairs"} {
+	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "batteries", "shots", "evasions", "repairs"} {
 		if used[f] && !slices.Contains(allowed[c.Kind], f) {
 			return fmt.Errorf("rules: a %q command carries %s", c.Kind, f)
 		}
@@ -406,7 +412,8 @@ func (s *State) finishStep() ([]Event, bool) {
 		return s.moveSeekers(), true
 	case StepActivity:
 		sealed, evs := s.reveal()
-		return append(evs, s.execActivity(sealed)...), true
+		evs = append(evs, s.execActivity(sealed)...)
+		return append(evs, s.execBatteryUses(sealed)...), true
 	case StepSeekingLaunch:
 		sealed, evs := s.reveal()
 		return append(evs, s.execLaunches(sealed)...), true

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+)
+
+// BatteryUse spends battery energy in the impulse activity after a
+// deceleration, reinforcing shields at the usual 2 energy a point: the
+// response to a deceleration that X4.MV.7 allows, whose effect comes later
+// in the impulse than the movement (before direct fire).
+type BatteryUse struct {
+	Unit    UnitID `json:"unit"`
+	Shields [6]int `json:"shields"`
+}
+
+// String summarises the battery use.
+func (b BatteryUse) String() string {
+	return fmt.Sprintf("%s spends batteries on shields %v", b.Unit, b.Shields)
+}
+
+// cost returns the battery energy the use spends.
+func (b BatteryUse) cost() int {
+	e := 0
+	for _, p := range b.Shields {
+		e += p * ShieldReinforceCost
+	}
+	return e
+}
+
+// canSpendBattery reports whether u decelerated in this impulse and has
+// battery energy enough for one point of reinforcement (X4.MV.7).
+func (s *State) canSpendBattery(u *Unit) bool {
+	return u.Ship != nil && s.Clock.Impulse > 0 && u.Ship.Move.DecelImpulse == s.Clock.Impulse &&
+		u.Ship.Battery >= ShieldReinforceCost
+}
+
+// checkBatteryUses validates a side's battery uses.
+func (s *State) checkBatteryUses(side SideID, uses []BatteryUse) error {
+	seen := map[UnitID]bool{}
+	for _, b := range uses {
+		u, err := s.ownedUnit(side, b.Unit)
+		if err != nil {
+			return err
+		}
+		if seen[b.Unit] {
+			return fmt.Errorf("rules: %s spends its batteries twice", b.Unit)
+		}
+		seen[b.Unit] = true
+		for _, p := range b.Shields {
+			if p < 0 {
+				return fmt.Errorf("rules: %s: negative reinforcement", b.Unit)
+			}
+		}
+		if !s.canSpendBattery(u) {
+			return fmt.Errorf("rules: %s has not decelerated this impulse; batteries are spent in response to a deceleration (X4.MV.7)", b.Unit)
+		}
+		if c := b.cost(); c > u.Ship.Battery {
+			return fmt.Errorf("rules: %s: %d battery energy needed, %d held (X4.MV.7)", b.Unit, c, u.Ship.Battery)
+		}
+	}
+	return nil
+}
+
+// sampleBatteryUses empties each eligible unit's batteries into shield 1.
+func (s *State) sampleBatteryUses(side SideID) []BatteryUse {
+	var out []BatteryUse
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.OnMap() && s.canSpendBattery(u) {
+			var b BatteryUse
+			b.Unit = u.ID
+			b.Shields[0] = u.Ship.Battery / ShieldReinforceCost
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// execBatteryUses applies the revealed battery uses, in unit order.
+func (s *State) execBatteryUses(sealed []Sealed) []Event {
+	var uses []BatteryUse
+	for _, sc := range sealed {
+		uses = append(uses, sc.Command.Batteries...)
+	}
+	slices.SortFunc(uses, func(a, b BatteryUse) int { return compareString(string(a.Unit), string(b.Unit)) })
+	var evs []Event
+	for _, b := range uses {
+		u := s.Unit(b.Unit)
+		if !u.OnMap() || b.cost() > u.Ship.Battery {
+			continue
+		}
+		u.Ship.Battery -= b.cost()
+		for i, p := range b.Shields {
+			u.Ship.Reinforce[i] += p
+		}
+		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u, b.String()))
+	}
+	return evs
+}
