@@ -36,17 +36,18 @@ const (
 // through JSON, so that a game is its setup, its seed and its commands.
 // Kind selects the payload; the other payload fields stay empty.
 type Command struct {
-	Kind         CommandKind   `json:"kind"`
-	Side         SideID        `json:"side"`
-	Allocations  []Allocation  `json:"allocations,omitempty"`
-	Declarations []Declaration `json:"declarations,omitempty"`
-	Move         *MovePlan     `json:"move,omitempty"`
-	Docks        []DockOrder   `json:"docks,omitempty"`
-	Transfers    []Transfer    `json:"transfers,omitempty"`
-	Batteries    []BatteryUse  `json:"batteries,omitempty"`
-	Shots        []Shot        `json:"shots,omitempty"`
-	Evasions     []Evasion     `json:"evasions,omitempty"`
-	Repairs      []Repair      `json:"repairs,omitempty"`
+	Kind         CommandKind    `json:"kind"`
+	Side         SideID         `json:"side"`
+	Allocations  []Allocation   `json:"allocations,omitempty"`
+	Declarations []Declaration  `json:"declarations,omitempty"`
+	Move         *MovePlan      `json:"move,omitempty"`
+	Docks        []DockOrder    `json:"docks,omitempty"`
+	Transfers    []Transfer     `json:"transfers,omitempty"`
+	Batteries    []BatteryUse   `json:"batteries,omitempty"`
+	Tractors     []TractorOrder `json:"tractors,omitempty"`
+	Shots        []Shot         `json:"shots,omitempty"`
+	Evasions     []Evasion      `json:"evasions,omitempty"`
+	Repairs      []Repair       `json:"repairs,omitempty"`
 }
 
 // String returns a one-line summary of the command for logs.
@@ -74,6 +75,9 @@ func (c Command) String() string {
 		}
 		for _, b := range c.Batteries {
 			parts = append(parts, b.String())
+		}
+		for _, o := range c.Tractors {
+			parts = append(parts, o.String())
 		}
 	case CmdFire:
 		for _, s := range c.Shots {
@@ -126,6 +130,9 @@ type Allocation struct {
 	// Erratic is the impulses of erratic maneuvering paid for, 10 - size
 	// class energy each (X4.EM).
 	Erratic int `json:"erratic,omitempty"`
+	// Tractor readies the unit's tractor beam for the turn, TractorCost
+	// energy (house rule).
+	Tractor bool `json:"tractor,omitempty"`
 	// Battery is energy put into the batteries; FromBattery is battery
 	// energy drawn to pay for this allocation.
 	Battery     int `json:"battery,omitempty"`
@@ -134,8 +141,12 @@ type Allocation struct {
 
 // String summarises the allocation.
 func (a Allocation) String() string {
-	return fmt.Sprintf("%s move %d impulse %t shields %v armor %d arm %v erratic %d battery +%d -%d",
+	out := fmt.Sprintf("%s move %d impulse %t shields %v armor %d arm %v erratic %d battery +%d -%d",
 		a.Unit, a.Movement, a.Impulse, a.Shields, a.Armor, a.Arm, a.Erratic, a.Battery, a.FromBattery)
+	if a.Tractor {
+		out += " tractor"
+	}
+	return out
 }
 
 // Declaration is one unit's declaration of movement.

@@ -35,6 +35,9 @@ func (s *State) activitySides() []SideID {
 			need[u.Side] = true
 		}
 	}
+	for sd := range s.tractorSides() {
+		need[sd] = true
+	}
 	for _, k := range keys {
 		us := byHex[k]
 		for _, u := range us {
@@ -82,6 +85,7 @@ func (s *State) sampleDocks(side SideID) []DockOrder {
 // checkActivity validates a side's dock orders and transfers.
 func (s *State) checkActivity(side SideID, docks []DockOrder, transfers []Transfer) error {
 	seen := map[UnitID]bool{}
+	held := s.heldUnits()
 	for _, d := range docks {
 		u, err := s.ownedUnit(side, d.Unit)
 		if err != nil {
@@ -100,6 +104,9 @@ func (s *State) checkActivity(side SideID, docks []DockOrder, transfers []Transf
 		t := s.Unit(d.With)
 		if t == nil || !dockable(u, t) {
 			return fmt.Errorf("rules: %s cannot dock with %q: both must be undocked ships in one hex (X4.DOCK)", d.Unit, d.With)
+		}
+		if held[u.ID] || held[t.ID] {
+			return fmt.Errorf("rules: a unit held in a tractor beam cannot dock")
 		}
 	}
 	for _, tr := range transfers {
@@ -152,6 +159,7 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 			evs = append(evs, s.unitEvent(EventDock, "X4.DOCK", u, fmt.Sprintf("%s undocks from %s", u.ID, p.ID)))
 		}
 	}
+	held := s.heldUnits()
 	wants := func(a, b UnitID) bool {
 		return slices.Contains(docks, DockOrder{Unit: a, With: b})
 	}
@@ -160,7 +168,7 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 			continue
 		}
 		u, t := s.Unit(d.Unit), s.Unit(d.With)
-		if !dockable(u, t) {
+		if !dockable(u, t) || held[u.ID] || held[t.ID] {
 			continue
 		}
 		if u.Side != t.Side && !wants(t.ID, u.ID) {

@@ -63,6 +63,9 @@ func (a *Allocation) Cost(c *Class) int {
 	if a.Impulse {
 		e++
 	}
+	if a.Tractor {
+		e += TractorCost
+	}
 	for _, p := range a.Shields {
 		e += p * ShieldReinforceCost
 	}
@@ -125,6 +128,9 @@ func checkAllocation(u *Unit, a *Allocation) error {
 	if a.Impulse && ss.Boxes[SysImpulse] == 0 {
 		return bad("no impulse power for the impulse movement (X4.MV.1)")
 	}
+	if a.Tractor && ss.Boxes[SysTractor] == 0 {
+		return bad("no intact tractor beam to ready")
+	}
 	if a.Armor > ss.Armor {
 		return bad("armor reinforcement %d exceeds its %d intact armor boxes (X4.EA.3)", a.Armor, ss.Armor)
 	}
@@ -172,6 +178,7 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 			ss.Reinforce = a.Shields
 			ss.ArmorReinforce = a.Armor
 			ss.ErraticPaid = a.Erratic
+			ss.TractorReady = a.Tractor
 			for _, m := range a.Arm {
 				ss.Mounts[m].Armed = true
 			}

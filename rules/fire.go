@@ -278,6 +278,11 @@ func (s *State) resolveRams() []Event {
 	slices.SortFunc(rams, func(a, b RamOrder) int { return compareString(string(a.Rammer), string(b.Rammer)) })
 	for _, rm := range rams {
 		u, t := s.Unit(rm.Rammer), s.Unit(rm.Target)
+		if h := s.heldBy(u.ID); h != nil && h.ID == t.ID {
+			// The defender's tractor beam stops the rammer (X4.RAM).
+			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("%s holds %s off in a tractor beam", t.ID, u.ID)))
+			continue
+		}
 		if !u.OnMap() || !t.OnMap() || u.Map != t.Map || u.Hex != t.Hex || u.Ship.Warp {
 			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("the ram of %s on %s does not happen", u.ID, t.ID)))
 			continue

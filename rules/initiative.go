@@ -11,14 +11,18 @@ const maxRolloffs = 8
 
 // movers returns the units that move in this impulse's movement step, in
 // id order: mobile units on a map, less the second unit of each docked
-// pair, which moves with its partner, and units docked to a base, which
-// stay with it (X4.DOCK).
+// pair, which moves with its partner, units docked to a base, which
+// stay with it (X4.DOCK), and units held in a tractor beam.
 func (s *State) movers() []*Unit {
 	var out []*Unit
+	held := s.heldUnits()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.OnMap() || u.Ship == nil || !lookupClass(u.Class).Mobile() {
 			continue
+		}
+		if held[u.ID] {
+			continue // it moves with the unit that holds it in a tractor beam
 		}
 		if u.PhasedOut {
 			continue // it drifts in the involuntary step instead (IP8.33)

@@ -2,8 +2,8 @@ package rules
 
 // defensiveAllocations returns, for each allocating unit of the side, the
 // default allocation traded for defence: weapons unarmed, one impulse of
-// erratic maneuvering (X4.EM) where mobile, the rest reinforcing shield 1
-// (X4.EA.2) and the armor (X4.EA.3).
+// erratic maneuvering (X4.EM) where mobile, the tractor beam readied, the
+// rest reinforcing shield 1 (X4.EA.2) and the armor (X4.EA.3).
 func (s *State) defensiveAllocations(side SideID) []Allocation {
 	var out []Allocation
 	for i := range s.Units {
@@ -18,6 +18,10 @@ func (s *State) defensiveAllocations(side SideID) []Allocation {
 		if c.Mobile() && left >= ErraticCost(c.SizeClass) {
 			a.Erratic = 1
 			left -= ErraticCost(c.SizeClass)
+		}
+		if u.Ship.Boxes[SysTractor] > 0 && left >= TractorCost {
+			a.Tractor = true
+			left -= TractorCost
 		}
 		a.Armor = min(u.Ship.Armor, left/ArmorReinforceCost)
 		left -= a.Armor * ArmorReinforceCost

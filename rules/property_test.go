@@ -68,6 +68,9 @@ func TestRandomLegalGames(t *testing.T) {
 				if strings.Contains(e.Text, " strikes ") {
 					seen["drone strike"]++
 				}
+				if strings.Contains(e.Text, "in a tractor beam") {
+					seen["tractor hold"]++
+				}
 			}
 			if c.Move != nil && c.Move.Erratic {
 				seen["X4.EM erratic plan"]++
@@ -95,7 +98,7 @@ func TestRandomLegalGames(t *testing.T) {
 			}
 		}
 	}
-	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan", "drone strike"} {
+	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan", "drone strike", "tractor hold"} {
 		if seen[what] == 0 {
 			t.Errorf("no %q event in %d random games", what, games)
 		}

@@ -157,10 +157,11 @@ func (s *State) addUnit(u Unit) {
 func (s *State) moveSeekers() []Event {
 	var evs []Event
 	h := s.activeHooks()
+	held := s.heldUnits()
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !isSeeker(u) || !u.OnMap() || u.PhasedOut || u.Ship == nil {
-			continue
+		if !isSeeker(u) || !u.OnMap() || u.PhasedOut || u.Ship == nil || held[u.ID] {
+			continue // a drone held in a tractor beam goes nowhere
 		}
 		id := u.ID
 		n := s.allotment(u, &u.Ship.Move)

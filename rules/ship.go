@@ -75,6 +75,9 @@ type ShipState struct {
 	// marks a dock forced by a ram, through which only crew pass.
 	Docked       UnitID `json:"docked,omitempty"`
 	BoardingOnly bool   `json:"boarding_only,omitempty"`
+	// TractorReady is set when this turn's allocation readied the
+	// tractor beam (house rule).
+	TractorReady bool `json:"tractor_ready,omitempty"`
 	// Launched is when a seeking weapon was launched, for its endurance.
 	Launched Clock `json:"launched,omitzero"`
 }

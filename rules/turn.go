@@ -158,6 +158,9 @@ func (s *State) Legal(side SideID) []Command {
 		if d := s.sampleDocks(side); len(d) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
 		}
+		if tr := s.sampleTractors(side); len(tr) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Tractors: tr})
+		}
 		if b := s.sampleBatteryUses(side); len(b) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Batteries: b})
 		}
@@ -244,6 +247,9 @@ func (s *State) validate(cmd Command) error {
 		if err := s.checkActivity(cmd.Side, cmd.Docks, cmd.Transfers); err != nil {
 			return err
 		}
+		if err := s.checkTractors(cmd.Side, cmd.Tractors); err != nil {
+			return err
+		}
 		return s.checkBatteryUses(cmd.Side, cmd.Batteries)
 	case CmdFire:
 		return s.checkShots(cmd.Side, cmd.Shots)
@@ -275,14 +281,14 @@ func (c Command) clone() Command {
 func (c *Command) onlyPayload() error {
 	used := map[string]bool{
 		"allocations": len(c.Allocations) > 0, "declarations": len(c.Declarations) > 0,
-		"move": c.Move != nil, "docks": len(c.Docks) > 0, "transfers": len(c.Transfers) > 0, "batteries": len(c.Batteries) > 0,
+		"move": c.Move != nil, "docks": len(c.Docks) > 0, "transfers": len(c.Transfers) > 0, "batteries": len(c.Batteries) > 0, "tractors": len(c.Tractors) > 0,
 		"shots": len(c.Shots) > 0, "evasions": len(c.Evasions) > 0, "repairs": len(c.Repairs) > 0,
 	}
 	allowed := map[CommandKind][]string{
 		CmdAllocate: {"allocations"}, CmdDeclare: {"declarations"}, CmdMove: {"move"},
-		CmdActivity: {"docks", "transfers", "batteries"}, CmdFire: {"shots"}, CmdLaunch: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
+		CmdActivity: {"docks", "transfers", "batteries", "tractors"}, CmdFire: {"shots"}, CmdLaunch: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
 	}
-	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "batteries", "shots", "evasions", "repairs"} {
+	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "batteries", "tractors", "shots", "evasions", "repairs"} {
 		if used[f] && !slices.Contains(allowed[c.Kind], f) {
 			return fmt.Errorf("rules: a %q command carries %s", c.Kind, f)
 		}
@@ -383,6 +389,7 @@ func (s *State) enterStep() []Event {
 		evs = append(evs, s.rollInitiative()...)
 		evs = append(evs, s.skipIdleMovers()...)
 	case StepActivity:
+		evs = append(evs, s.breakTractors()...)
 		s.Turn.Waiting = s.activitySides()
 	case StepSeekingLaunch:
 		evs = append(evs, s.runStepHooks(h.SeekingLaunch)...)
@@ -413,6 +420,7 @@ func (s *State) finishStep() ([]Event, bool) {
 	case StepActivity:
 		sealed, evs := s.reveal()
 		evs = append(evs, s.execActivity(sealed)...)
+		evs = append(evs, s.execTractors(sealed)...)
 		return append(evs, s.execBatteryUses(sealed)...), true
 	case StepSeekingLaunch:
 		sealed, evs := s.reveal()
@@ -461,7 +469,7 @@ func (s *State) startTurn() {
 			continue
 		}
 		ss.Reinforce, ss.ArmorReinforce = [6]int{}, 0
-		ss.ErraticPaid, ss.Erratic = 0, false
+		ss.ErraticPaid, ss.Erratic, ss.TractorReady = 0, false, false
 		ss.Evasions, ss.EvadedImpulse = 0, 0
 		ss.Move = MoveState{Straight: ss.Move.Straight}
 		for j := range ss.Mounts {
