@@ -70,8 +70,7 @@ func (s *State) sampleDocks(side SideID) []DockOrder {
 		if u.Side != side || used[u.ID] {
 			continue
 		}
-		for j := range s.Units {
-			t := &s.Units[j]
+		for _, t := range s.unitsAt(u.Map, u.Hex) {
 			if !used[t.ID] && dockable(u, t) {
 				out = append(out, DockOrder{Unit: u.ID, With: t.ID})
 				used[u.ID], used[t.ID] = true, true

@@ -53,14 +53,30 @@ func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 // for each mount.
 func (s *State) possibleShots(u *Unit) []Shot {
 	c := lookupClass(u.Class)
+	reach := -1
+	for m, mt := range c.Mounts {
+		if ms := u.Ship.Mounts[m]; !ms.Destroyed && ms.Armed && !ms.Fired {
+			w, _ := LookupWeapon(mt.Weapon)
+			reach = max(reach, w.MaxRange())
+		}
+	}
+	if reach < 0 {
+		return nil
+	}
+	// One neighbourhood query for all mounts, nearest first.
+	var near []*Unit
+	for _, t := range s.unitsWithin(u.Map, u.Hex, reach) {
+		if canTarget(u, t) {
+			near = append(near, t)
+		}
+	}
 	var out []Shot
 	for m := range c.Mounts {
 		if ms := u.Ship.Mounts[m]; ms.Destroyed || !ms.Armed || ms.Fired {
 			continue
 		}
-		w, _ := LookupWeapon(c.Mounts[m].Weapon)
-		for _, t := range s.unitsWithin(u.Map, u.Hex, w.MaxRange()) {
-			if canTarget(u, t) && s.checkShot(u, m, t) == nil {
+		for _, t := range near {
+			if s.checkShot(u, m, t) == nil {
 				out = append(out, Shot{Attacker: u.ID, Mount: m, Target: t.ID})
 				break
 			}

@@ -279,18 +279,27 @@ func (c Command) clone() Command {
 
 // onlyPayload rejects payload fields that do not belong to the kind.
 func (c *Command) onlyPayload() error {
-	used := map[string]bool{
-		"allocations": len(c.Allocations) > 0, "declarations": len(c.Declarations) > 0,
-		"move": c.Move != nil, "docks": len(c.Docks) > 0, "transfers": len(c.Transfers) > 0, "batteries": len(c.Batteries) > 0, "tractors": len(c.Tractors) > 0,
-		"shots": len(c.Shots) > 0, "evasions": len(c.Evasions) > 0, "repairs": len(c.Repairs) > 0,
+	type field struct {
+		name string
+		used bool
+		ok   bool
 	}
-	allowed := map[CommandKind][]string{
-		CmdAllocate: {"allocations"}, CmdDeclare: {"declarations"}, CmdMove: {"move"},
-		CmdActivity: {"docks", "transfers", "batteries", "tractors"}, CmdFire: {"shots"}, CmdLaunch: {"shots"}, CmdEvade: {"evasions"}, CmdRepair: {"repairs"},
+	k := c.Kind
+	fields := [...]field{
+		{"allocations", len(c.Allocations) > 0, k == CmdAllocate},
+		{"declarations", len(c.Declarations) > 0, k == CmdDeclare},
+		{"move", c.Move != nil, k == CmdMove},
+		{"docks", len(c.Docks) > 0, k == CmdActivity},
+		{"transfers", len(c.Transfers) > 0, k == CmdActivity},
+		{"batteries", len(c.Batteries) > 0, k == CmdActivity},
+		{"tractors", len(c.Tractors) > 0, k == CmdActivity},
+		{"shots", len(c.Shots) > 0, k == CmdFire || k == CmdLaunch},
+		{"evasions", len(c.Evasions) > 0, k == CmdEvade},
+		{"repairs", len(c.Repairs) > 0, k == CmdRepair},
 	}
-	for _, f := range []string{"allocations", "declarations", "move", "docks", "transfers", "batteries", "tractors", "shots", "evasions", "repairs"} {
-		if used[f] && !slices.Contains(allowed[c.Kind], f) {
-			return fmt.Errorf("rules: a %q command carries %s", c.Kind, f)
+	for _, f := range fields {
+		if f.used && !f.ok {
+			return fmt.Errorf("rules: a %q command carries %s", c.Kind, f.name)
 		}
 	}
 	return nil
