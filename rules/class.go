@@ -60,6 +60,9 @@ type Class struct {
 	MaxSpeed int `json:"max_speed,omitempty"`
 	// Warhead is the damage a seeking weapon does when it strikes.
 	Warhead int `json:"warhead,omitempty"`
+	// CloakCost is the energy per turn of the class's cloaking device,
+	// 0 for none (house rule).
+	CloakCost int `json:"cloak_cost,omitempty"`
 }
 
 // SmallCraft reports whether the class has a simple hit track instead of
@@ -161,8 +164,9 @@ var classes = []Class{
 			SysShuttle: 1, SysSensor: 2, SysScanner: 2, SysTransporter: 2, SysTractor: 1, SysCargo: 1}},
 	{ID: "kor-warbird", Name: "Warbird", Race: "Korath", Kind: KindShip, SizeClass: 3, BPV: 115, MoveCost: 1, TurnMode: "C", TechLevel: 2,
 		Warp: 24, CenterWarp: 4, Impulse: 4, APR: 2, Battery: 3, Shields: [6]int{15, 12, 12, 10, 12, 12}, Armor: 6, Excess: 6, Explosion: 14,
-		Crew:   [4]int{36, 10, 4, 0},
-		Mounts: mounts("phaser-1", fa, 2, "phaser-3", ra, 2, "disruptor", fa, 2),
+		CloakCost: 6,
+		Crew:      [4]int{36, 10, 4, 0},
+		Mounts:    mounts("phaser-1", fa, 2, "phaser-3", ra, 2, "disruptor", fa, 2),
 		Systems: Boxes{SysBridge: 2, SysEmergency: 1, SysAuxiliary: 1, SysDamageControl: 2, SysForwardHull: 4, SysAftHull: 4, SysCenterHull: 2,
 			SysShuttle: 2, SysSensor: 3, SysScanner: 3, SysTransporter: 2, SysTractor: 2}},
 	{ID: "shuttle", Name: "Shuttle", Race: "any", Kind: KindShuttle, SizeClass: 6, BPV: 3, MoveCost: 0, TurnMode: "SF", TechLevel: 1,

@@ -133,6 +133,9 @@ type Allocation struct {
 	// Tractor readies the unit's tractor beam for the turn, TractorCost
 	// energy (house rule).
 	Tractor bool `json:"tractor,omitempty"`
+	// Cloak keeps or switches the unit's cloaking device on for the
+	// turn, at its cloak cost; leaving it unset switches a cloak off.
+	Cloak bool `json:"cloak,omitempty"`
 	// Battery is energy put into the batteries; FromBattery is battery
 	// energy drawn to pay for this allocation.
 	Battery     int `json:"battery,omitempty"`
@@ -145,6 +148,9 @@ func (a Allocation) String() string {
 		a.Unit, a.Movement, a.Impulse, a.Shields, a.Armor, a.Arm, a.Erratic, a.Battery, a.FromBattery)
 	if a.Tractor {
 		out += " tractor"
+	}
+	if a.Cloak {
+		out += " cloak"
 	}
 	return out
 }

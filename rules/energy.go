@@ -66,6 +66,13 @@ func (a *Allocation) Cost(c *Class) int {
 	if a.Tractor {
 		e += TractorCost
 	}
+	if a.Cloak {
+		if c.CloakCost > 0 {
+			e += c.CloakCost
+		} else {
+			e += defaultCloakCost
+		}
+	}
 	for _, p := range a.Shields {
 		e += p * ShieldReinforceCost
 	}
@@ -96,6 +103,9 @@ func (s *State) checkAllocations(side SideID, as []Allocation) error {
 			return fmt.Errorf("rules: %s does not allocate energy", a.Unit)
 		}
 		if err := checkAllocation(u, a); err != nil {
+			return err
+		}
+		if err := s.checkCloak(u, a); err != nil {
 			return err
 		}
 	}
@@ -168,6 +178,7 @@ func checkAllocation(u *Unit, a *Allocation) error {
 
 // execAllocations applies the revealed allocations.
 func (s *State) execAllocations(sealed []Sealed) []Event {
+	var evs []Event
 	for _, sc := range sealed {
 		for i := range sc.Command.Allocations {
 			a := &sc.Command.Allocations[i]
@@ -179,6 +190,7 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 			ss.ArmorReinforce = a.Armor
 			ss.ErraticPaid = a.Erratic
 			ss.TractorReady = a.Tractor
+			evs = append(evs, s.execCloak(u, a)...)
 			for _, m := range a.Arm {
 				ss.Mounts[m].Armed = true
 			}
@@ -197,7 +209,7 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 			u.Speed = c.MaxSpeed
 		}
 	}
-	return nil
+	return evs
 }
 
 // defaultAllocations returns a ready allocation for each of the side's

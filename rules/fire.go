@@ -39,6 +39,9 @@ func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 	case t == nil || !canTarget(u, t):
 		return fmt.Errorf("rules: %s cannot shoot at that target", u.ID)
 	}
+	if err := cloakBlocksFire(u, t); err != nil {
+		return err
+	}
 	rng := u.Hex.Distance(t.Hex)
 	if _, ok := w.Band(rng); !ok {
 		return fmt.Errorf("rules: %s at range %d is out of %s's reach", t.ID, rng, w.Name)
@@ -230,7 +233,8 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 
 // FireModifier returns what is added to a fire roll of attacker u at
 // target t: +2 if either maneuvers erratically (X4.EM), +1 per warp factor
-// of an attacker going into warp (X4.WARP).
+// of an attacker going into warp (X4.WARP), +2 against a cloaked target
+// (house rule).
 func FireModifier(u, t *Unit) int {
 	m := 0
 	if u.Ship != nil && u.Ship.Erratic {
@@ -241,6 +245,9 @@ func FireModifier(u, t *Unit) int {
 	}
 	if u.Ship != nil && u.Ship.Warp {
 		m += WarpFactor(u.Speed)
+	}
+	if Cloaked(t) {
+		m += CloakModifier
 	}
 	return m
 }

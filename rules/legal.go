@@ -19,6 +19,10 @@ func (s *State) defensiveAllocations(side SideID) []Allocation {
 			a.Erratic = 1
 			left -= ErraticCost(c.SizeClass)
 		}
+		if cost, ok := CloakCost(u); ok && left >= cost && (Cloaked(u) || canCloakAt(u, s.Clock.Turn)) {
+			a.Cloak = true
+			left -= cost
+		}
 		if u.Ship.Boxes[SysTractor] > 0 && left >= TractorCost {
 			a.Tractor = true
 			left -= TractorCost

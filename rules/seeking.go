@@ -46,7 +46,7 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 	case u.Hex.Distance(t.Hex) > LaunchRange:
 		return fmt.Errorf("rules: %s is beyond the launch range %d", t.ID, LaunchRange)
 	}
-	return nil
+	return cloakBlocksFire(u, t)
 }
 
 // possibleLaunches lists a launch for each of u's racks that could launch

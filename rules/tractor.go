@@ -69,7 +69,7 @@ func (s *State) canTractor(u, t *Unit, held map[UnitID]bool) error {
 	case held[t.ID]:
 		return fmt.Errorf("rules: %s is already held", t.ID)
 	}
-	return nil
+	return cloakBlocksFire(u, t)
 }
 
 // tractorCandidates lists the units u could lock its beam on, nearest

@@ -28,6 +28,8 @@ type UnitView struct {
 	Docked  UnitID `json:"docked,omitempty"`
 	Warp    bool   `json:"warp,omitempty"`
 	Erratic bool   `json:"erratic,omitempty"`
+	// Cloaked says its cloaking device is on.
+	Cloaked bool `json:"cloaked,omitempty"`
 	// Detail is the unit's full system state, given only to its owner:
 	// batteries, reinforcement and armed weapons stay secret from others.
 	Detail *ShipState `json:"detail,omitempty"`
@@ -110,6 +112,7 @@ func (s *State) View(side SideID) *View {
 		if ss := u.Ship; ss != nil {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
 			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
+			uv.Cloaked = u.Gear.Cloak.On
 			if side != "" && side == u.Side {
 				uv.Detail = ss.clone()
 			}
