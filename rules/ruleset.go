@@ -27,6 +27,9 @@ type Ruleset struct {
 	// end a move in one system (or one hex outside systems); units off
 	// the board, such as those a rift removed, never count (GRN.4).
 	FleetLimit int `json:"fleet_limit,omitempty"`
+	// TurnLimit, when above 0, ends the game after the damage control of
+	// that turn (victory.go).
+	TurnLimit int `json:"turn_limit,omitempty"`
 }
 
 // DefaultRuleset returns the ruleset used when a scenario sets none.
@@ -41,6 +44,9 @@ func (r Ruleset) Validate() error {
 	}
 	if r.GravityRift != RulingLRR && r.GravityRift != RulingThundersEdge {
 		return fmt.Errorf("rules: gravity rift ruling must be %q or %q, not %q", RulingLRR, RulingThundersEdge, r.GravityRift)
+	}
+	if r.TurnLimit < 0 {
+		return fmt.Errorf("rules: turn limit must be 0 (none) or more, not %d", r.TurnLimit)
 	}
 	if r.FleetLimit < 0 {
 		return fmt.Errorf("rules: fleet limit must be 0 (none) or more, not %d", r.FleetLimit)

@@ -371,6 +371,9 @@ func (s *State) nextStep() {
 	default:
 		c.Step++
 	}
+	if s.gameOver(c) {
+		c = Clock{Turn: s.Clock.Turn, Impulse: s.Clock.Impulse, Step: StepGameOver}
+	}
 	s.Clock = c
 	s.Turn = TurnState{Rams: s.Turn.Rams} // rams wait for direct fire (X4.RAM)
 }

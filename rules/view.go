@@ -67,6 +67,8 @@ type View struct {
 	Storm    *StormView   `json:"storm,omitempty"`
 	Webs     []WebView    `json:"webs,omitempty"`
 	PhaseIns []PhaseTrack `json:"phase_ins,omitempty"`
+	// Outcome is the result, once the game is over (victory.go).
+	Outcome *Outcome `json:"outcome,omitempty"`
 }
 
 // View returns what side may know of the game. An empty side gives the
@@ -87,6 +89,10 @@ func (s *State) View(side SideID) *View {
 		v.Committed = append(v.Committed, c.Side)
 	}
 	v.Mover, _ = s.Mover()
+	if s.Clock.Step == StepGameOver {
+		o := s.Outcome()
+		v.Outcome = &o
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if side != "" && u.Side == side && u.Status == StatusReserve {

@@ -1,0 +1,125 @@
+package rules
+
+import "fmt"
+
+// The end of the game and its result (house rules, docs/RULES.md
+// "Victory"). Scenario-specific objectives are still to come; these are
+// the rules every scenario shares.
+
+// SideResult is how one side fared.
+type SideResult struct {
+	Side SideID `json:"side"`
+	// OnMap to Destroyed count the side's units by status; seeking
+	// weapons are ordnance, not units of the fleet, and are left out.
+	OnMap     int `json:"on_map"`
+	Carried   int `json:"carried"`
+	Reserve   int `json:"reserve"`
+	Withdrawn int `json:"withdrawn"`
+	Destroyed int `json:"destroyed"`
+	// Lost is the BPV of the side's destroyed units; Points the BPV of
+	// every other side's destroyed units.
+	Lost   int `json:"lost"`
+	Points int `json:"points"`
+}
+
+// Outcome is the result of a game: each side's result in side order, and
+// the winner, empty for a draw.
+type Outcome struct {
+	Over   bool         `json:"over"`
+	Sides  []SideResult `json:"sides"`
+	Winner SideID       `json:"winner,omitempty"`
+}
+
+// String summarises the outcome, e.g. "blue wins: blue 125, red 70".
+func (o Outcome) String() string {
+	head := "draw"
+	switch {
+	case !o.Over:
+		head = "in play"
+	case o.Winner != "":
+		head = string(o.Winner) + " wins"
+	}
+	for i, r := range o.Sides {
+		sep := ", "
+		if i == 0 {
+			sep = ": "
+		}
+		head += fmt.Sprintf("%s%s %d", sep, r.Side, r.Points)
+	}
+	return head
+}
+
+// Outcome tallies the game as it stands. Every side scores the BPV of
+// the other sides' destroyed units; units in reserve or withdrawn are not
+// destroyed (GR41.2.3, GRN.2). The winner is the side with the most
+// points, none if the best are tied.
+func (s *State) Outcome() Outcome {
+	o := Outcome{Over: s.Clock.Step == StepGameOver}
+	idx := map[SideID]int{}
+	for i, sd := range s.Sides {
+		o.Sides = append(o.Sides, SideResult{Side: sd.ID})
+		idx[sd.ID] = i
+	}
+	destroyed := 0
+	for i := range s.Units {
+		u := &s.Units[i]
+		k, ok := idx[u.Side]
+		if !ok || isSeeker(u) {
+			continue
+		}
+		r := &o.Sides[k]
+		switch u.Status {
+		case StatusOnMap:
+			r.OnMap++
+		case StatusCarried:
+			r.Carried++
+		case StatusReserve:
+			r.Reserve++
+		case StatusWithdrawn:
+			r.Withdrawn++
+		case StatusDestroyed:
+			r.Destroyed++
+			if c := lookupClass(u.Class); c != nil {
+				r.Lost += c.BPV
+				destroyed += c.BPV
+			}
+		}
+	}
+	best, tied := -1, false
+	for i := range o.Sides {
+		r := &o.Sides[i]
+		r.Points = destroyed - r.Lost
+		switch {
+		case r.Points > best:
+			best, tied, o.Winner = r.Points, false, r.Side
+		case r.Points == best:
+			tied = true
+		}
+	}
+	if tied {
+		o.Winner = ""
+	}
+	return o
+}
+
+// gameOver reports whether the game ends instead of moving the clock to
+// next: the turn limit is reached, or of two or more sides that had units
+// at most one still has any in play (on a map, carried or in reserve).
+func (s *State) gameOver(next Clock) bool {
+	if s.Ruleset.TurnLimit > 0 && next.Step == StepStartOfTurn && next.Turn > s.Ruleset.TurnLimit {
+		return true
+	}
+	had, in := map[SideID]bool{}, map[SideID]bool{}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if isSeeker(u) {
+			continue
+		}
+		had[u.Side] = true
+		switch u.Status {
+		case StatusOnMap, StatusCarried, StatusReserve:
+			in[u.Side] = true
+		}
+	}
+	return len(had) >= 2 && len(in) <= 1
+}
