@@ -169,6 +169,8 @@ var classes = []Class{
 		Mounts:    mounts("phaser-1", fa, 2, "phaser-3", ra, 2, "disruptor", fa, 2),
 		Systems: Boxes{SysBridge: 2, SysEmergency: 1, SysAuxiliary: 1, SysDamageControl: 2, SysForwardHull: 4, SysAftHull: 4, SysCenterHull: 2,
 			SysShuttle: 2, SysSensor: 3, SysScanner: 3, SysTransporter: 2, SysTractor: 2}},
+	{ID: "mine", Name: "Mine", Race: "any", Kind: KindMine, SizeClass: 7, BPV: 1, TurnMode: "", TechLevel: 0,
+		Hits: 1, Explosion: 10},
 	{ID: "shuttle", Name: "Shuttle", Race: "any", Kind: KindShuttle, SizeClass: 6, BPV: 3, MoveCost: 0, TurnMode: "SF", TechLevel: 1,
 		Hits: 6, MaxSpeed: 6, Explosion: 2, Mounts: mounts("phaser-3", a360, 1)},
 	{ID: "vel-carrier", Name: "Carrier", Race: "Velari", Kind: KindShip, SizeClass: 3, BPV: 140, MoveCost: 1, TurnMode: "E", TechLevel: 4,

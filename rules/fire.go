@@ -16,7 +16,8 @@ const EvasionMisses = 2
 // canTarget reports whether t is a unit u may shoot at. Nothing fires
 // into or out of phase (IP8.12, IP8.122-123).
 func canTarget(u, t *Unit) bool {
-	return t.ID != u.ID && t.OnMap() && !t.PhasedOut && !u.PhasedOut && t.Map == u.Map && t.Side != u.Side && t.Ship != nil
+	return t.ID != u.ID && t.OnMap() && !t.PhasedOut && !u.PhasedOut && t.Map == u.Map && t.Side != u.Side && t.Ship != nil &&
+		!hiddenFrom(t, u.Side)
 }
 
 // checkShot reports why mount m of u cannot fire at t, or nil.

@@ -73,6 +73,8 @@ func builtinHooks() *Hooks {
 		Involuntary: []StepHook{{Name: "phase-space", Run: (*State).phaseStep}},
 
 		LeaveHex: []MoveHook{{Name: "gravity-rift", Check: gravityLeave}},
+		// Mines go off when another side's unit enters their hex.
+		EnterHex: []MoveHook{{Name: "mine", Check: mineEnter}},
 		Plan: []PlanHook{
 			{Name: "gravity-rift", Leave: gravityPlanLeave},
 			{Name: "fleet-limit", Check: fleetPlanCheck},

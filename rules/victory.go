@@ -112,8 +112,8 @@ func (s *State) gameOver(next Clock) bool {
 	had, in := map[SideID]bool{}, map[SideID]bool{}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if isSeeker(u) {
-			continue
+		if isSeeker(u) || isMine(u) {
+			continue // ordnance keeps no side in the game
 		}
 		had[u.Side] = true
 		switch u.Status {

@@ -102,6 +102,9 @@ func (s *State) View(side SideID) *View {
 		if !u.OnMap() {
 			continue
 		}
+		if hiddenFrom(u, side) {
+			continue // another side's mine (mines.go)
+		}
 		ghost := false
 		if u.PhasedOut {
 			// IP8.32: no marker for anyone but the owner.
