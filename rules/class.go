@@ -63,6 +63,8 @@ type Class struct {
 	// CloakCost is the energy per turn of the class's cloaking device,
 	// 0 for none (house rule).
 	CloakCost int `json:"cloak_cost,omitempty"`
+	// Devices lists the devices fitted to the class (devices.go).
+	Devices []DeviceKind `json:"devices,omitempty"`
 }
 
 // SmallCraft reports whether the class has a simple hit track instead of
@@ -175,8 +177,9 @@ var classes = []Class{
 		Hits: 6, MaxSpeed: 6, Explosion: 2, Mounts: mounts("phaser-3", a360, 1)},
 	{ID: "vel-carrier", Name: "Carrier", Race: "Velari", Kind: KindShip, SizeClass: 3, BPV: 140, MoveCost: 1, TurnMode: "E", TechLevel: 4,
 		Warp: 28, Impulse: 4, APR: 3, Battery: 6, Shields: [6]int{14, 12, 12, 12, 12, 12}, Excess: 7, Explosion: 16,
-		Crew:   [4]int{50, 6, 16, 0},
-		Mounts: mounts("phaser-1", a360, 2, "phaser-3", a360, 2, "drone-rack", a360, 2),
+		Devices: []DeviceKind{DeviceDisplacement},
+		Crew:    [4]int{50, 6, 16, 0},
+		Mounts:  mounts("phaser-1", a360, 2, "phaser-3", a360, 2, "drone-rack", a360, 2),
 		Systems: Boxes{SysBridge: 2, SysFlag: 1, SysEmergency: 1, SysAuxiliary: 1, SysDamageControl: 3, SysForwardHull: 4, SysAftHull: 6,
 			SysLab: 2, SysShuttle: 8, SysSensor: 4, SysScanner: 4, SysTransporter: 2, SysTractor: 3, SysCargo: 2}},
 	{ID: "vel-corvette", Name: "Corvette", Race: "Velari", Kind: KindShip, SizeClass: 5, BPV: 40, MoveCost: 0.25, TurnMode: "AA", TechLevel: 4,
@@ -186,8 +189,9 @@ var classes = []Class{
 		Systems: Boxes{SysBridge: 1, SysDamageControl: 1, SysForwardHull: 1, SysAftHull: 2, SysSensor: 1, SysScanner: 1, SysTransporter: 1}},
 	{ID: "vel-starbase", Name: "Starbase", Race: "Velari", Kind: KindBase, SizeClass: 1, BPV: 400, MoveCost: 0, TurnMode: "", TechLevel: 4,
 		APR: 40, Battery: 10, Shields: [6]int{30, 30, 30, 30, 30, 30}, Armor: 10, Excess: 12, Explosion: 40,
-		Crew:   [4]int{80, 20, 10, 20},
-		Mounts: mounts("phaser-1", a360, 6, "photon", a360, 4, "drone-rack", a360, 2),
+		Crew:    [4]int{80, 20, 10, 20},
+		Devices: []DeviceKind{DeviceESG, DeviceSFG},
+		Mounts:  mounts("phaser-1", a360, 6, "photon", a360, 4, "drone-rack", a360, 2),
 		Systems: Boxes{SysBridge: 2, SysFlag: 1, SysEmergency: 2, SysAuxiliary: 2, SysDamageControl: 6, SysForwardHull: 8, SysAftHull: 8, SysCenterHull: 12,
 			SysLab: 6, SysShuttle: 6, SysSensor: 6, SysScanner: 6, SysTransporter: 6, SysTractor: 4, SysCargo: 10}},
 }

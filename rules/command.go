@@ -45,6 +45,7 @@ type Command struct {
 	Transfers    []Transfer     `json:"transfers,omitempty"`
 	Batteries    []BatteryUse   `json:"batteries,omitempty"`
 	Tractors     []TractorOrder `json:"tractors,omitempty"`
+	Devices      []DeviceUse    `json:"devices,omitempty"`
 	Shots        []Shot         `json:"shots,omitempty"`
 	Evasions     []Evasion      `json:"evasions,omitempty"`
 	Repairs      []Repair       `json:"repairs,omitempty"`
@@ -78,6 +79,9 @@ func (c Command) String() string {
 		}
 		for _, o := range c.Tractors {
 			parts = append(parts, o.String())
+		}
+		for _, d := range c.Devices {
+			parts = append(parts, d.String())
 		}
 	case CmdFire:
 		for _, s := range c.Shots {

@@ -38,6 +38,11 @@ func (s *State) activitySides() []SideID {
 	for sd := range s.tractorSides() {
 		need[sd] = true
 	}
+	for i := range s.Units {
+		if u := &s.Units[i]; !need[u.Side] && u.OnMap() && len(s.possibleDevices(u)) > 0 {
+			need[u.Side] = true
+		}
+	}
 	for _, k := range keys {
 		us := byHex[k]
 		for _, u := range us {

@@ -43,6 +43,9 @@ func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 	if err := cloakBlocksFire(u, t); err != nil {
 		return err
 	}
+	if InStasis(u) || InStasis(t) {
+		return fmt.Errorf("rules: a unit in stasis neither fires nor can be harmed")
+	}
 	rng := u.Hex.Distance(t.Hex)
 	if _, ok := w.Band(rng); !ok {
 		return fmt.Errorf("rules: %s at range %d is out of %s's reach", t.ID, rng, w.Name)

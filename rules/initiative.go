@@ -24,6 +24,9 @@ func (s *State) movers() []*Unit {
 		if held[u.ID] {
 			continue // it moves with the unit that holds it in a tractor beam
 		}
+		if InStasis(u) {
+			continue // a stasis field holds it (devices.go)
+		}
 		if u.PhasedOut {
 			continue // it drifts in the involuntary step instead (IP8.33)
 		}

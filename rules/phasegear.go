@@ -87,7 +87,7 @@ func (s *State) CanLockOn(from, to UnitID) bool {
 // on, and u in normal space (IP8.48).
 func (s *State) DeviceWorks(id UnitID, d DeviceKind) bool {
 	u := s.Unit(id)
-	return u != nil && u.OnMap() && !u.PhasedOut && slices.Contains(u.Gear.Devices, d)
+	return u != nil && u.OnMap() && !u.PhasedOut && hasDevice(u, d)
 }
 
 // gearPhaseOut applies phase-out to u's equipment and to what others hold

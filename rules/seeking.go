@@ -39,6 +39,8 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 		return fmt.Errorf("rules: %s mount %d is destroyed", u.ID, m)
 	case ms.Fired:
 		return fmt.Errorf("rules: %s mount %d has launched this turn", u.ID, m)
+	case InStasis(u):
+		return fmt.Errorf("rules: %s is held in stasis", u.ID)
 	case ms.Ammo <= 0:
 		return fmt.Errorf("rules: %s mount %d is empty", u.ID, m)
 	case t == nil || !canTarget(u, t) || isSeeker(t):
@@ -160,7 +162,7 @@ func (s *State) moveSeekers() []Event {
 	held := s.heldUnits()
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !isSeeker(u) || !u.OnMap() || u.PhasedOut || u.Ship == nil || held[u.ID] {
+		if !isSeeker(u) || !u.OnMap() || u.PhasedOut || u.Ship == nil || held[u.ID] || InStasis(u) {
 			continue // a drone held in a tractor beam goes nowhere
 		}
 		id := u.ID

@@ -78,6 +78,10 @@ type ShipState struct {
 	// TractorReady is set when this turn's allocation readied the
 	// tractor beam (house rule).
 	TractorReady bool `json:"tractor_ready,omitempty"`
+	// Stasis is set while a stasis field holds the unit, to the end of
+	// the turn; DeviceTurn is the turn it last used a device (devices.go).
+	Stasis     bool `json:"stasis,omitempty"`
+	DeviceTurn int  `json:"device_turn,omitempty"`
 	// Launched is when a seeking weapon was launched, for its endurance.
 	Launched Clock `json:"launched,omitzero"`
 }
@@ -176,8 +180,8 @@ func (s *State) rollFor(evs *[]Event, side SideID, unit UnitID) dieFunc {
 // its excess damage or hits run out.
 func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Event {
 	var evs []Event
-	if points <= 0 || !u.OnMap() || u.Ship == nil {
-		return nil
+	if points <= 0 || !u.OnMap() || u.Ship == nil || u.Ship.Stasis {
+		return nil // nothing harms a unit in stasis (devices.go)
 	}
 	c := lookupClass(u.Class)
 	ss := u.Ship

@@ -158,6 +158,9 @@ func (s *State) Legal(side SideID) []Command {
 		if d := s.sampleDocks(side); len(d) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
 		}
+		if d := s.sampleDevices(side); len(d) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Devices: d})
+		}
 		if tr := s.sampleTractors(side); len(tr) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Tractors: tr})
 		}
@@ -250,6 +253,9 @@ func (s *State) validate(cmd Command) error {
 		if err := s.checkTractors(cmd.Side, cmd.Tractors); err != nil {
 			return err
 		}
+		if err := s.checkDevices(cmd.Side, cmd.Devices); err != nil {
+			return err
+		}
 		return s.checkBatteryUses(cmd.Side, cmd.Batteries)
 	case CmdFire:
 		return s.checkShots(cmd.Side, cmd.Shots)
@@ -293,6 +299,7 @@ func (c *Command) onlyPayload() error {
 		{"transfers", len(c.Transfers) > 0, k == CmdActivity},
 		{"batteries", len(c.Batteries) > 0, k == CmdActivity},
 		{"tractors", len(c.Tractors) > 0, k == CmdActivity},
+		{"devices", len(c.Devices) > 0, k == CmdActivity},
 		{"shots", len(c.Shots) > 0, k == CmdFire || k == CmdLaunch},
 		{"evasions", len(c.Evasions) > 0, k == CmdEvade},
 		{"repairs", len(c.Repairs) > 0, k == CmdRepair},
@@ -433,6 +440,7 @@ func (s *State) finishStep() ([]Event, bool) {
 		sealed, evs := s.reveal()
 		evs = append(evs, s.execActivity(sealed)...)
 		evs = append(evs, s.execTractors(sealed)...)
+		evs = append(evs, s.execDevices(sealed)...)
 		return append(evs, s.execBatteryUses(sealed)...), true
 	case StepSeekingLaunch:
 		sealed, evs := s.reveal()
@@ -481,7 +489,7 @@ func (s *State) startTurn() {
 			continue
 		}
 		ss.Reinforce, ss.ArmorReinforce = [6]int{}, 0
-		ss.ErraticPaid, ss.Erratic, ss.TractorReady = 0, false, false
+		ss.ErraticPaid, ss.Erratic, ss.TractorReady, ss.Stasis = 0, false, false, false
 		ss.Evasions, ss.EvadedImpulse = 0, 0
 		ss.Move = MoveState{Straight: ss.Move.Straight}
 		for j := range ss.Mounts {

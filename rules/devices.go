@@ -1,0 +1,196 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+)
+
+// House rules of the devices the phenomena rules name (docs/RULES.md,
+// "Devices"): the expanding sphere generator, the stasis field generator
+// and the displacement device. A unit has a device when its class lists
+// it or its scenario put it in Gear.Devices; a device works only in
+// normal space (IP8.48, DeviceWorks). Devices run on battery energy and
+// are used in impulse activity, each unit using at most one device a turn.
+
+// DeviceUse uses Unit's device on Target (the stasis field and the
+// displacement device) or around the unit (the sphere). Facing is the
+// direction a displaced target is thrown.
+type DeviceUse struct {
+	Unit   UnitID     `json:"unit"`
+	Device DeviceKind `json:"device"`
+	Target UnitID     `json:"target,omitempty"`
+	Facing Direction  `json:"facing,omitempty"`
+}
+
+// String summarises the use.
+func (d DeviceUse) String() string {
+	switch d.Device {
+	case DeviceDisplacement:
+		return fmt.Sprintf("%s displaces %s toward %s", d.Unit, d.Target, d.Facing)
+	case DeviceSFG:
+		return fmt.Sprintf("%s holds %s in stasis", d.Unit, d.Target)
+	}
+	return fmt.Sprintf("%s fires its %s", d.Unit, d.Device)
+}
+
+// Device house numbers.
+const (
+	// DeviceRange is the reach of the stasis field and the displacement
+	// device; ESGRange the radius of the sphere.
+	DeviceRange = 3
+	ESGRange    = 1
+	// ESGDamage is what the sphere does to each unit it reaches.
+	ESGDamage = 6
+	// DisplaceHexes is how far the displacement device throws its target.
+	DisplaceHexes = 3
+)
+
+// deviceCost is the battery energy each device takes.
+var deviceCost = map[DeviceKind]int{DeviceESG: 4, DeviceSFG: 4, DeviceDisplacement: 6}
+
+// hasDevice reports whether u is fitted with d.
+func hasDevice(u *Unit, d DeviceKind) bool {
+	if c := lookupClass(u.Class); c != nil && slices.Contains(c.Devices, d) {
+		return true
+	}
+	return slices.Contains(u.Gear.Devices, d)
+}
+
+// InStasis reports whether u is held in a stasis field this turn: it
+// neither moves nor acts, and nothing can harm it.
+func InStasis(u *Unit) bool { return u.Ship != nil && u.Ship.Stasis }
+
+// checkDevice reports why a device use is not allowed now, or nil.
+func (s *State) checkDevice(u *Unit, d DeviceUse) error {
+	cost, known := deviceCost[d.Device]
+	switch {
+	case !known:
+		return fmt.Errorf("rules: %s is not a device that can be used in impulse activity", d.Device)
+	case !hasDevice(u, d.Device):
+		return fmt.Errorf("rules: %s has no %s", u.ID, d.Device)
+	case u.PhasedOut:
+		return fmt.Errorf("rules: %s's %s does not work out of phase (IP8.48)", u.ID, d.Device)
+	case InStasis(u) || Cloaked(u):
+		return fmt.Errorf("rules: %s cannot use devices now", u.ID)
+	case u.Ship.DeviceTurn == s.Clock.Turn:
+		return fmt.Errorf("rules: %s has used a device this turn", u.ID)
+	case u.Ship.Battery < cost:
+		return fmt.Errorf("rules: %s's %s needs %d battery energy, %d held", u.ID, d.Device, cost, u.Ship.Battery)
+	}
+	if d.Device == DeviceESG {
+		return nil
+	}
+	t := s.Unit(d.Target)
+	switch {
+	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || hiddenFrom(t, u.Side):
+		return fmt.Errorf("rules: %s cannot aim its %s at %q", u.ID, d.Device, d.Target)
+	case u.Hex.Distance(t.Hex) > DeviceRange:
+		return fmt.Errorf("rules: %s is beyond the %s's range %d", t.ID, d.Device, DeviceRange)
+	case !lookupClass(t.Class).Mobile():
+		return fmt.Errorf("rules: the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
+	case d.Device == DeviceDisplacement && !d.Facing.Valid():
+		return fmt.Errorf("rules: invalid displacement direction")
+	}
+	return cloakBlocksFire(u, t)
+}
+
+// checkDevices validates a side's device uses.
+func (s *State) checkDevices(side SideID, uses []DeviceUse) error {
+	seen := map[UnitID]bool{}
+	for _, d := range uses {
+		u, err := s.ownedUnit(side, d.Unit)
+		if err != nil {
+			return err
+		}
+		if seen[d.Unit] {
+			return fmt.Errorf("rules: %s uses two devices", d.Unit)
+		}
+		seen[d.Unit] = true
+		if err := s.checkDevice(u, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// possibleDevices returns one use of each device of u that could work now
+// against the nearest other-side unit.
+func (s *State) possibleDevices(u *Unit) []DeviceUse {
+	if u.Ship == nil || !u.OnMap() {
+		return nil
+	}
+	var out []DeviceUse
+	for _, d := range []DeviceKind{DeviceESG, DeviceSFG, DeviceDisplacement} {
+		if !hasDevice(u, d) {
+			continue
+		}
+		if d == DeviceESG {
+			if use := (DeviceUse{Unit: u.ID, Device: d}); s.checkDevice(u, use) == nil {
+				out = append(out, use)
+			}
+			continue
+		}
+		for _, t := range s.unitsWithin(u.Map, u.Hex, DeviceRange) {
+			use := DeviceUse{Unit: u.ID, Device: d, Target: t.ID, Facing: u.Facing}
+			if t.Side != u.Side && s.checkDevice(u, use) == nil {
+				out = append(out, use)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// sampleDevices offers, for each unit of the side, its first usable device.
+func (s *State) sampleDevices(side SideID) []DeviceUse {
+	var out []DeviceUse
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side {
+			if ds := s.possibleDevices(u); len(ds) > 0 {
+				out = append(out, ds[0])
+			}
+		}
+	}
+	return out
+}
+
+// execDevices applies the revealed device uses in unit order.
+func (s *State) execDevices(sealed []Sealed) []Event {
+	var uses []DeviceUse
+	for _, sc := range sealed {
+		uses = append(uses, sc.Command.Devices...)
+	}
+	slices.SortFunc(uses, func(a, b DeviceUse) int { return compareString(string(a.Unit), string(b.Unit)) })
+	var evs []Event
+	for _, d := range uses {
+		u := s.Unit(d.Unit)
+		if !u.OnMap() || s.checkDevice(u, d) != nil {
+			continue // undone by an earlier use in this activity
+		}
+		u.Ship.Battery -= deviceCost[d.Device]
+		u.Ship.DeviceTurn = s.Clock.Turn
+		evs = append(evs, s.unitEvent(EventNote, "", u, d.String()))
+		switch d.Device {
+		case DeviceESG:
+			for _, t := range s.unitsWithin(u.Map, u.Hex, ESGRange) {
+				if t.ID != u.ID && t.Side != u.Side && t.OnMap() && !t.PhasedOut {
+					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), ESGDamage, "", string(u.ID)+"'s sphere")...)
+				}
+			}
+		case DeviceSFG:
+			t := s.Unit(d.Target)
+			t.Ship.Stasis = true
+			t.Gear.Tractor = ""
+		case DeviceDisplacement:
+			t := s.Unit(d.Target)
+			if p := s.Unit(t.Ship.Docked); p != nil {
+				p.Ship.Docked, p.Ship.BoardingOnly = "", false
+				t.Ship.Docked, t.Ship.BoardingOnly = "", false
+			}
+			to := t.Hex.Add(d.Facing.Vector().Scale(DisplaceHexes))
+			s.setHex(t, to)
+			evs = append(evs, s.unitEvent(EventMove, "", t, fmt.Sprintf("%s is displaced to %v", t.ID, to)))
+		}
+	}
+	return evs
+}
