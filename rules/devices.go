@@ -141,13 +141,14 @@ func (s *State) possibleDevices(u *Unit) []DeviceUse {
 	return out
 }
 
-// sampleDevices offers, for each unit of the side, its first usable device.
+// sampleDevices offers, for each unit of the side, one usable device,
+// taking them in turn from impulse to impulse.
 func (s *State) sampleDevices(side SideID) []DeviceUse {
 	var out []DeviceUse
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Side == side {
 			if ds := s.possibleDevices(u); len(ds) > 0 {
-				out = append(out, ds[0])
+				out = append(out, ds[(s.Clock.Turn+s.Clock.Impulse)%len(ds)])
 			}
 		}
 	}
