@@ -206,7 +206,12 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if c := lookupClass(u.Class); u.OnMap() && c != nil && c.SmallCraft() {
+			// Small craft fly at their class speed and their weapons are
+			// always armed, once a turn (house rule).
 			u.Speed = c.MaxSpeed
+			for m := range u.Ship.Mounts {
+				u.Ship.Mounts[m].Armed = !u.Ship.Mounts[m].Destroyed
+			}
 		}
 	}
 	return evs

@@ -88,3 +88,19 @@ func TestSmallCraftAndExplosions(t *testing.T) {
 		t.Fatalf("%d destruction events, want raider, shuttle and fighter", n)
 	}
 }
+
+// Small craft do not allocate energy: they fly at their class speed and
+// their weapons are armed every turn.
+func TestSmallCraftFlyAndFire(t *testing.T) {
+	s := newTestState(t,
+		ship("f", "blue", "fighter", Hex{0, 0}, DirA, 0),
+		ship("k", "red", "kor-raider", Hex{0, -3}, DirD, 0))
+	s.Advance()
+	mustApply(t, s, s.Legal("red")[0])
+	if s.Unit("f").Speed != 12 || !s.Unit("f").Ship.Mounts[0].Armed {
+		t.Fatalf("fighter speed %d armed %v", s.Unit("f").Speed, s.Unit("f").Ship.Mounts[0].Armed)
+	}
+	if len(s.possibleShots(s.Unit("f"))) == 0 {
+		t.Fatal("the fighter cannot fire")
+	}
+}
