@@ -46,9 +46,11 @@ type Command struct {
 	Batteries    []BatteryUse   `json:"batteries,omitempty"`
 	Tractors     []TractorOrder `json:"tractors,omitempty"`
 	Devices      []DeviceUse    `json:"devices,omitempty"`
-	Shots        []Shot         `json:"shots,omitempty"`
-	Evasions     []Evasion      `json:"evasions,omitempty"`
-	Repairs      []Repair       `json:"repairs,omitempty"`
+	// Craft lists carried shuttles and fighters to launch (craft.go).
+	Craft    []UnitID  `json:"craft,omitempty"`
+	Shots    []Shot    `json:"shots,omitempty"`
+	Evasions []Evasion `json:"evasions,omitempty"`
+	Repairs  []Repair  `json:"repairs,omitempty"`
 }
 
 // String returns a one-line summary of the command for logs.
@@ -82,6 +84,9 @@ func (c Command) String() string {
 		}
 		for _, d := range c.Devices {
 			parts = append(parts, d.String())
+		}
+		if len(c.Craft) > 0 {
+			parts = append(parts, "launch "+joinIDs(c.Craft))
 		}
 	case CmdFire:
 		for _, s := range c.Shots {

@@ -38,6 +38,9 @@ func (s *State) activitySides() []SideID {
 	for sd := range s.tractorSides() {
 		need[sd] = true
 	}
+	for sd := range s.craftSides() {
+		need[sd] = true
+	}
 	for i := range s.Units {
 		if u := &s.Units[i]; !need[u.Side] && u.OnMap() && len(s.possibleDevices(u)) > 0 {
 			need[u.Side] = true

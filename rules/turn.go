@@ -158,6 +158,9 @@ func (s *State) Legal(side SideID) []Command {
 		if d := s.sampleDocks(side); len(d) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
 		}
+		if c := s.sampleCraftLaunches(side); len(c) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Craft: c})
+		}
 		if d := s.sampleDevices(side); len(d) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Devices: d})
 		}
@@ -256,6 +259,9 @@ func (s *State) validate(cmd Command) error {
 		if err := s.checkDevices(cmd.Side, cmd.Devices); err != nil {
 			return err
 		}
+		if err := s.checkCraftLaunches(cmd.Side, cmd.Craft); err != nil {
+			return err
+		}
 		return s.checkBatteryUses(cmd.Side, cmd.Batteries)
 	case CmdFire:
 		return s.checkShots(cmd.Side, cmd.Shots)
@@ -300,6 +306,7 @@ func (c *Command) onlyPayload() error {
 		{"batteries", len(c.Batteries) > 0, k == CmdActivity},
 		{"tractors", len(c.Tractors) > 0, k == CmdActivity},
 		{"devices", len(c.Devices) > 0, k == CmdActivity},
+		{"craft", len(c.Craft) > 0, k == CmdActivity},
 		{"shots", len(c.Shots) > 0, k == CmdFire || k == CmdLaunch},
 		{"evasions", len(c.Evasions) > 0, k == CmdEvade},
 		{"repairs", len(c.Repairs) > 0, k == CmdRepair},
@@ -441,6 +448,7 @@ func (s *State) finishStep() ([]Event, bool) {
 		evs = append(evs, s.execActivity(sealed)...)
 		evs = append(evs, s.execTractors(sealed)...)
 		evs = append(evs, s.execDevices(sealed)...)
+		evs = append(evs, s.execCraftLaunches(sealed)...)
 		return append(evs, s.execBatteryUses(sealed)...), true
 	case StepSeekingLaunch:
 		sealed, evs := s.reveal()
