@@ -135,6 +135,12 @@ func (s *State) checkActivity(side SideID, docks []DockOrder, transfers []Transf
 			if n < 0 || n > u.Ship.Crew[k] {
 				return fmt.Errorf("rules: %s cannot transfer %d %s", tr.From, n, CrewKind(k))
 			}
+			if n > 0 && boarding(u, t) && CrewKind(k) != BoardingParties {
+				return fmt.Errorf("rules: only boarding parties go aboard a rammed unit of another side (X4.RAM)")
+			}
+		}
+		if boarding(u, t) && t.Ship.Boarders > 0 && t.Ship.BoarderSide != u.Side {
+			return fmt.Errorf("rules: %s is already boarded by %s", tr.To, t.Ship.BoarderSide)
 		}
 	}
 	return nil
@@ -199,6 +205,12 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 		for k, n := range tr.Crew {
 			n = min(n, u.Ship.Crew[k])
 			u.Ship.Crew[k] -= n
+			if boarding(u, t) {
+				// Boarding parties sent through a forced dock board (boarding.go).
+				t.Ship.Boarders += n
+				t.Ship.BoarderSide = u.Side
+				continue
+			}
 			t.Ship.Crew[k] += n
 		}
 		evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, "transfer "+tr.String()))

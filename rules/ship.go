@@ -82,6 +82,12 @@ type ShipState struct {
 	// the turn; DeviceTurn is the turn it last used a device (devices.go).
 	Stasis     bool `json:"stasis,omitempty"`
 	DeviceTurn int  `json:"device_turn,omitempty"`
+	// Boarders are boarding parties of BoarderSide fighting aboard
+	// (boarding.go).
+	Boarders    int    `json:"boarders,omitempty"`
+	BoarderSide SideID `json:"boarder_side,omitempty"`
+	// CapturedFrom is the side the unit first belonged to, once captured.
+	CapturedFrom SideID `json:"captured_from,omitempty"`
 	// Launched is when a seeking weapon was launched, for its endurance.
 	Launched Clock `json:"launched,omitzero"`
 }

@@ -426,6 +426,7 @@ func (s *State) enterStep() []Event {
 		evs = append(evs, s.runStepHooks(h.SeekingResolution)...)
 		evs = append(evs, s.resolveSeekers()...)
 	case StepDamageControl:
+		evs = append(evs, s.boardingCombat()...)
 		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.repairable(u)) > 0 })
 	}
 	return evs

@@ -16,8 +16,8 @@ type SideResult struct {
 	Reserve   int `json:"reserve"`
 	Withdrawn int `json:"withdrawn"`
 	Destroyed int `json:"destroyed"`
-	// Lost is the BPV of the side's destroyed units; Points the BPV of
-	// every other side's destroyed units.
+	// Lost is the BPV of the side's destroyed and captured units; Points
+	// the BPV every other side lost.
 	Lost   int `json:"lost"`
 	Points int `json:"points"`
 }
@@ -50,8 +50,8 @@ func (o Outcome) String() string {
 }
 
 // Outcome tallies the game as it stands. Every side scores the BPV of
-// the other sides' destroyed units; units in reserve or withdrawn are not
-// destroyed (GR41.2.3, GRN.2). The winner is the side with the most
+// the other sides' destroyed and captured units; units in reserve or
+// withdrawn are not destroyed (GR41.2.3, GRN.2). The winner is the side with the most
 // points, none if the best are tied.
 func (s *State) Outcome() Outcome {
 	o := Outcome{Over: s.Clock.Step == StepGameOver}
@@ -68,6 +68,15 @@ func (s *State) Outcome() Outcome {
 			continue
 		}
 		r := &o.Sides[k]
+		if u.Ship != nil && u.Ship.CapturedFrom != "" && u.Status != StatusDestroyed {
+			// A captured unit is a loss to the side it was taken from.
+			if j, ok := idx[u.Ship.CapturedFrom]; ok {
+				if c := lookupClass(u.Class); c != nil {
+					o.Sides[j].Lost += c.BPV
+					destroyed += c.BPV
+				}
+			}
+		}
 		switch u.Status {
 		case StatusOnMap:
 			r.OnMap++
@@ -116,6 +125,9 @@ func (s *State) gameOver(next Clock) bool {
 			continue // ordnance keeps no side in the game
 		}
 		had[u.Side] = true
+		if u.Ship != nil && u.Ship.CapturedFrom != "" {
+			had[u.Ship.CapturedFrom] = true
+		}
 		switch u.Status {
 		case StatusOnMap, StatusCarried, StatusReserve:
 			in[u.Side] = true

@@ -30,6 +30,9 @@ type UnitView struct {
 	Erratic bool   `json:"erratic,omitempty"`
 	// Cloaked says its cloaking device is on.
 	Cloaked bool `json:"cloaked,omitempty"`
+	// Boarders are enemy boarding parties of BoarderSide aboard.
+	Boarders    int    `json:"boarders,omitempty"`
+	BoarderSide SideID `json:"boarder_side,omitempty"`
 	// Detail is the unit's full system state, given only to its owner:
 	// batteries, reinforcement and armed weapons stay secret from others.
 	Detail *ShipState `json:"detail,omitempty"`
@@ -122,6 +125,7 @@ func (s *State) View(side SideID) *View {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
 			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
 			uv.Cloaked = u.Gear.Cloak.On
+			uv.Boarders, uv.BoarderSide = ss.Boarders, ss.BoarderSide
 			if side != "" && side == u.Side {
 				uv.Detail = ss.clone()
 			}
