@@ -154,7 +154,9 @@ func (s *State) addUnit(u Unit) {
 // moveSeekers moves every seeking weapon after the ships have moved, in
 // id order: its impulse share of its speed, each hex one step along the
 // hex line toward its target, or straight on when it has none (a
-// ballistic course). It stops in its target's hex. The leave-hex and
+// ballistic course), as it does once its guide is gone (destroyed,
+// withdrawn, removed) unless it guides itself. It stops in its target's
+// hex. The leave-hex and
 // enter-hex checks act on it like on any unit.
 func (s *State) moveSeekers() []Event {
 	var evs []Event
@@ -166,6 +168,11 @@ func (s *State) moveSeekers() []Event {
 			continue // a drone held in a tractor beam goes nowhere
 		}
 		id := u.ID
+		if g := s.Unit(u.Gear.Guide); u.Gear.Target != "" && !u.Gear.SelfGuided && (g == nil || !g.OnMap()) {
+			// Its guide is gone: it loses its target (house rule).
+			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s loses its guide and flies on ballistic", u.ID)))
+			u.Gear.Target = ""
+		}
 		n := s.allotment(u, &u.Ship.Move)
 		start := u.Hex
 		for k := 0; k < n; k++ {

@@ -101,3 +101,21 @@ func TestDroneBallisticAndEndurance(t *testing.T) {
 		t.Fatalf("drone still %s after %d turns", d.Status, DroneEndurance)
 	}
 }
+
+// A drone whose guide is destroyed loses its target and flies ballistic.
+func TestDroneLosesItsGuide(t *testing.T) {
+	s := newTestState(t,
+		ship("e", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+		ship("k", "red", "kor-raider", Hex{0, -9}, DirD, 0),
+		ship("g", "red", "kor-raider", Hex{9, -9}, DirD, 0))
+	s.addUnit(Unit{ID: "dr", Side: "red", Class: "drone", Kind: KindDrone, Status: StatusOnMap, Map: "main",
+		Hex: Hex{0, -6}, Facing: DirD, Speed: 12, Gear: Gear{Target: "e", Guide: "g"}, Ship: newShipState(lookupClass("drone"), 12)})
+	s.Unit("g").Status = StatusDestroyed
+	s.Clock, s.Turn = Clock{Turn: 1, Impulse: 1, Step: StepMovement}, TurnState{}
+	s.Advance()
+	passUntil(t, s, func(s *State) bool { return s.Clock.Impulse >= 2 })
+	d := s.Unit("dr")
+	if d.Gear.Target != "" || d.Hex != (Hex{0, -4}) {
+		t.Fatalf("drone target %q at %v, want none at 0,-4", d.Gear.Target, d.Hex)
+	}
+}
