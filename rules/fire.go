@@ -277,7 +277,7 @@ func (s *State) resolveFire() []Event {
 		band, _ := w.Band(rng)
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
 		evs = append(evs, ev)
-		mod := FireModifier(u, t)
+		mod := s.ShotModifier(u, t)
 		hit := r.Total+mod <= band.Hit
 		verdict := "misses"
 		if hit {

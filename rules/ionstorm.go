@@ -1,0 +1,25 @@
+package rules
+
+// Ion storms (house rule, docs/RULES.md "Ion storms"): a region of kind
+// ion-storm scatters fire. Every direct-fire roll from or at a unit in an
+// ion storm takes IonStormModifier, once however many storms are involved.
+// What a cosmic rift does in an ion storm is the cosmic rift rules' (IP4.51).
+
+// IonStormModifier is added to fire rolls from or at a unit in an ion storm.
+const IonStormModifier = 1
+
+// InIonStorm reports whether u stands in an ion storm on its map.
+func (s *State) InIonStorm(u *Unit) bool {
+	m := s.Map(u.Map)
+	return m != nil && m.Terrain != nil && m.Terrain.InRegion(u.Hex, RegionIonStorm)
+}
+
+// ShotModifier returns everything added to a fire roll of u at t: the
+// unit modifiers of FireModifier and the ion storm's.
+func (s *State) ShotModifier(u, t *Unit) int {
+	m := FireModifier(u, t)
+	if s.InIonStorm(u) || s.InIonStorm(t) {
+		m += IonStormModifier
+	}
+	return m
+}
