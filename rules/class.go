@@ -68,7 +68,8 @@ type Class struct {
 }
 
 // SmallCraft reports whether the class has a simple hit track instead of
-// the damage chart: shuttles, fighters and drones.
+// the damage chart and allocates no energy: shuttles, fighters, drones,
+// mines and monsters.
 func (c *Class) SmallCraft() bool { return c.Hits > 0 }
 
 // Mobile reports whether units of the class ever move.
@@ -173,6 +174,8 @@ var classes = []Class{
 			SysShuttle: 2, SysSensor: 3, SysScanner: 3, SysTransporter: 2, SysTractor: 2}},
 	{ID: "mine", Name: "Mine", Race: "any", Kind: KindMine, SizeClass: 7, BPV: 1, TurnMode: "", TechLevel: 0,
 		Hits: 1, Explosion: 10},
+	{ID: "monster-leviathan", Name: "Leviathan", Race: "monster", Kind: KindMonster, SizeClass: 2, BPV: 150, TurnMode: "C", TechLevel: 0,
+		Hits: 80, MaxSpeed: 6, Explosion: 20, Mounts: mounts("maw", a360, 2)},
 	{ID: "shuttle", Name: "Shuttle", Race: "any", Kind: KindShuttle, SizeClass: 6, BPV: 3, MoveCost: 0, TurnMode: "SF", TechLevel: 1,
 		Hits: 6, MaxSpeed: 6, Explosion: 2, Mounts: mounts("phaser-3", a360, 1)},
 	{ID: "vel-carrier", Name: "Carrier", Race: "Velari", Kind: KindShip, SizeClass: 3, BPV: 140, MoveCost: 1, TurnMode: "E", TechLevel: 4,

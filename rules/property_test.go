@@ -10,7 +10,7 @@ import (
 // every kind close together, so that they fire, ram and dock.
 func randomGame(g *RNG) []Unit {
 	classes := []ClassID{"fed-cruiser", "fed-destroyer", "fed-frigate", "kor-battlecruiser", "kor-raider",
-		"kor-warbird", "vel-carrier", "vel-corvette", "vel-starbase", "fighter", "shuttle", "mine"}
+		"kor-warbird", "vel-carrier", "vel-corvette", "vel-starbase", "fighter", "shuttle", "mine", "monster-leviathan"}
 	n := 2 + g.IntN(5)
 	units := make([]Unit, n)
 	for i := range units {

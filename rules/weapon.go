@@ -58,6 +58,8 @@ var weapons = []Weapon{
 	{ID: "disruptor", Name: "Disruptor", Box: SysTorpedo, Arm: 2, Bands: []RangeBand{
 		{0, 6, 5}, {2, 5, 4}, {4, 4, 4}, {8, 3, 3}, {15, 2, 2}}},
 	{ID: "drone-rack", Name: "Drone rack", Box: SysDrone, Arm: 0},
+	{ID: "maw", Name: "Maw", Box: SysTorpedo, Arm: 0, Bands: []RangeBand{
+		{0, 6, 10}, {1, 5, 8}}},
 	{ID: "phaser-1", Name: "Phaser-1", Box: SysPhaser, Arm: 1, Bands: []RangeBand{
 		{0, 6, 6}, {1, 5, 5}, {2, 5, 4}, {4, 4, 3}, {8, 3, 2}, {15, 2, 1}}},
 	{ID: "phaser-2", Name: "Phaser-2", Box: SysPhaser, Arm: 1, Bands: []RangeBand{
