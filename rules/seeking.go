@@ -48,7 +48,10 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 	case u.Hex.Distance(t.Hex) > LaunchRange:
 		return fmt.Errorf("rules: %s is beyond the launch range %d", t.ID, LaunchRange)
 	}
-	return cloakBlocksFire(u, t)
+	if err := cloakBlocksFire(u, t); err != nil {
+		return err
+	}
+	return s.checkLockOn(u, t)
 }
 
 // possibleLaunches lists a launch for each of u's racks that could launch
