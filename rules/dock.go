@@ -17,12 +17,12 @@ func dockable(u, t *Unit) bool {
 // activitySides returns the sides with something to do in impulse
 // activity: a unit that could dock, or a docked unit.
 func (s *State) activitySides() []SideID {
-	byHex := map[[2]any][]*Unit{}
-	var keys [][2]any
+	byHex := map[hexKey][]*Unit{}
+	var keys []hexKey
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.OnMap() && allocates(u) {
-			k := [2]any{u.Map, u.Hex}
+			k := hexKey{u.Map, u.Hex}
 			if byHex[k] == nil {
 				keys = append(keys, k)
 			}
@@ -216,4 +216,10 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, "transfer "+tr.String()))
 	}
 	return evs
+}
+
+// hexKey names a hex of a map.
+type hexKey struct {
+	m MapID
+	h Hex
 }

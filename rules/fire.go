@@ -110,13 +110,13 @@ func (s *State) sampleShots(side SideID) []Shot {
 
 // checkShots validates a side's fire declaration.
 func (s *State) checkShots(side SideID, shots []Shot) error {
-	seen := map[[2]any]bool{}
+	seen := map[mountKey]bool{}
 	for _, sh := range shots {
 		u, err := s.ownedUnit(side, sh.Attacker)
 		if err != nil {
 			return err
 		}
-		k := [2]any{sh.Attacker, sh.Mount}
+		k := mountKey{sh.Attacker, sh.Mount}
 		if seen[k] {
 			return fmt.Errorf("rules: %s mount %d fires twice", sh.Attacker, sh.Mount)
 		}
@@ -329,4 +329,10 @@ func (s *State) resolveRams() []Event {
 	}
 	s.Turn.Rams = nil
 	return evs
+}
+
+// mountKey names a mount of a unit.
+type mountKey struct {
+	u UnitID
+	m int
 }

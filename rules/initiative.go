@@ -46,8 +46,8 @@ func (s *State) movers() []*Unit {
 // off with 1d12 each, lowest first, again among those still tied, up to
 // maxRolloffs times; then unit id decides (docs/RULES.md).
 func (s *State) rollInitiative() []Event {
-	var evs []Event
 	ms := s.movers()
+	evs := make([]Event, 0, len(ms)+1)
 	order := make([]Initiative, len(ms))
 	for i, u := range ms {
 		r, ev := s.Roll(D12, RollReason{Clause: "X4.IMP.A", Side: u.Side, Unit: u.ID, What: "initiative " + string(u.ID)})

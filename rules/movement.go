@@ -318,19 +318,26 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 	if c.UWarp {
 		a = max(a, min(remaining(u, ms), 1))
 	}
-	var cands [][]MoveStep
+	// Candidates that would surely fail are not built: checking them
+	// costs an error each, and Legal runs for every move.
+	need := HexesBeforeTurn(u.Speed, c.TurnMode)
+	cands := make([][]MoveStep, 0, 10)
 	cands = append(cands, fwd(a))
-	if !c.UWarp {
+	if m := s.Map(u.Map); !c.UWarp && m != nil && m.Terrain != nil && len(m.Terrain.Systems) > 0 {
 		// A gravity rift's +1 gained on the way may lengthen the
 		// impulse's movement (GR41.1).
 		cands = append(cands, fwd(a+1))
 	}
-	cands = append(cands, append([]MoveStep{{Op: OpTurnLeft}}, fwd(a)...))
-	cands = append(cands, append([]MoveStep{{Op: OpTurnRight}}, fwd(a)...))
+	if need == 0 || ms.Straight >= need {
+		cands = append(cands, append([]MoveStep{{Op: OpTurnLeft}}, fwd(a)...))
+		cands = append(cands, append([]MoveStep{{Op: OpTurnRight}}, fwd(a)...))
+	}
 	if a > 0 {
 		cands = append(cands, append([]MoveStep{{Op: OpSlipLeft}}, fwd(a-1)...))
 		cands = append(cands, append([]MoveStep{{Op: OpSlipRight}}, fwd(a-1)...))
-		cands = append(cands, append(fwd(a-1), MoveStep{Op: OpTurnRight}, MoveStep{Op: OpForward}))
+		if need == 0 || ms.Straight+a-1 >= need {
+			cands = append(cands, append(fwd(a-1), MoveStep{Op: OpTurnRight}, MoveStep{Op: OpForward}))
+		}
 	}
 	if remaining(u, ms) >= HETCost {
 		after := *ms
@@ -342,9 +349,13 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 		after.Lost++
 		cands = append(cands, append([]MoveStep{{Op: OpDecelerate, N: 1}}, fwd(s.allotment(u, &after))...))
 	}
-	var out []MovePlan
+	erratics := []bool{false}
+	if u.Ship.ErraticPaid > 0 {
+		erratics = append(erratics, true)
+	}
+	out := make([]MovePlan, 0, 2*len(cands))
 	for _, steps := range cands {
-		for _, erratic := range []bool{false, true} {
+		for _, erratic := range erratics {
 			p := MovePlan{Unit: u.ID, Steps: steps, Erratic: erratic}
 			r, err := s.checkPlan(u, &p)
 			if err != nil {

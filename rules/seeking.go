@@ -88,13 +88,13 @@ func (s *State) sampleLaunches(side SideID) []Shot {
 
 // checkLaunches validates a side's launch declaration.
 func (s *State) checkLaunches(side SideID, shots []Shot) error {
-	seen := map[[2]any]bool{}
+	seen := map[mountKey]bool{}
 	for _, sh := range shots {
 		u, err := s.ownedUnit(side, sh.Attacker)
 		if err != nil {
 			return err
 		}
-		k := [2]any{sh.Attacker, sh.Mount}
+		k := mountKey{sh.Attacker, sh.Mount}
 		if seen[k] {
 			return fmt.Errorf("rules: %s mount %d launches twice", sh.Attacker, sh.Mount)
 		}

@@ -188,6 +188,9 @@ func (s *State) Legal(side SideID) []Command {
 			cands = append(cands, Command{Kind: CmdLaunch, Side: side, Shots: sh})
 		}
 	}
+	if s.Expecting() == CmdMove {
+		return cands // samplePlans keeps only plans checkPlan accepts
+	}
 	out := cands[:0]
 	for _, c := range cands {
 		if s.validate(c) == nil {
