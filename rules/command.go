@@ -47,10 +47,12 @@ type Command struct {
 	Tractors     []TractorOrder `json:"tractors,omitempty"`
 	Devices      []DeviceUse    `json:"devices,omitempty"`
 	// Craft lists carried shuttles and fighters to launch (craft.go).
-	Craft    []UnitID  `json:"craft,omitempty"`
-	Shots    []Shot    `json:"shots,omitempty"`
-	Evasions []Evasion `json:"evasions,omitempty"`
-	Repairs  []Repair  `json:"repairs,omitempty"`
+	Craft []UnitID `json:"craft,omitempty"`
+	// Webs lays or casts webs (web.go).
+	Webs     []WebOrder `json:"webs,omitempty"`
+	Shots    []Shot     `json:"shots,omitempty"`
+	Evasions []Evasion  `json:"evasions,omitempty"`
+	Repairs  []Repair   `json:"repairs,omitempty"`
 }
 
 // String returns a one-line summary of the command for logs.
@@ -87,6 +89,9 @@ func (c Command) String() string {
 		}
 		if len(c.Craft) > 0 {
 			parts = append(parts, "launch "+joinIDs(c.Craft))
+		}
+		for _, w := range c.Webs {
+			parts = append(parts, w.String())
 		}
 	case CmdFire:
 		for _, s := range c.Shots {

@@ -44,6 +44,8 @@ func (s *State) activitySides() []SideID {
 	for i := range s.Units {
 		if u := &s.Units[i]; !need[u.Side] && u.OnMap() && len(s.possibleDevices(u)) > 0 {
 			need[u.Side] = true
+		} else if _, ok := s.possibleWeb(u); ok && !need[u.Side] {
+			need[u.Side] = true
 		}
 	}
 	for _, k := range keys {

@@ -74,7 +74,7 @@ func builtinHooks() *Hooks {
 
 		LeaveHex: []MoveHook{{Name: "gravity-rift", Check: gravityLeave}},
 		// Mines go off when another side's unit enters their hex.
-		EnterHex: []MoveHook{{Name: "mine", Check: mineEnter}},
+		EnterHex: []MoveHook{{Name: "mine", Check: mineEnter}, {Name: "web", Check: webEnter}},
 		Plan: []PlanHook{
 			{Name: "gravity-rift", Leave: gravityPlanLeave},
 			{Name: "fleet-limit", Check: fleetPlanCheck},

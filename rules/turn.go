@@ -158,6 +158,9 @@ func (s *State) Legal(side SideID) []Command {
 		if d := s.sampleDocks(side); len(d) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
 		}
+		if w := s.sampleWebs(side); len(w) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Webs: w})
+		}
 		if c := s.sampleCraftLaunches(side); len(c) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Craft: c})
 		}
@@ -265,6 +268,9 @@ func (s *State) validate(cmd Command) error {
 		if err := s.checkCraftLaunches(cmd.Side, cmd.Craft); err != nil {
 			return err
 		}
+		if err := s.checkWebs(cmd.Side, cmd.Webs); err != nil {
+			return err
+		}
 		return s.checkBatteryUses(cmd.Side, cmd.Batteries)
 	case CmdFire:
 		return s.checkShots(cmd.Side, cmd.Shots)
@@ -310,6 +316,7 @@ func (c *Command) onlyPayload() error {
 		{"tractors", len(c.Tractors) > 0, k == CmdActivity},
 		{"devices", len(c.Devices) > 0, k == CmdActivity},
 		{"craft", len(c.Craft) > 0, k == CmdActivity},
+		{"webs", len(c.Webs) > 0, k == CmdActivity},
 		{"shots", len(c.Shots) > 0, k == CmdFire || k == CmdLaunch},
 		{"evasions", len(c.Evasions) > 0, k == CmdEvade},
 		{"repairs", len(c.Repairs) > 0, k == CmdRepair},
@@ -453,6 +460,7 @@ func (s *State) finishStep() ([]Event, bool) {
 		evs = append(evs, s.execTractors(sealed)...)
 		evs = append(evs, s.execDevices(sealed)...)
 		evs = append(evs, s.execCraftLaunches(sealed)...)
+		evs = append(evs, s.execWebs(sealed)...)
 		return append(evs, s.execBatteryUses(sealed)...), true
 	case StepSeekingLaunch:
 		sealed, evs := s.reveal()
