@@ -16,7 +16,7 @@ var defaultColors = [...]string{"#4da3ff", "#ff5c5c", "#5cd65c", "#ffc23d", "#c7
 // reference gives them.
 var (
 	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units"}
-	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit"}
+	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit", "turn_limit"}
 	sideFields    = []string{"id", "name", "color"}
 	featureFields = []string{"id", "kind", "name", "hex"}
 	regionFields  = []string{"id", "kind", "name", "disc", "hexes"}
@@ -132,10 +132,18 @@ func (l *loader) ruleset(n *yaml.Node, r *rules.Ruleset) {
 			r.FleetLimit = i
 		}
 	}
+	if v := f.get("turn_limit"); v != nil {
+		if i, ok := l.integer(v, "ruleset.turn_limit", 0, MaxTurns); ok {
+			r.TurnLimit = i
+		}
+	}
 	if err := r.Validate(); err != nil { // cannot happen after the checks above
 		l.errorf(n, "ruleset", "%v", err)
 	}
 }
+
+// MaxTurns bounds a scenario's turn limit.
+const MaxTurns = 10000
 
 // sideAt is where a side's id was written.
 type sideAt struct {
