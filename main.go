@@ -29,7 +29,8 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"play", "[SCENARIO]", "open the game window on a scenario (a bundled id or a file; default " + scenarios.DefaultID + ")", runPlay},
+		{"menu", "", "open the game window at the main menu (the default command)", runMenu},
+		{"play", "[SCENARIO]", "open the game window straight into a hot-seat game of a scenario (a bundled id or a file; default " + scenarios.DefaultID + ")", runPlay},
 		{"scenarios", "", "list the bundled scenarios, one per line, id first", runScenarios},
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
 		{"render", "SCENARIO -o FILE.png", "draw a scenario's map to a PNG, with no display needed", runRender},
@@ -49,7 +50,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	out, errOut = stdout, stderr
-	name := "play"
+	name := "menu"
 	if len(args) > 0 && !isFlag(args[0]) {
 		name, args = args[0], args[1:]
 	}
@@ -91,7 +92,7 @@ var out, errOut io.Writer = os.Stdout, os.Stderr
 func isFlag(s string) bool { return len(s) > 1 && s[0] == '-' }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "hexrift: a hex-map tactical space game\n\nusage: hexrift [COMMAND] [ARGS]   (no command: play the default scenario)\n\ncommands:")
+	fmt.Fprintln(w, "hexrift: a hex-map tactical space game\n\nusage: hexrift [COMMAND] [ARGS]   (no command: the main menu)\n\ncommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %-12s %s\n", c.name, c.args, c.summary)
 	}
@@ -145,27 +146,83 @@ func oneOptionalArg(fs *flag.FlagSet, args []string) (string, error) {
 	return "", fmt.Errorf("expected at most one SCENARIO, got %d arguments", len(pos))
 }
 
+// windowFlags adds the window size flags every windowed command takes.
+func windowFlags(fs *flag.FlagSet) (w, h *int) {
+	return fs.Int("width", 0, "window width in pixels (default: the saved setting, 1280)"),
+		fs.Int("height", 0, "window height in pixels (default: the saved setting, 800)")
+}
+
+// newEnv loads the settings and fonts the windowed commands share.
+func newEnv(width, height int) (*game.Env, error) {
+	paths, err := game.DefaultPaths()
+	if err != nil {
+		return nil, err
+	}
+	settings, serr := game.LoadSettings(paths.Settings)
+	if width > 0 {
+		settings.WindowWidth = width
+	}
+	if height > 0 {
+		settings.WindowHeight = height
+	}
+	fonts, err := render.NewFonts()
+	if err != nil {
+		return nil, err
+	}
+	env := game.NewEnv(fonts, paths, settings)
+	if serr != nil {
+		env.Notice = serr.Error()
+	}
+	return env, nil
+}
+
+// runWindow opens the resizable game window and runs first in it.
+func runWindow(env *game.Env, first func() game.Scene) error {
+	ebiten.SetWindowSize(env.Settings.WindowWidth, env.Settings.WindowHeight)
+	ebiten.SetWindowTitle("hexrift")
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	return ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))
+}
+
+func runMenu(fs *flag.FlagSet, args []string) error {
+	w, h := windowFlags(fs)
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	env, err := newEnv(*w, *h)
+	if err != nil {
+		return err
+	}
+	return runWindow(env, func() game.Scene { return game.NewMenuScene(env) })
+}
+
 func runPlay(fs *flag.FlagSet, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the game's dice")
-	width := fs.Int("width", 1280, "window width in pixels")
-	height := fs.Int("height", 800, "window height in pixels")
+	w, h := windowFlags(fs)
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
 	}
-	state, err := openState(arg, *seed)
+	if arg == "" {
+		arg = scenarios.DefaultID
+	}
+	src, err := scenarios.ReadSource(arg)
+	if err != nil {
+		return printProblems(err)
+	}
+	sc, err := src.Load()
+	if err != nil {
+		return printProblems(err)
+	}
+	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc))
 	if err != nil {
 		return err
 	}
-	fonts, err := render.NewFonts()
+	env, err := newEnv(*w, *h)
 	if err != nil {
 		return err
 	}
-	ebiten.SetWindowSize(*width, *height)
-	ebiten.SetWindowTitle("hexrift")
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	scene := game.NewMapScene(state, "", fonts, *width, *height)
-	return ebiten.RunGame(game.NewApp(scene))
+	return runWindow(env, func() game.Scene { return game.NewPlayScene(env, sess) })
 }
 
 func runScenarios(fs *flag.FlagSet, args []string) error {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -37,10 +38,11 @@ func (s *MapScene) label(x, y float64, text string, style render.FontStyle, size
 func (s *MapScene) hudRects() [][4]float64 {
 	w := float64(s.cam.Width)
 	const lw = 230.0
-	return [][4]float64{
-		{0, 0, w, 35},
-		{w - lw - 12, 46, w - 12, 46 + 14 + 22*float64(len(s.view.Sides))},
+	rects := [][4]float64{{0, 0, w, 35}}
+	if s.Legend {
+		rects = append(rects, [4]float64{w - lw - 12, 46, w - 12, 46 + 14 + 22*float64(len(s.view.Sides))})
 	}
+	return append(rects, s.Reserved...)
 }
 
 func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
@@ -59,6 +61,15 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 		clock = fmt.Sprintf("Turn %d  ·  impulse %d of %d  ·  %s", c.Turn, c.Impulse, s.view.Ruleset.ImpulsesPerTurn, stepTitle(c.Step))
 	}
 	s.label(w/2, 10, clock, render.Regular, 14, textMain, render.AlignCenter)
+	if len(s.view.Pending) > 0 && s.view.Expecting != "" {
+		var names []string
+		for _, sd := range s.view.Pending {
+			if side, ok := s.view.Side(sd); ok {
+				names = append(names, side.Name)
+			}
+		}
+		s.label(w/2, 10+17, strings.Join(names, ", ")+" to act", render.Regular, 11, textDim, render.AlignCenter)
+	}
 	who := "table view"
 	if sd, ok := s.view.Side(s.viewer); ok {
 		who = "viewing as " + sd.Name
@@ -70,10 +81,15 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	for _, u := range s.view.UnitsOn(s.mapID) {
 		counts[u.Side]++
 	}
-	legend := s.hudRects()[1]
+	legend := [4]float64{w - 242, 46, w - 12, 46 + 14 + 22*float64(len(s.view.Sides))}
 	lx, ly, lw := legend[0], legend[1], legend[2]-legend[0]
-	s.panel(lx, ly, lw, legend[3]-legend[1])
+	if s.Legend {
+		s.panel(lx, ly, lw, legend[3]-legend[1])
+	}
 	for i, sd := range s.view.Sides {
+		if !s.Legend {
+			break
+		}
 		y := ly + 8 + 22*float64(i)
 		col := s.renderer.SideColour(f, sd.ID)
 		s.hud.Rect(float32(lx+12), float32(y+3), 12, 12, col)
@@ -94,16 +110,19 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 			maxW = max(maxW, tw)
 		}
 		ph := 12 + 19*float64(len(lines))
-		s.panel(12, h-ph-12, maxW+24, ph)
+		y0 := h - ph - s.ReadoutBottom
+		s.panel(12, y0, maxW+24, ph)
 		for i, l := range lines {
 			style, col := render.Regular, textMain
 			if i == 0 {
 				style, col = render.Mono, textAccent
 			}
-			s.label(24, h-ph-12+7+19*float64(i), l, style, 13, col, render.AlignLeft)
+			s.label(24, y0+7+19*float64(i), l, style, 13, col, render.AlignLeft)
 		}
 	}
-	s.label(w-14, h-24, "F1 help  ·  Home recentre  ·  wheel zoom  ·  right-drag pan", render.Regular, 12, textDim, render.AlignRight)
+	if s.Hints {
+		s.label(w-14, h-24, "F1 help  ·  Home recentre  ·  wheel zoom  ·  right-drag pan", render.Regular, 12, textDim, render.AlignRight)
+	}
 
 	if s.help {
 		s.drawHelp(w, h)

@@ -38,6 +38,8 @@ var watchedKeys = []ebiten.Key{
 	ebiten.KeyW, ebiten.KeyA, ebiten.KeyS, ebiten.KeyD,
 	ebiten.KeyEqual, ebiten.KeyMinus, ebiten.KeyKPAdd, ebiten.KeyKPSubtract,
 	ebiten.KeyHome, ebiten.KeyF1, ebiten.KeyEscape, ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight,
+	ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyBackspace, ebiten.KeyQ, ebiten.KeyE, ebiten.KeyZ, ebiten.KeyC,
+	ebiten.KeyTab, ebiten.KeyN, ebiten.KeyL,
 }
 
 // Read fills in from Ebitengine's input state.

@@ -53,18 +53,30 @@ type MapScene struct {
 	hud      render.Batch
 	labels   []render.Label
 
-	cam     render.Camera
-	fitHex  float64 // hexes across at the start view
-	ticks   int
-	hover   rules.Hex
-	hoverOK bool
-	help    bool
+	cam    render.Camera
+	fitHex float64 // hexes across at the start view
+	// Legend shows the sides panel at the top right; Hints the controls
+	// line at the bottom right. A game in progress draws its own panels.
+	Legend, Hints bool
+	// ReadoutBottom is how far above the bottom edge the pointer readout sits.
+	ReadoutBottom float64
+	// ColourBlind forces the palette's side colours.
+	ColourBlind bool
+	// ZoomSpeed scales zoom steps.
+	ZoomSpeed float64
+	ticks     int
+	hover     rules.Hex
+	hoverOK   bool
+	help      bool
+	// Reserved are extra screen rectangles covered by panels, kept free
+	// of map labels.
+	Reserved [][4]float64
 }
 
 // NewMapScene returns a scene showing the first map of state as viewer
 // sees it ("" for the public view), on a w x h screen.
 func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w, h int) *MapScene {
-	s := &MapScene{state: state, viewer: viewer, fonts: fonts, renderer: render.NewMapRenderer(fonts)}
+	s := &MapScene{state: state, viewer: viewer, fonts: fonts, renderer: render.NewMapRenderer(fonts), Legend: true, Hints: true, ReadoutBottom: 12, ZoomSpeed: 1}
 	s.Refresh()
 	if len(s.view.Maps) > 0 {
 		s.mapID = s.view.Maps[0].ID
@@ -76,6 +88,21 @@ func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w
 
 // Refresh rebuilds the scene's view after the state changed.
 func (s *MapScene) Refresh() { s.view = s.state.View(s.viewer) }
+
+// SetViewer shows the map as side sees it ("" for the public view).
+func (s *MapScene) SetViewer(side rules.SideID) {
+	s.viewer = side
+	s.Refresh()
+}
+
+// Viewer returns whose view is shown.
+func (s *MapScene) Viewer() rules.SideID { return s.viewer }
+
+// Hover returns the hex under the pointer, if the pointer is on the map.
+func (s *MapScene) Hover() (rules.Hex, bool) { return s.hover, s.hoverOK }
+
+// Ticks returns the scene's tick count, the animation clock.
+func (s *MapScene) Ticks() int { return s.ticks }
 
 // Camera returns the scene's camera.
 func (s *MapScene) Camera() *render.Camera { return &s.cam }
@@ -122,15 +149,19 @@ func (s *MapScene) Actions(in *Input) []Action {
 	if dx != 0 || dy != 0 {
 		out = append(out, PanBy{dx, dy})
 	}
+	zs := s.ZoomSpeed
+	if zs <= 0 {
+		zs = 1
+	}
 	if in.Wheel != 0 && in.CursorIn {
-		out = append(out, ZoomBy{math.Pow(wheelZoomStep, in.Wheel), float64(in.CursorX), float64(in.CursorY)})
+		out = append(out, ZoomBy{math.Pow(wheelZoomStep, in.Wheel*zs), float64(in.CursorX), float64(in.CursorY)})
 	}
 	cx, cy := float64(s.cam.Width)/2, float64(s.cam.Height)/2
 	if in.Pressed[ebiten.KeyEqual] || in.Pressed[ebiten.KeyKPAdd] {
-		out = append(out, ZoomBy{keyZoomFactor, cx, cy})
+		out = append(out, ZoomBy{math.Pow(keyZoomFactor, zs), cx, cy})
 	}
 	if in.Pressed[ebiten.KeyMinus] || in.Pressed[ebiten.KeyKPSubtract] {
-		out = append(out, ZoomBy{1 / keyZoomFactor, cx, cy})
+		out = append(out, ZoomBy{math.Pow(keyZoomFactor, -zs), cx, cy})
 	}
 	if in.Pressed[ebiten.KeyHome] {
 		out = append(out, Recenter{})
@@ -174,13 +205,21 @@ func (s *MapScene) Frame() *render.Frame {
 		View: s.view, Map: s.mapID, Camera: s.cam,
 		Time:  float64(s.ticks) / 60,
 		Hover: s.hover, HoverOK: s.hoverOK,
-		Reserved: s.hudRects(),
+		Reserved:          s.hudRects(),
+		ForcedSideColours: s.ColourBlind,
 	}
 }
 
 // Draw draws the map and the HUD.
-func (s *MapScene) Draw(screen *ebiten.Image) {
-	f := s.Frame()
+func (s *MapScene) Draw(screen *ebiten.Image) { s.DrawFrame(screen, s.Frame()) }
+
+// DrawFrame draws the map of f, which may carry overlays, and the HUD.
+func (s *MapScene) DrawFrame(screen *ebiten.Image, f *render.Frame) {
+	if s.ColourBlind {
+		s.renderer.Palette = render.ColourBlindPalette()
+	} else {
+		s.renderer.Palette = render.DefaultPalette()
+	}
 	s.renderer.Draw(screen, f)
 	s.drawHUD(screen, f)
 }

@@ -1,9 +1,15 @@
 package game
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
-// Scene is one screen of the game: the map, a menu, a curtain. Update
-// turns input into actions and applies them; Draw only reads.
+	"github.com/hexrift/hexrift/render"
+)
+
+// Scene is one screen of the game: the menu, the game setup, the map, the
+// end-of-game summary. Update turns input into actions and applies them;
+// Draw only reads.
 type Scene interface {
 	Update(in *Input) error
 	Draw(screen *ebiten.Image)
@@ -11,25 +17,104 @@ type Scene interface {
 	Resize(w, h int)
 }
 
+// Env is what every scene shares: fonts, theme, settings, file places,
+// and the way to change scene or quit.
+type Env struct {
+	Fonts    *render.Fonts
+	Paths    Paths
+	Settings Settings
+	// Notice is a message for the player, shown by the next menu (a
+	// damaged settings file, a save that would not load).
+	Notice string
+
+	theme *widget.Theme
+	app   *App
+}
+
+// NewEnv returns an environment with the given fonts, paths and settings.
+func NewEnv(fonts *render.Fonts, paths Paths, settings Settings) *Env {
+	return &Env{Fonts: fonts, Paths: paths, Settings: settings}
+}
+
+// Theme returns the widget theme, built on first use inside the game loop.
+func (e *Env) Theme() *widget.Theme {
+	if e.theme == nil {
+		e.theme = render.NewTheme(e.Fonts)
+	}
+	return e.theme
+}
+
+// Show makes s the current scene from the next tick on.
+func (e *Env) Show(s Scene) {
+	if e.app != nil {
+		e.app.next = s
+	}
+}
+
+// Quit ends the game after this tick.
+func (e *Env) Quit() {
+	if e.app != nil {
+		e.app.quit = true
+	}
+}
+
+// SaveSettings writes the settings; a failure becomes a notice.
+func (e *Env) SaveSettings() {
+	if err := e.Settings.Save(e.Paths.Settings); err != nil {
+		e.Notice = err.Error()
+	}
+}
+
+// Size returns the current screen size.
+func (e *Env) Size() (int, int) {
+	if e.app == nil || e.app.w == 0 {
+		return e.Settings.WindowWidth, e.Settings.WindowHeight
+	}
+	return e.app.w, e.app.h
+}
+
 // App is the ebiten.Game that runs the current scene.
 type App struct {
+	env    *Env
 	scene  Scene
+	next   Scene
+	quit   bool
 	input  Input
 	w, h   int
 	source InputSource
 }
 
-// NewApp returns an app showing scene, reading the real keyboard and mouse.
-func NewApp(scene Scene) *App { return &App{scene: scene, source: LiveInput{}} }
+// NewApp returns an app showing scene, reading the real keyboard and
+// mouse. env may be nil for a bare map window.
+func NewApp(env *Env, scene Scene) *App {
+	a := &App{env: env, scene: scene, source: LiveInput{}}
+	if env != nil {
+		env.app = a
+	}
+	return a
+}
 
 // SetInputSource replaces where the app reads input from, for scripted
 // sessions.
 func (a *App) SetInputSource(s InputSource) { a.source = s }
 
+// Scene returns the current scene.
+func (a *App) Scene() Scene { return a.scene }
+
 // Update reads input and advances the scene by one tick.
 func (a *App) Update() error {
 	a.source.Read(&a.input)
-	return a.scene.Update(&a.input)
+	if err := a.scene.Update(&a.input); err != nil {
+		return err
+	}
+	if a.next != nil {
+		a.scene, a.next = a.next, nil
+		a.scene.Resize(a.w, a.h)
+	}
+	if a.quit {
+		return ebiten.Termination
+	}
+	return nil
 }
 
 // Draw draws the scene.

@@ -25,6 +25,10 @@ type Frame struct {
 	// Reserved lists screen rectangles (x0, y0, x1, y1) that panels
 	// cover; map labels that would fall under them are left out.
 	Reserved [][4]float64
+	// Paths are planned moves to preview; Marks highlight hexes (targets,
+	// selectable units). Both are drawn above the units.
+	Paths []PathOverlay
+	Marks []HexMark
 	// ForcedSideColours replaces the scenario's side colours with the
 	// palette's, e.g. for colour-blind players.
 	ForcedSideColours bool
@@ -99,6 +103,7 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.systems(f, t)
 	r.features(f, t)
 	r.units(f)
+	r.overlays(f)
 	r.hover(f)
 	r.declutter(f.Reserved)
 }
@@ -489,6 +494,10 @@ func (r *MapRenderer) units(f *Frame) {
 // marker draws a unit at far zoom: an arrowhead in its side's colour
 // pointing along its facing.
 func (r *MapRenderer) marker(u rules.UnitView, x, y, size float64, col RGBA, alpha float32) {
+	r.markerInto(&r.things, u, x, y, size, col, alpha)
+}
+
+func (r *MapRenderer) markerInto(b *Batch, u rules.UnitView, x, y, size float64, col RGBA, alpha float32) {
 	dx, dy := DirectionVector(u.Facing)
 	px, py := -dy, dx
 	tip := [2]float64{x + dx*size*0.6, y + dy*size*0.6}
@@ -497,9 +506,9 @@ func (r *MapRenderer) marker(u rules.UnitView, x, y, size float64, col RGBA, alp
 	back := [2]float64{x - dx*size*0.2, y - dy*size*0.2}
 	dark := RGBA{0, 0, 0, 0.85 * alpha}
 	g := 1.6
-	r.things.Quad(float32(tip[0]+dx*g), float32(tip[1]+dy*g), float32(l[0]+(px-dx)*g), float32(l[1]+(py-dy)*g),
+	b.Quad(float32(tip[0]+dx*g), float32(tip[1]+dy*g), float32(l[0]+(px-dx)*g), float32(l[1]+(py-dy)*g),
 		float32(back[0]-dx*g), float32(back[1]-dy*g), float32(rr[0]+(-px-dx)*g), float32(rr[1]+(-py-dy)*g), dark)
-	r.things.Quad(float32(tip[0]), float32(tip[1]), float32(l[0]), float32(l[1]),
+	b.Quad(float32(tip[0]), float32(tip[1]), float32(l[0]), float32(l[1]),
 		float32(back[0]), float32(back[1]), float32(rr[0]), float32(rr[1]), col.WithAlpha(alpha))
 }
 
@@ -547,5 +556,64 @@ func (r *MapRenderer) hover(f *Frame) {
 	for _, d := range rules.Directions {
 		x0, y0, x1, y1 := edge(c, f.Hover, d)
 		r.top.Line(x0, y0, x1, y1, 2, r.Palette.Hover.WithAlpha(0.85))
+	}
+}
+
+// PathOverlay is a planned path: the hexes a unit will pass through, with
+// its facing in each, drawn as a line of footprints ending in a ghost
+// arrow. Notes label hexes along it (a rift exit and its odds, say).
+type PathOverlay struct {
+	Hexes   []rules.Hex
+	Facings []rules.Direction
+	Colour  RGBA
+	Notes   []HexNote
+}
+
+// HexNote is a short label at a hex.
+type HexNote struct {
+	Hex    rules.Hex
+	Text   string
+	Colour RGBA
+}
+
+// HexMark outlines a hex, e.g. a possible target or the unit selected.
+type HexMark struct {
+	Hex    rules.Hex
+	Colour RGBA
+	Label  string
+}
+
+func (r *MapRenderer) overlays(f *Frame) {
+	c := &f.Camera
+	px := c.HexPixels()
+	for _, m := range f.Marks {
+		for _, d := range rules.Directions {
+			x0, y0, x1, y1 := edge(c, m.Hex, d)
+			r.top.Line(x0, y0, x1, y1, 2.5, m.Colour)
+		}
+		if m.Label != "" {
+			sx, sy := c.HexToScreen(m.Hex)
+			r.labels = append(r.labels, Label{X: sx, Y: sy - math.Max(px, 10) - 16, Text: m.Label, Style: Bold, Size: 12, Color: m.Colour, Align: AlignCenter, Shadow: true})
+		}
+	}
+	for _, p := range f.Paths {
+		w := float32(math.Max(2, math.Min(5, px/6)))
+		for i := 1; i < len(p.Hexes); i++ {
+			x0, y0 := c.HexToScreen(p.Hexes[i-1])
+			x1, y1 := c.HexToScreen(p.Hexes[i])
+			r.top.Line(float32(x0), float32(y0), float32(x1), float32(y1), w, p.Colour.WithAlpha(0.75))
+		}
+		for i, h := range p.Hexes {
+			sx, sy := c.HexToScreen(h)
+			r.top.Circle(float32(sx), float32(sy), w*1.3, p.Colour)
+			if i < len(p.Facings) && i == len(p.Hexes)-1 {
+				u := rules.UnitView{Facing: p.Facings[i]}
+				r.markerInto(&r.top, u, sx, sy, math.Max(10, px*1.0), p.Colour.WithAlpha(0.8), 1)
+			}
+		}
+		for _, n := range p.Notes {
+			sx, sy := c.HexToScreen(n.Hex)
+			r.labels = append(r.labels, Label{X: sx, Y: sy + math.Max(px*0.6, 8), Text: n.Text, Style: Bold, Size: 12, Color: n.Colour, Align: AlignCenter, Shadow: true})
+		}
 	}
 }

@@ -1,0 +1,78 @@
+package game
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+)
+
+// EndScene shows the end of a game: each side's result, then back to the
+// menu or save the finished game.
+type EndScene struct {
+	env  *Env
+	sess *Session
+	ui   *ebitenui.UI
+	back *backdrop
+}
+
+// NewEndScene builds the end-of-game summary.
+func NewEndScene(env *Env, sess *Session) *EndScene {
+	e := &EndScene{env: env, sess: sess, back: newBackdrop(env)}
+	out := sess.State.Outcome()
+	headline := "A draw"
+	if out.Winner != "" {
+		if sd, ok := sess.State.Side(out.Winner); ok {
+			headline = sd.Name + " wins"
+		}
+	}
+	rows := column(8, widget.Insets{})
+	for _, r := range out.Sides {
+		name := string(r.Side)
+		if sd, ok := sess.State.Side(r.Side); ok {
+			name = sd.Name
+		}
+		rows.AddChild(env.label(fmt.Sprintf("%s: %d points.  %d on the map, %d carried, %d in reserve, %d withdrawn, %d destroyed (BPV %d lost)",
+			name, r.Points, r.OnMap, r.Carried, r.Reserve, r.Withdrawn, r.Destroyed, r.Lost), render.Regular, 16, render.UIText))
+	}
+	status := env.wrapped("", 13, render.UITextDim, 600)
+	save := func() {
+		path := filepath.Join(env.Paths.Saves, saveFileName(sess.State.Scenario.Name+" finished"))
+		if err := WriteSave(path, sess, sess.State.Scenario.Name+" (finished)", time.Now()); err != nil {
+			status.Label = err.Error()
+			return
+		}
+		status.Label = "Saved as " + filepath.Base(path)
+	}
+	body := panelColumn(14, widget.Insets{Left: 26, Right: 26, Top: 22, Bottom: 22},
+		env.label("Game over: "+headline, render.Bold, 30, render.UIAccent),
+		env.label(fmt.Sprintf("%s, after %s", sess.State.Scenario.Name, clockText(sess.State.Clock)), render.Regular, 16, render.UITextDim),
+		rows, status,
+		row(12, button("Save the game", save), button("Main menu", func() { env.Show(NewMenuScene(env)) })))
+	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
+	root := env.root()
+	root.AddChild(body)
+	e.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	return e
+}
+
+// Update runs the screen.
+func (e *EndScene) Update(in *Input) error {
+	e.back.Update()
+	e.ui.Update()
+	return nil
+}
+
+// Draw draws the screen.
+func (e *EndScene) Draw(screen *ebiten.Image) {
+	e.back.Draw(screen)
+	e.ui.Draw(screen)
+}
+
+// Resize follows the window.
+func (e *EndScene) Resize(w, h int) { e.back.Resize(w, h) }

@@ -1,0 +1,127 @@
+package game
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+)
+
+// LoadScene lists the saves, newest first, with what each holds, and
+// loads, deletes or goes back.
+type LoadScene struct {
+	env      *Env
+	ui       *ebitenui.UI
+	back     *backdrop
+	saves    []SaveInfo
+	list     *widget.List
+	selected *SaveInfo
+	detail   *widget.Text
+	problem  *widget.Text
+}
+
+// NewLoadScene builds the load screen.
+func NewLoadScene(env *Env) *LoadScene {
+	l := &LoadScene{env: env, back: newBackdrop(env)}
+	saves, err := ListSaves(env.Paths.Saves)
+	l.saves = saves
+	entries := make([]any, len(saves))
+	for i := range saves {
+		entries[i] = &saves[i]
+	}
+	l.list = widget.NewList(
+		widget.ListOpts.Entries(entries),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntryLabelFunc(func(e any) string {
+			s := e.(*SaveInfo)
+			if s.Err != nil {
+				return s.Name + "  (damaged)"
+			}
+			return s.Name
+		}),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*SaveInfo)) }),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 380))),
+	)
+	l.detail = env.wrapped("", 15, render.UIText, 360)
+	l.problem = env.wrapped("", 13, render.UIDanger, 800)
+	if err != nil {
+		l.problem.Label = err.Error()
+	}
+	if len(saves) == 0 {
+		l.detail.Label = "No saves yet. Games save themselves as you play (autosaves), and you can save under a name from the game menu (Esc)."
+	}
+	buttons := row(10,
+		button("Load", l.load),
+		button("Delete", l.remove),
+		button("Back", func() { env.Show(NewMenuScene(env)) }))
+	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},
+		env.label("Load game", render.Bold, 24, render.UIAccent),
+		row(18, l.list, l.detail),
+		l.problem, buttons)
+	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
+	root := env.root()
+	root.AddChild(body)
+	l.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	if len(saves) > 0 {
+		l.list.SetSelectedEntry(&l.saves[0])
+	}
+	return l
+}
+
+// pick shows what a save holds: public facts only (SavePreview).
+func (l *LoadScene) pick(s *SaveInfo) {
+	l.selected = s
+	if s.Err != nil {
+		l.detail.Label = "This save cannot be loaded:\n" + s.Err.Error()
+		return
+	}
+	l.detail.Label = fmt.Sprintf("%s\n\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
+		s.Name, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
+}
+
+func (l *LoadScene) load() {
+	if l.selected == nil {
+		return
+	}
+	sess, _, err := LoadSave(l.selected.Path)
+	if err != nil {
+		l.problem.Label = err.Error()
+		return
+	}
+	l.env.Show(NewPlayScene(l.env, sess))
+}
+
+func (l *LoadScene) remove() {
+	if l.selected == nil {
+		return
+	}
+	if err := os.Remove(l.selected.Path); err != nil {
+		l.problem.Label = err.Error()
+		return
+	}
+	l.env.Show(NewLoadScene(l.env))
+}
+
+// Update runs the screen.
+func (l *LoadScene) Update(in *Input) error {
+	l.back.Update()
+	l.ui.Update()
+	if in.Pressed[ebiten.KeyEscape] {
+		l.env.Show(NewMenuScene(l.env))
+	}
+	return nil
+}
+
+// Draw draws the screen.
+func (l *LoadScene) Draw(screen *ebiten.Image) {
+	l.back.Draw(screen)
+	l.ui.Draw(screen)
+}
+
+// Resize follows the window.
+func (l *LoadScene) Resize(w, h int) { l.back.Resize(w, h) }

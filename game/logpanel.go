@@ -1,0 +1,224 @@
+package game
+
+import (
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// logHeight is the height of the log panel in pixels.
+const logHeight = 150
+
+// logPanel shows the events the viewing seat may see, newest at the
+// bottom, with each rule clause clickable for a short note.
+type logPanel struct {
+	env    *Env
+	scroll int // lines scrolled back from the newest
+	// clauses are the clickable clause ids of the last draw.
+	clauses []clauseSpot
+	note    string
+	noteFor string
+	lastW   int
+	// cache holds each event's wrapped rows for the width cacheW.
+	cache  map[int][]logLineT
+	cacheW float64
+}
+
+type clauseSpot struct {
+	x0, y0, x1, y1 float64
+	id             string
+}
+
+func newLogPanel(env *Env) *logPanel { return &logPanel{env: env} }
+
+func (l *logPanel) reset() { l.scroll, l.note, l.noteFor = 0, "", "" }
+
+func (l *logPanel) rect(w, h int) (x0, y0, x1, y1 float64) {
+	return 10, float64(h - logHeight - 10), float64(w - ordersWidth - 20), float64(h - 10)
+}
+
+func (l *logPanel) contains(x, y float64, h int) bool {
+	x0, y0, x1, y1 := l.rect(l.lastW, h)
+	return x >= x0 && x < x1 && y >= y0 && y < y1
+}
+
+func (l *logPanel) update(in *Input, h int) {
+	x, y := float64(in.CursorX), float64(in.CursorY)
+	if !l.contains(x, y, h) {
+		return
+	}
+	if in.Wheel > 0 {
+		l.scroll += 3 // clamped to what exists when drawn
+	} else if in.Wheel < 0 {
+		l.scroll = max(0, l.scroll-3)
+	}
+	if in.Clicked {
+		for _, c := range l.clauses {
+			if x >= c.x0 && x < c.x1 && y >= c.y0 && y < c.y1 {
+				if l.noteFor == c.id {
+					l.note, l.noteFor = "", ""
+				} else {
+					l.note, l.noteFor = ruleNote(c.id), c.id
+				}
+				return
+			}
+		}
+		l.note, l.noteFor = "", ""
+	}
+}
+
+const logLine = 17.0
+
+func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules.SideID, w, h int) {
+	l.lastW = w
+	x0, y0, x1, y1 := l.rect(w, h)
+	var b render.Batch
+	b.Rect(float32(x0), float32(y0), float32(x1-x0), float32(y1-y0), render.UIPanel)
+	b.Rect(float32(x0), float32(y0), float32(x1-x0), 1, render.UIPanelEdge)
+	var labels []render.Label
+	rows := int((y1 - y0 - 12) / logLine)
+	width := x1 - x0 - 20
+	if width != l.cacheW {
+		l.cache, l.cacheW = map[int][]logLineT{}, width
+	}
+	// Wrap only as many events, newest first, as the rows on show need.
+	var lines []logLineT
+	older := 0
+	for i := len(events) - 1; i >= 0; i-- {
+		if len(lines) >= rows+l.scroll {
+			older = i + 1
+			break
+		}
+		e := events[i]
+		wrapped, ok := l.cache[e.Seq]
+		if !ok {
+			wrapped = l.wrapLines(logLines(events[i:i+1]), width)
+			l.cache[e.Seq] = wrapped
+		}
+		lines = append(append([]logLineT(nil), wrapped...), lines...)
+	}
+	l.scroll = min(l.scroll, max(0, len(lines)-rows))
+	end := len(lines) - l.scroll
+	start := max(0, end-rows)
+	l.clauses = l.clauses[:0]
+	for i, ln := range lines[start:end] {
+		y := y0 + 6 + logLine*float64(i)
+		x := x0 + 10
+		if ln.cont {
+			x += 24
+		}
+		if ln.clause != "" {
+			cw, _ := l.env.Fonts.Measure(render.Mono, 12, ln.clause)
+			labels = append(labels, render.Label{X: x, Y: y, Text: ln.clause, Style: render.Mono, Size: 12, Color: render.UIAccent})
+			l.clauses = append(l.clauses, clauseSpot{x, y, x + cw, y + logLine, ln.clause})
+			x += cw + 8
+		}
+		col := render.UIText
+		if ln.private {
+			col = render.Hex("#c9a8ff", 1) // only this seat sees it
+		}
+		labels = append(labels, render.Label{X: x, Y: y, Text: ln.text, Size: 13, Color: col})
+	}
+	if l.scroll > 0 || older > 0 || start > 0 {
+		labels = append(labels, render.Label{X: x1 - 4, Y: y0 - 16, Text: "scroll for older lines", Size: 11, Color: render.UITextDim, Align: render.AlignRight})
+	}
+	if l.note != "" {
+		nw := 520.0
+		ny := y0 - 96
+		b.Rect(float32(x0), float32(ny), float32(nw), 88, render.Hex("#101a33", 0.97))
+		b.Rect(float32(x0), float32(ny), float32(nw), 1, render.UIAccent)
+		labels = append(labels, render.Label{X: x0 + 12, Y: ny + 8, Text: l.noteFor, Style: render.Bold, Size: 14, Color: render.UIAccent})
+		for i, ln := range wrapText(l.note, 72) {
+			if i == 3 {
+				break
+			}
+			labels = append(labels, render.Label{X: x0 + 12, Y: ny + 28 + 17*float64(i), Text: ln, Size: 13, Color: render.UIText})
+		}
+	}
+	var p render.Painter
+	p.Draw(screen, &b)
+	l.env.Fonts.DrawLabels(screen, labels)
+}
+
+type logLineT struct {
+	clause, text string
+	private      bool
+	// cont marks a continuation row of a wrapped line.
+	cont bool
+}
+
+// wrapLines breaks lines wider than width into rows at spaces; the
+// clause is shown on the first row only.
+func (l *logPanel) wrapLines(lines []logLineT, width float64) []logLineT {
+	out := make([]logLineT, 0, len(lines))
+	for _, ln := range lines {
+		avail := width
+		if ln.clause != "" {
+			cw, _ := l.env.Fonts.Measure(render.Mono, 12, ln.clause)
+			avail -= cw + 8
+		}
+		words := strings.Fields(ln.text)
+		cur := ""
+		first := true
+		flush := func() {
+			row := ln
+			row.text = cur
+			if !first {
+				row.clause, row.cont = "", true
+			}
+			out = append(out, row)
+			first, cur = false, ""
+		}
+		for _, w := range words {
+			try := w
+			if cur != "" {
+				try = cur + " " + w
+			}
+			if tw, _ := l.env.Fonts.Measure(render.Regular, 13, try); tw > avail && cur != "" {
+				flush()
+				try = w
+			}
+			cur = try
+		}
+		if cur != "" || first {
+			flush()
+		}
+	}
+	return out
+}
+
+// logLines turns events into log lines, skipping step markers that only
+// repeat the clock, and marking lines only the viewer may see.
+func logLines(events []rules.Event) []logLineT {
+	out := make([]logLineT, 0, len(events))
+	for _, e := range events {
+		if e.Text == "" {
+			continue
+		}
+		out = append(out, logLineT{clause: e.Clause, text: e.Text, private: !e.Audience.IsPublic()})
+	}
+	return out
+}
+
+// wrapText breaks s into lines of at most n characters at spaces.
+func wrapText(s string, n int) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			if len(line)+len(w)+1 > n && line != "" {
+				out = append(out, line)
+				line = ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		out = append(out, line)
+	}
+	return out
+}

@@ -1,0 +1,150 @@
+package game
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// backdrop is a slowly drifting map drawn behind the menus.
+type backdrop struct {
+	view     *rules.View
+	renderer *render.MapRenderer
+	cam      render.Camera
+	ticks    int
+	cx, cy   float64
+}
+
+func newBackdrop(env *Env) *backdrop {
+	b := &backdrop{renderer: render.NewMapRenderer(env.Fonts)}
+	if sc, err := scenarios.Open(scenarios.DefaultID); err == nil {
+		if st, err := rules.NewState(sc.Setup(), 1); err == nil {
+			b.view = st.View("")
+		}
+	}
+	w, h := env.Size()
+	b.Resize(w, h)
+	return b
+}
+
+func (b *backdrop) Resize(w, h int) {
+	if b.view == nil {
+		return
+	}
+	m := b.view.Maps[0]
+	b.cam = render.NewCamera(m.Center, w, h, 30)
+	b.cx, b.cy = b.cam.X, b.cam.Y
+}
+
+func (b *backdrop) Update() {
+	b.ticks++
+	t := float64(b.ticks) / 60
+	b.cam.X = b.cx + 6*math.Sin(t/23)
+	b.cam.Y = b.cy + 4*math.Cos(t/31)
+}
+
+func (b *backdrop) Draw(screen *ebiten.Image) {
+	if b.view == nil {
+		screen.Fill(render.DefaultPalette().Space.Color())
+		return
+	}
+	b.renderer.Draw(screen, &render.Frame{View: b.view, Map: b.view.Maps[0].ID, Camera: b.cam, Time: float64(b.ticks) / 60})
+	// Darken the left side where the menu sits.
+	var shade render.Batch
+	w, h := float32(b.cam.Width), float32(b.cam.Height)
+	n := uint32(0)
+	for _, v := range [][3]float32{{0, 0, 0.82}, {w * 0.55, 0, 0.15}, {w * 0.55, h, 0.15}, {0, h, 0.82}} {
+		shade.V = append(shade.V, ebiten.Vertex{DstX: v[0], DstY: v[1], SrcX: 1, SrcY: 1, ColorR: 0.01, ColorG: 0.02, ColorB: 0.05, ColorA: v[2]})
+	}
+	shade.I = append(shade.I, n, n+1, n+2, n, n+2, n+3)
+	var p render.Painter
+	p.Draw(screen, &shade)
+}
+
+// MenuScene is the main menu: continue, new game, load, settings, quit.
+type MenuScene struct {
+	env  *Env
+	ui   *ebitenui.UI
+	back *backdrop
+	// Buttons, exposed to tests that drive the menu.
+	Continue, NewGame, Load, Settings, Quit *widget.Button
+}
+
+// NewMenuScene builds the main menu.
+func NewMenuScene(env *Env) *MenuScene {
+	m := &MenuScene{env: env, back: newBackdrop(env)}
+	latest := latestAutosave(env.Paths.Saves)
+	m.Continue = button("Continue   C", func() { m.continueGame(latest) }, stretch())
+	m.Continue.GetWidget().Disabled = latest == ""
+	m.NewGame = button("New game   N", func() { env.Show(NewSetupScene(env)) }, stretch())
+	m.Load = button("Load game   L", func() { env.Show(NewLoadScene(env)) }, stretch())
+	m.Settings = button("Settings   S", func() { env.Show(NewSettingsScene(env)) }, stretch())
+	m.Quit = button("Quit   Q", env.Quit, stretch())
+
+	title := env.label("HEXRIFT", render.Bold, 64, render.UIAccent)
+	sub := env.label("tactical combat on the floating hex map", render.Regular, 18, render.UITextDim)
+	buttons := column(10, widget.Insets{Top: 28}, m.Continue, m.NewGame, m.Load, m.Settings, m.Quit)
+	items := []widget.PreferredSizeLocateableWidget{title, sub, buttons}
+	if env.Notice != "" {
+		items = append(items, env.wrapped(env.Notice, 14, render.UIDanger, 420))
+		env.Notice = ""
+	}
+	if latest != "" {
+		items = append(items, env.label("Continue: "+filepath.Base(latest), render.Regular, 13, render.UITextDim))
+	}
+	col := column(6, widget.Insets{}, items...)
+	col.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionStart, VerticalPosition: widget.AnchorLayoutPositionCenter, Padding: &widget.Insets{Left: 90}}
+	buttons.GetWidget().MinWidth = 280
+	root := env.root()
+	root.AddChild(col)
+	m.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	return m
+}
+
+func (m *MenuScene) continueGame(path string) {
+	s, _, err := LoadSave(path)
+	if err != nil {
+		m.env.Notice = fmt.Sprintf("Could not continue: %v", err)
+		m.env.Show(NewMenuScene(m.env))
+		return
+	}
+	m.env.Show(NewPlayScene(m.env, s))
+}
+
+// Update runs the menu.
+func (m *MenuScene) Update(in *Input) error {
+	m.back.Update()
+	// Keyboard shortcuts, one per button (shown on it). They click the
+	// button before the UI updates, which runs the click's handler.
+	switch {
+	case in.Pressed[ebiten.KeyC] && !m.Continue.GetWidget().Disabled:
+		m.Continue.Click()
+	case in.Pressed[ebiten.KeyN]:
+		m.NewGame.Click()
+	case in.Pressed[ebiten.KeyL]:
+		m.Load.Click()
+	case in.Pressed[ebiten.KeyS]:
+		m.Settings.Click()
+	case in.Pressed[ebiten.KeyQ], in.Pressed[ebiten.KeyEscape]:
+		m.Quit.Click()
+	}
+	m.ui.Update()
+	return nil
+}
+
+// Draw draws the backdrop and the menu.
+func (m *MenuScene) Draw(screen *ebiten.Image) {
+	m.back.Draw(screen)
+	m.ui.Draw(screen)
+}
+
+// Resize follows the window.
+func (m *MenuScene) Resize(w, h int) { m.back.Resize(w, h) }

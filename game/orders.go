@@ -1,0 +1,240 @@
+package game
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// orderBuilder builds the command of the seat at the machine for the
+// current step: it fills the orders panel, reacts to clicks on the map
+// and keys, and adds previews to the map. Nothing it holds is committed
+// until its commit button; until then the player may change or take back
+// anything (undo of uncommitted actions).
+type orderBuilder interface {
+	build(p *PlayScene, box *widget.Container)
+	click(p *PlayScene, h rules.Hex)
+	keys(p *PlayScene, in *Input)
+	overlay(p *PlayScene, f *render.Frame)
+}
+
+func newOrderBuilder(p *PlayScene, kind rules.CommandKind) orderBuilder {
+	switch kind {
+	case rules.CmdAllocate:
+		return newAllocBuilder(p)
+	case rules.CmdDeclare:
+		return newDeclareBuilder(p)
+	case rules.CmdMove:
+		return newMoveBuilder(p)
+	case rules.CmdActivity, rules.CmdRepair, rules.CmdEvade, rules.CmdLaunch:
+		return newChoiceBuilder(p, kind)
+	case rules.CmdFire:
+		return newFireBuilder(p)
+	case "":
+		return nil
+	}
+	// A step this version has no dedicated panel for: offer the rules'
+	// own options.
+	return newChoiceBuilder(p, kind)
+}
+
+// ownShips returns the viewer's units that have ship systems, in id order.
+func ownShips(p *PlayScene) []rules.UnitView {
+	var out []rules.UnitView
+	for _, u := range p.mapv.View().Units {
+		if u.Side == p.viewer && u.Detail != nil {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func unitView(p *PlayScene, id rules.UnitID) (rules.UnitView, bool) {
+	for _, u := range p.mapv.View().Units {
+		if u.ID == id {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
+}
+
+func unitName(p *PlayScene, id rules.UnitID) string {
+	if u, ok := unitView(p, id); ok && u.Name != "" {
+		return u.Name
+	}
+	return string(id)
+}
+
+// checkText returns the reason cmd would be refused, for people.
+func checkText(p *PlayScene, cmd rules.Command) string {
+	if err := p.sess.State.Check(cmd); err != nil {
+		return strings.TrimPrefix(err.Error(), "rules: ")
+	}
+	return ""
+}
+
+// heading adds the step title and a line of explanation to the panel.
+func heading(p *PlayScene, box *widget.Container, title, help string) {
+	box.AddChild(p.env.label(title, render.Bold, 20, render.UIAccent))
+	if help != "" {
+		box.AddChild(p.env.wrapped(help, 13, render.UITextDim, ordersWidth-28))
+	}
+}
+
+// commitRow adds the legality line and the commit button.
+func commitRow(p *PlayScene, box *widget.Container, label string, cmd rules.Command) {
+	if why := checkText(p, cmd); why != "" {
+		box.AddChild(p.env.wrapped("Not yet legal: "+why, 13, render.UIDanger, ordersWidth-28))
+		b := button(label, func() {}, stretch())
+		b.GetWidget().Disabled = true
+		box.AddChild(b)
+		return
+	}
+	box.AddChild(button(label+"  (Enter)", func() { p.submit(cmd) }, stretch()))
+}
+
+// stepper is a "- value +" row.
+func stepper(p *PlayScene, name string, value string, dec, inc func()) *widget.Container {
+	l := p.env.label(name, render.Regular, 14, render.UIText)
+	l.GetWidget().MinWidth = 150
+	v := p.env.label(value, render.Bold, 14, render.UIText)
+	v.GetWidget().MinWidth = 70
+	minus := button("-", dec)
+	plus := button("+", inc)
+	return row(6, l, minus, v, plus)
+}
+
+// choiceBuilder offers the options the rules list for a step (docking,
+// evasive maneuvers, repairs) as toggles, plus doing nothing.
+type choiceBuilder struct {
+	kind    rules.CommandKind
+	options []rules.Command // one item each
+	chosen  []bool
+}
+
+func newChoiceBuilder(p *PlayScene, kind rules.CommandKind) *choiceBuilder {
+	b := &choiceBuilder{kind: kind}
+	seen := map[string]bool{}
+	for _, c := range p.sess.State.Legal(p.viewer) {
+		for _, item := range splitCommand(c) {
+			k := item.String()
+			if !seen[k] {
+				seen[k] = true
+				b.options = append(b.options, item)
+			}
+		}
+	}
+	b.chosen = make([]bool, len(b.options))
+	return b
+}
+
+// splitCommand splits a command into one command per item of its list
+// payloads (docks, transfers, launches, evasions, repairs, and any the
+// rules add later), so each can be chosen on its own.
+func splitCommand(c rules.Command) []rules.Command {
+	var out []rules.Command
+	v := reflect.ValueOf(c)
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		if f.Kind() != reflect.Slice || f.Len() == 0 {
+			continue
+		}
+		for j := 0; j < f.Len(); j++ {
+			x := rules.Command{Kind: c.Kind, Side: c.Side}
+			one := reflect.MakeSlice(f.Type(), 1, 1)
+			one.Index(0).Set(f.Index(j))
+			reflect.ValueOf(&x).Elem().Field(i).Set(one)
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// mergeCommand appends item's list payloads to dst's.
+func mergeCommand(dst *rules.Command, item rules.Command) {
+	dv, iv := reflect.ValueOf(dst).Elem(), reflect.ValueOf(item)
+	for i := 0; i < iv.NumField(); i++ {
+		if f := iv.Field(i); f.Kind() == reflect.Slice && f.Len() > 0 {
+			dv.Field(i).Set(reflect.AppendSlice(dv.Field(i), f))
+		}
+	}
+}
+
+func (b *choiceBuilder) command(p *PlayScene) rules.Command {
+	cmd := rules.Command{Kind: b.kind, Side: p.viewer}
+	for i, o := range b.options {
+		if b.chosen[i] {
+			mergeCommand(&cmd, o)
+		}
+	}
+	return cmd
+}
+
+func (b *choiceBuilder) itemText(p *PlayScene, c rules.Command) string {
+	switch {
+	case len(c.Docks) > 0:
+		d := c.Docks[0]
+		if d.Undock {
+			return unitName(p, d.Unit) + " undocks"
+		}
+		return unitName(p, d.Unit) + " docks with " + unitName(p, d.With)
+	case len(c.Transfers) > 0:
+		t := c.Transfers[0]
+		return fmt.Sprintf("%s passes %d energy to %s", unitName(p, t.From), t.Energy, unitName(p, t.To))
+	case len(c.Evasions) > 0:
+		e := c.Evasions[0]
+		return unitName(p, e.Unit) + " evades fire from " + unitName(p, e.Attacker) + " (d6 1-2: miss)"
+	case len(c.Repairs) > 0:
+		r := c.Repairs[0]
+		return unitName(p, r.Unit) + " repairs " + r.Target
+	case len(c.Shots) > 0:
+		sh := c.Shots[0]
+		return fmt.Sprintf("%s launches from mount %d at %s", unitName(p, sh.Attacker), sh.Mount+1, unitName(p, sh.Target))
+	case len(c.Craft) > 0:
+		return "Launch " + unitName(p, c.Craft[0])
+	}
+	s := c.String()
+	if i := strings.Index(s, ": "); i >= 0 {
+		s = s[i+2:]
+	}
+	return s
+}
+
+func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
+	switch b.kind {
+	case rules.CmdActivity:
+		heading(p, box, "Impulse activity", "Docking and transfers between your ships. Sealed until every side has chosen.")
+	case rules.CmdEvade:
+		heading(p, box, "Evasive maneuvers", "Fire at your ships is revealed. Each ship may try one evasive maneuver this impulse (X4.EV).")
+	case rules.CmdRepair:
+		heading(p, box, "Damage control", "Repair damaged systems. Armor is never repaired here (X4.DC).")
+	case rules.CmdLaunch:
+		heading(p, box, "Seeking weapons launch", "Launch drones and other seeking weapons at targets in range.")
+	default:
+		heading(p, box, strings.ToUpper(string(b.kind[:1]))+string(b.kind[1:]), "")
+	}
+	if len(b.options) == 0 {
+		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
+	}
+	for i, o := range b.options {
+		i := i
+		mark := "[ ] "
+		if b.chosen[i] {
+			mark = "[x] "
+		}
+		box.AddChild(button(mark+b.itemText(p, o), func() {
+			b.chosen[i] = !b.chosen[i]
+			p.rebuildPanel()
+		}, stretch()))
+	}
+	commitRow(p, box, "Commit", b.command(p))
+}
+
+func (b *choiceBuilder) click(*PlayScene, rules.Hex)       {}
+func (b *choiceBuilder) overlay(*PlayScene, *render.Frame) {}
+func (b *choiceBuilder) keys(p *PlayScene, in *Input)      { commitOnEnter(p, in, b.command(p)) }

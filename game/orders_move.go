@@ -1,0 +1,195 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// moveBuilder plans the movement of the unit whose initiative turn it is:
+// forward, turns, sideslips, a high-energy turn and deceleration, shown
+// as a path on the map and checked by the rules as it grows. The whole
+// plan is committed at once (GRN.3); until then any step can be taken back.
+type moveBuilder struct {
+	unit  rules.UnitID
+	steps []rules.MoveStep
+	ram   rules.UnitID
+}
+
+func newMoveBuilder(p *PlayScene) *moveBuilder {
+	id, _ := p.sess.State.Mover()
+	return &moveBuilder{unit: id}
+}
+
+func (b *moveBuilder) command(p *PlayScene) rules.Command {
+	return rules.Command{Kind: rules.CmdMove, Side: p.viewer, Move: &rules.MovePlan{Unit: b.unit, Steps: b.steps, Ram: b.ram}}
+}
+
+// path traces the plan from the unit's position: the hexes entered and
+// the facing after each step.
+func (b *moveBuilder) path(p *PlayScene) ([]rules.Hex, []rules.Direction, int) {
+	u, ok := unitView(p, b.unit)
+	if !ok {
+		return nil, nil, 0
+	}
+	h, f := u.Hex, u.Facing
+	hexes, facings := []rules.Hex{h}, []rules.Direction{f}
+	used := 0
+	for _, s := range b.steps {
+		switch s.Op {
+		case rules.OpForward:
+			h = h.Neighbor(f)
+			used++
+		case rules.OpSlipLeft:
+			h = h.Neighbor(f.Turn(-1))
+			used++
+		case rules.OpSlipRight:
+			h = h.Neighbor(f.Turn(1))
+			used++
+		case rules.OpTurnLeft:
+			f = f.Turn(-1)
+		case rules.OpTurnRight:
+			f = f.Turn(1)
+		case rules.OpHET:
+			f = s.Facing
+			used += 2
+		case rules.OpDecelerate:
+			used += s.N
+		}
+		if len(hexes) > 0 && hexes[len(hexes)-1] == h {
+			facings[len(facings)-1] = f
+			continue
+		}
+		hexes = append(hexes, h)
+		facings = append(facings, f)
+	}
+	return hexes, facings, used
+}
+
+func (b *moveBuilder) add(p *PlayScene, s rules.MoveStep) {
+	b.steps = append(b.steps, s)
+	p.rebuildPanel()
+}
+
+func (b *moveBuilder) undo(p *PlayScene) {
+	if len(b.steps) > 0 {
+		b.steps = b.steps[:len(b.steps)-1]
+		p.rebuildPanel()
+	}
+}
+
+func (b *moveBuilder) build(p *PlayScene, box *widget.Container) {
+	u, _ := unitView(p, b.unit)
+	allot := p.sess.State.Allotment(b.unit)
+	_, _, used := b.path(p)
+	heading(p, box, "Move "+u.Name, fmt.Sprintf("Initiative turn of %s: speed %d, facing %s. This impulse it has %d movement(s); the plan uses %d.", u.Name, u.Speed, u.Facing, allot, used))
+	if c, ok := rules.LookupClass(u.Class); ok && c.TurnMode != "" {
+		need := rules.HexesBeforeTurn(u.Speed, c.TurnMode)
+		box.AddChild(p.env.wrapped(fmt.Sprintf("Turn mode %s: %d hex(es) straight before each turn.", c.TurnMode, need), 13, render.UITextDim, ordersWidth-28))
+	}
+	plan := "Plan: stay"
+	if len(b.steps) > 0 {
+		var parts []string
+		for _, s := range b.steps {
+			parts = append(parts, s.String())
+		}
+		plan = "Plan: " + strings.Join(parts, ", ")
+	}
+	box.AddChild(p.env.wrapped(plan, 14, render.UIText, ordersWidth-28))
+	box.AddChild(row(6,
+		button("Turn left (Q)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnLeft}) }),
+		button("Forward (Space)", func() { b.add(p, rules.MoveStep{Op: rules.OpForward}) }),
+		button("Turn right (E)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnRight}) })))
+	box.AddChild(row(6,
+		button("Slip left (Z)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipLeft}) }),
+		button("Slip right (C)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipRight}) })))
+	het := row(4, p.env.label("HET to", render.Regular, 14, render.UIText))
+	for _, d := range rules.Directions {
+		d := d
+		het.AddChild(button(d.String(), func() { b.add(p, rules.MoveStep{Op: rules.OpHET, Facing: d}) }))
+	}
+	box.AddChild(het)
+	box.AddChild(row(6,
+		button("Decelerate 1", func() { b.add(p, rules.MoveStep{Op: rules.OpDecelerate, N: 1}) }),
+		button("Undo (Backspace)", func() { b.undo(p) })))
+	if b.ram != "" {
+		box.AddChild(button("Ram "+unitName(p, b.ram)+" (click to cancel)", func() { b.ram = ""; p.rebuildPanel() }, stretch()))
+	} else if targets := b.ramTargets(p); len(targets) > 0 {
+		for _, t := range targets {
+			t := t
+			box.AddChild(button("Declare ram on "+unitName(p, t), func() { b.ram = t; p.rebuildPanel() }, stretch()))
+		}
+	}
+	commitRow(p, box, "Commit move", b.command(p))
+}
+
+// ramTargets lists enemy units in the hex the plan ends in.
+func (b *moveBuilder) ramTargets(p *PlayScene) []rules.UnitID {
+	hexes, _, _ := b.path(p)
+	if len(hexes) < 2 {
+		return nil
+	}
+	end := hexes[len(hexes)-1]
+	var out []rules.UnitID
+	for _, u := range p.mapv.View().Units {
+		if u.Hex == end && u.Side != p.viewer {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+// click on a neighbouring hex ahead moves there: straight ahead is a
+// forward step, the hexes ahead-left and ahead-right are sideslips.
+func (b *moveBuilder) click(p *PlayScene, h rules.Hex) {
+	hexes, facings, _ := b.path(p)
+	if len(hexes) == 0 {
+		return
+	}
+	at, f := hexes[len(hexes)-1], facings[len(facings)-1]
+	switch h {
+	case at.Neighbor(f):
+		b.add(p, rules.MoveStep{Op: rules.OpForward})
+	case at.Neighbor(f.Turn(-1)):
+		b.add(p, rules.MoveStep{Op: rules.OpSlipLeft})
+	case at.Neighbor(f.Turn(1)):
+		b.add(p, rules.MoveStep{Op: rules.OpSlipRight})
+	}
+}
+
+func (b *moveBuilder) keys(p *PlayScene, in *Input) {
+	switch {
+	case in.Pressed[ebiten.KeySpace]:
+		b.add(p, rules.MoveStep{Op: rules.OpForward})
+	case in.Pressed[ebiten.KeyQ]:
+		b.add(p, rules.MoveStep{Op: rules.OpTurnLeft})
+	case in.Pressed[ebiten.KeyE]:
+		b.add(p, rules.MoveStep{Op: rules.OpTurnRight})
+	case in.Pressed[ebiten.KeyZ]:
+		b.add(p, rules.MoveStep{Op: rules.OpSlipLeft})
+	case in.Pressed[ebiten.KeyC]:
+		b.add(p, rules.MoveStep{Op: rules.OpSlipRight})
+	case in.Pressed[ebiten.KeyBackspace]:
+		b.undo(p)
+	default:
+		commitOnEnter(p, in, b.command(p))
+	}
+}
+
+func (b *moveBuilder) overlay(p *PlayScene, f *render.Frame) {
+	hexes, facings, _ := b.path(p)
+	if len(hexes) == 0 {
+		return
+	}
+	col := render.UIAccent
+	if checkText(p, b.command(p)) != "" {
+		col = render.UIDanger
+	}
+	f.Selected = b.unit
+	f.Paths = append(f.Paths, render.PathOverlay{Hexes: hexes, Facings: facings, Colour: col})
+}

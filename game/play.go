@@ -1,0 +1,382 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// clockText writes a clock for people: "turn 2, impulse 3, movement".
+func clockText(c rules.Clock) string {
+	step := strings.ReplaceAll(c.Step.String(), "-", " ")
+	if c.Step.InImpulse() {
+		return fmt.Sprintf("turn %d, impulse %d, %s", c.Turn, c.Impulse, step)
+	}
+	return fmt.Sprintf("turn %d, %s", c.Turn, step)
+}
+
+// ordersWidth is the width of the orders panel on the right.
+const ordersWidth = 360
+
+// PlayScene is a game in progress: the map as the seat at the machine
+// sees it, the orders panel for what that seat must do now, the log, and
+// the curtain between hot-seat players.
+type PlayScene struct {
+	env  *Env
+	sess *Session
+	ctrl map[rules.SideID]Controller
+
+	mapv *MapScene
+	// viewer is the seat whose private view is on screen; "" while the
+	// curtain is up or before anyone has taken the machine.
+	viewer rules.SideID
+	// curtainFor is the side the curtain waits for; "" when it is down.
+	curtainFor rules.SideID
+	curtain    *curtainView
+
+	ui        *ebitenui.UI
+	ordersBox *widget.Container
+	orders    orderBuilder
+	ordersKey string
+	log       *logPanel
+	pause     *pauseMenu
+	notice    string
+	noticeAt  int
+	// now is the clock autosaves are stamped with; tests fix it.
+	now func() time.Time
+}
+
+// NewPlayScene shows sess, with computer controllers for its computer
+// seats.
+func NewPlayScene(env *Env, sess *Session) *PlayScene {
+	w, h := env.Size()
+	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]Controller{}, now: time.Now}
+	for _, seat := range sess.Seats {
+		if seat.Kind == SeatComputer {
+			p.ctrl[seat.Side] = NewLegalPlayer(sess.Seed, seat.Side)
+		}
+	}
+	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
+	// Centre the map in the part of the screen the panels leave free.
+	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
+	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
+	p.mapv.Legend, p.mapv.Hints = false, false
+	p.mapv.ReadoutBottom = logHeight + 20
+	p.mapv.ColourBlind = env.Settings.ColourBlind
+	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
+	p.log = newLogPanel(env)
+	p.ordersBox = panelColumn(8, widget.Insets{Left: 14, Right: 14, Top: 14, Bottom: 14})
+	p.ordersBox.GetWidget().LayoutData = widget.AnchorLayoutData{
+		HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionStart,
+		Padding: &widget.Insets{Top: 44, Right: 10},
+	}
+	p.ordersBox.GetWidget().MinWidth = ordersWidth
+	root := env.root()
+	root.AddChild(p.ordersBox)
+	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	p.resizeReserved(w, h)
+	p.sync()
+	return p
+}
+
+// Session returns the game shown.
+func (p *PlayScene) Session() *Session { return p.sess }
+
+// Viewer returns whose private view is on screen, "" for none.
+func (p *PlayScene) Viewer() rules.SideID { return p.viewer }
+
+// CurtainUp reports whether the curtain hides the screen, and for whom.
+func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.curtainFor != "" }
+
+// humanToAct returns the first pending side that a person plays.
+func (p *PlayScene) humanToAct() (rules.SideID, bool) {
+	for _, sd := range p.sess.State.Pending() {
+		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == SeatHuman {
+			return sd, true
+		}
+	}
+	return "", false
+}
+
+// sync brings the screen in line with the game: computer seats act, the
+// curtain rises when the machine must pass to another person, the orders
+// panel follows the step. It runs in Update, so the curtain is up before
+// anything of the next player's view could be drawn.
+func (p *PlayScene) sync() {
+	for guard := 0; guard < 10000 && !p.sess.Over(); guard++ {
+		pending := p.sess.State.Pending()
+		acted := false
+		for _, sd := range pending {
+			c, ok := p.ctrl[sd]
+			if !ok {
+				continue
+			}
+			legal := p.sess.State.Legal(sd)
+			if len(legal) == 0 {
+				continue
+			}
+			if _, err := p.sess.Submit(c.Decide(p.sess.State.View(sd), legal)); err != nil {
+				p.say("Computer player error: " + err.Error())
+				return
+			}
+			p.autosave()
+			acted = true
+			break
+		}
+		if !acted {
+			break
+		}
+	}
+	if p.sess.Over() {
+		p.setViewer("")
+		p.env.Show(NewEndScene(p.env, p.sess))
+		return
+	}
+	p.mapv.Refresh()
+	next, ok := p.humanToAct()
+	switch {
+	case !ok:
+		// Nobody at the machine has to act (only computers, which are
+		// done): keep the public view.
+		p.setViewer("")
+	case next == p.viewer:
+	case p.needsCurtain(next):
+		p.setViewer("")
+		p.curtainFor = next
+		p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
+	default:
+		p.setViewer(next)
+	}
+	p.refreshOrders()
+}
+
+// needsCurtain decides whether passing the machine to side needs the
+// curtain: with several people at the machine, unless the player turned
+// it off or asked to skip it when side's screen would show nothing secret.
+func (p *PlayScene) needsCurtain(side rules.SideID) bool {
+	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
+		return false
+	}
+	if p.env.Settings.SkipPublicCurtain && !hasPrivate(p.sess, side) {
+		return false
+	}
+	return true
+}
+
+// hasPrivate reports whether side's screen would show anything the public
+// view does not: its units' secret details, its phased-out ghosts, or log
+// lines only it may read.
+func hasPrivate(sess *Session, side rules.SideID) bool {
+	v := sess.State.View(side)
+	for _, u := range v.Units {
+		if u.Side == side && (u.Detail != nil || u.Ghost) {
+			return true
+		}
+	}
+	for _, e := range sess.Events {
+		if !e.Audience.IsPublic() && e.VisibleTo(side) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *PlayScene) setViewer(side rules.SideID) {
+	if p.viewer == side && p.mapv.Viewer() == side {
+		p.mapv.Refresh()
+		return
+	}
+	p.viewer = side
+	p.mapv.SetViewer(side)
+	p.orders, p.ordersKey = nil, ""
+	p.log.reset()
+}
+
+func (p *PlayScene) seatName(side rules.SideID) string {
+	if seat, ok := p.sess.SeatOf(side); ok {
+		return seat.Name
+	}
+	return string(side)
+}
+
+func (p *PlayScene) seatColour(side rules.SideID) render.RGBA {
+	f := p.mapv.Frame()
+	return p.mapv.renderer.SideColour(f, side)
+}
+
+// submit gives cmd to the rules; on error the orders stay as they are
+// and the reason is shown.
+func (p *PlayScene) submit(cmd rules.Command) bool {
+	if _, err := p.sess.Submit(cmd); err != nil {
+		p.say(strings.TrimPrefix(err.Error(), "rules: "))
+		return false
+	}
+	p.autosave()
+	p.orders, p.ordersKey = nil, ""
+	p.sync()
+	return true
+}
+
+func (p *PlayScene) autosave() {
+	if p.env.Paths.Saves == "" {
+		return
+	}
+	if err := Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
+		p.say("Autosave failed: " + err.Error())
+	}
+}
+
+// say shows a short notice above the orders panel.
+func (p *PlayScene) say(msg string) {
+	p.notice, p.noticeAt = msg, p.mapv.Ticks()
+}
+
+// refreshOrders rebuilds the orders panel when the step or the viewer
+// changed.
+func (p *PlayScene) refreshOrders() {
+	st := p.sess.State
+	key := ""
+	if p.viewer != "" {
+		key = fmt.Sprintf("%s|%v|%s|%s|%d", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands))
+	}
+	if key == p.ordersKey && p.orders != nil {
+		return
+	}
+	p.ordersKey = key
+	p.orders = nil
+	if p.viewer != "" {
+		p.orders = newOrderBuilder(p, st.Expecting())
+	}
+	p.rebuildPanel()
+}
+
+// rebuildPanel redraws the orders panel's widgets from the builder.
+func (p *PlayScene) rebuildPanel() {
+	p.ordersBox.RemoveChildren()
+	if p.viewer == "" || p.orders == nil {
+		p.ordersBox.AddChild(p.env.wrapped(p.waitingText(), 15, render.UITextDim, ordersWidth-28))
+		return
+	}
+	p.ordersBox.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
+	p.orders.build(p, p.ordersBox)
+}
+
+func (p *PlayScene) waitingText() string {
+	if p.curtainFor != "" {
+		return ""
+	}
+	var names []string
+	for _, sd := range p.sess.State.Pending() {
+		names = append(names, p.seatName(sd))
+	}
+	if len(names) == 0 {
+		return "Nothing to do."
+	}
+	return "Waiting for " + strings.Join(names, ", ") + "."
+}
+
+// panelRect is the screen rectangle of the orders panel.
+func (p *PlayScene) panelRect() [4]float64 {
+	r := p.ordersBox.GetWidget().Rect
+	return [4]float64{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)}
+}
+
+func (p *PlayScene) overPanels(in *Input) bool {
+	x, y := float64(in.CursorX), float64(in.CursorY)
+	r := p.panelRect()
+	if x >= r[0] && x < r[2] && y >= r[1] && y < r[3] {
+		return true
+	}
+	return p.log.contains(x, y, p.mapv.cam.Height)
+}
+
+// Update runs one tick of the game.
+func (p *PlayScene) Update(in *Input) error {
+	if p.pause != nil {
+		p.pause.update(in)
+		return nil
+	}
+	if p.curtainFor != "" {
+		if p.curtain.update(in) {
+			side := p.curtainFor
+			p.curtainFor, p.curtain = "", nil
+			p.setViewer(side)
+			p.refreshOrders()
+		}
+		return nil
+	}
+	if in.Pressed[ebiten.KeyEscape] && !p.mapv.help {
+		p.pause = newPauseMenu(p)
+		return nil
+	}
+	p.ui.Update()
+	over := p.overPanels(in)
+	mapIn := *in
+	if over {
+		mapIn.Wheel = 0
+		mapIn.CursorIn = false
+	}
+	if err := p.mapv.Update(&mapIn); err != nil {
+		return err
+	}
+	p.log.update(in, p.mapv.cam.Height)
+	if p.orders != nil {
+		if h, ok := p.mapv.Hover(); ok && in.Clicked && !over {
+			p.orders.click(p, h)
+		}
+		p.orders.keys(p, in)
+	}
+	return nil
+}
+
+// Draw draws the game: only the curtain while it is up.
+func (p *PlayScene) Draw(screen *ebiten.Image) {
+	if p.curtainFor != "" {
+		p.curtain.draw(screen)
+		return
+	}
+	f := p.mapv.Frame()
+	if p.orders != nil {
+		p.orders.overlay(p, f)
+	}
+	p.mapv.DrawFrame(screen, f)
+	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	p.ui.Draw(screen)
+	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
+		p.drawNotice(screen)
+	}
+	if p.pause != nil {
+		p.pause.draw(screen)
+	}
+}
+
+func (p *PlayScene) drawNotice(screen *ebiten.Image) {
+	var b render.Batch
+	w := float64(p.mapv.cam.Width)
+	tw, _ := p.env.Fonts.Measure(render.Regular, 14, p.notice)
+	x := w/2 - tw/2 - 14
+	b.Rect(float32(x), 48, float32(tw+28), 30, render.Hex("#3a1020", 0.92))
+	var painter render.Painter
+	painter.Draw(screen, &b)
+	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: 54, Text: p.notice, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+}
+
+// Resize follows the window.
+func (p *PlayScene) Resize(w, h int) {
+	p.mapv.Resize(w, h)
+	p.resizeReserved(w, h)
+}
+
+func (p *PlayScene) resizeReserved(w, h int) {
+	p.mapv.Reserved = [][4]float64{
+		{float64(w - ordersWidth - 10), 40, float64(w), float64(h)},
+		{0, float64(h - logHeight - 10), float64(w - ordersWidth - 10), float64(h)},
+	}
+}

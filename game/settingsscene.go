@@ -1,0 +1,89 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+)
+
+// SettingsScene edits the settings; every change is saved at once.
+type SettingsScene struct {
+	env  *Env
+	ui   *ebitenui.UI
+	back *backdrop
+	// After is the scene to return to (the menu, or a game in progress).
+	after Scene
+}
+
+// NewSettingsScene builds the settings screen, returning to the menu.
+func NewSettingsScene(env *Env) *SettingsScene { return newSettingsScene(env, nil) }
+
+func newSettingsScene(env *Env, after Scene) *SettingsScene {
+	s := &SettingsScene{env: env, back: newBackdrop(env), after: after}
+	st := &env.Settings
+	toggle := func(label string, v *bool, help string) widget.PreferredSizeLocateableWidget {
+		var b *widget.Button
+		text := func() string {
+			if *v {
+				return label + ": on"
+			}
+			return label + ": off"
+		}
+		b = button(text(), func() {
+			*v = !*v
+			b.Text().Label = text()
+			env.SaveSettings()
+		}, stretch())
+		return column(2, widget.Insets{}, b, env.wrapped(help, 13, render.UITextDim, 460))
+	}
+	zoomLabel := env.label("", render.Regular, 15, render.UIText)
+	showZoom := func() { zoomLabel.Label = fmt.Sprintf("Zoom speed: %.2gx", st.ZoomSpeed) }
+	showZoom()
+	zoom := row(10, zoomLabel,
+		button("-", func() { st.ZoomSpeed = max(0.25, st.ZoomSpeed/1.25); showZoom(); env.SaveSettings() }),
+		button("+", func() { st.ZoomSpeed = min(4, st.ZoomSpeed*1.25); showZoom(); env.SaveSettings() }))
+	body := panelColumn(12, widget.Insets{Left: 22, Right: 22, Top: 20, Bottom: 20},
+		env.label("Settings", render.Bold, 24, render.UIAccent),
+		toggle("Curtain between players", &st.Curtain, "Hides the screen when the machine passes to another player, until they confirm."),
+		toggle("Skip curtain when nothing is secret", &st.SkipPublicCurtain, "No curtain when the next player's screen would show only what everyone may see."),
+		toggle("Colour-blind-safe sides", &st.ColourBlind, "Draws the sides in colours that stay distinct for the common forms of colour blindness."),
+		zoom,
+		env.wrapped("Settings are kept in "+env.Paths.Settings, 12, render.UITextDim, 460),
+		button("Back", s.leave))
+	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
+	root := env.root()
+	root.AddChild(body)
+	s.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	return s
+}
+
+func (s *SettingsScene) leave() {
+	if s.after != nil {
+		s.env.Show(s.after)
+		return
+	}
+	s.env.Show(NewMenuScene(s.env))
+}
+
+// Update runs the screen.
+func (s *SettingsScene) Update(in *Input) error {
+	s.back.Update()
+	s.ui.Update()
+	if in.Pressed[ebiten.KeyEscape] {
+		s.leave()
+	}
+	return nil
+}
+
+// Draw draws the screen.
+func (s *SettingsScene) Draw(screen *ebiten.Image) {
+	s.back.Draw(screen)
+	s.ui.Draw(screen)
+}
+
+// Resize follows the window.
+func (s *SettingsScene) Resize(w, h int) { s.back.Resize(w, h) }

@@ -1,0 +1,293 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// scenarioChoice is one entry of the scenario list.
+type scenarioChoice struct {
+	Label string
+	Arg   string // bundled id or file path
+}
+
+// seatRow is the editor of one seat.
+type seatRow struct {
+	side rules.Side
+	name *widget.TextInput
+	kind SeatKind
+	btn  *widget.Button
+}
+
+// SetupScene is the new-game screen: pick a scenario (bundled or a file),
+// see its map and description, name the seats and say who plays each.
+type SetupScene struct {
+	env  *Env
+	ui   *ebitenui.UI
+	back *backdrop
+
+	choices  []scenarioChoice
+	list     *widget.List
+	src      scenarios.Source
+	scenario *scenarios.Scenario
+	preview  *ebiten.Image
+	graphic  *widget.Graphic
+	desc     *widget.Text
+	seatsBox *widget.Container
+	seats    []*seatRow
+	seed     *widget.TextInput
+	path     *widget.TextInput
+	problem  *widget.Text
+	// Start begins the game; exposed for tests that drive the screen.
+	Start   *widget.Button
+	listArg string
+}
+
+const previewW, previewH = 520, 320
+
+// NewSetupScene builds the new-game screen with the default scenario chosen.
+func NewSetupScene(env *Env) *SetupScene {
+	s := &SetupScene{env: env, back: newBackdrop(env)}
+	for _, info := range scenarios.Bundled() {
+		s.choices = append(s.choices, scenarioChoice{Label: info.Name, Arg: info.ID})
+	}
+	entries := make([]any, len(s.choices))
+	for i := range s.choices {
+		entries[i] = s.choices[i]
+	}
+	s.list = widget.NewList(
+		widget.ListOpts.Entries(entries),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(scenarioChoice).Label }),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
+			arg := a.Entry.(scenarioChoice).Arg
+			if arg == s.listArg {
+				// The list repeats a selection it reported before
+				// (the one made when the screen was built): the
+				// scenario was chosen then, and may since have been
+				// replaced by a file.
+				return
+			}
+			s.listArg = arg
+			s.choose(arg)
+		}),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(260, 330))),
+	)
+	s.path = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a scenario file: path/to/map.yaml"),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(260, 0)),
+		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.choose(strings.TrimSpace(a.InputText)) }))
+	openBtn := button("Open file", func() { s.choose(strings.TrimSpace(s.path.GetText())) })
+	s.problem = env.wrapped("", 13, render.UIDanger, 520)
+
+	s.preview = ebiten.NewImage(previewW, previewH)
+	s.graphic = widget.NewGraphic(widget.GraphicOpts.Image(s.preview))
+	s.desc = env.wrapped("", 15, render.UIText, previewW)
+	s.seatsBox = column(6, widget.Insets{})
+	s.seed = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
+	s.seed.SetText("1")
+	s.Start = button("Start game  (Enter)", s.start)
+	backBtn := button("Back", func() { env.Show(NewMenuScene(env)) })
+
+	left := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
+		env.label("Scenario", render.Bold, 18, render.UIAccent), s.list, s.path, openBtn)
+	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
+		s.graphic, s.desc,
+		env.label("Seats", render.Bold, 18, render.UIAccent), s.seatsBox,
+		row(10, env.label("Seed", render.Regular, 15, render.UITextDim), s.seed),
+		s.problem,
+		row(12, s.Start, backBtn))
+	body := row(16, left, right)
+	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
+	title := env.label("New game", render.Bold, 28, render.UIText)
+	title.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionStart, Padding: &widget.Insets{Top: 18}}
+	root := env.root()
+	root.AddChild(title, body)
+	s.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	if len(s.choices) > 0 {
+		s.listArg = s.choices[0].Arg
+		s.list.SetSelectedEntry(s.choices[0])
+		s.choose(s.choices[0].Arg)
+	}
+	return s
+}
+
+// Choose selects the scenario named by arg (bundled id or file path).
+func (s *SetupScene) choose(arg string) {
+	if arg == "" {
+		return
+	}
+	src, err := scenarios.ReadSource(arg)
+	var sc *scenarios.Scenario
+	if err == nil {
+		sc, err = src.Load()
+	}
+	if err != nil {
+		s.problem.Label = problemText(err)
+		return
+	}
+	s.problem.Label = ""
+	s.src, s.scenario = src, sc
+	desc := strings.TrimSpace(sc.Description)
+	if desc == "" {
+		desc = "No description."
+	}
+	s.desc.Label = sc.Name + "\n" + desc
+	s.drawPreview()
+	s.seatsBox.RemoveChildren()
+	s.seats = s.seats[:0]
+	for _, sd := range sc.Sides {
+		r := &seatRow{side: sd, kind: SeatHuman}
+		r.name = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(220, 0)))
+		r.name.SetText(sd.Name)
+		r.btn = button(seatKindLabel(r.kind), func() {
+			if r.kind == SeatHuman {
+				r.kind = SeatComputer
+			} else {
+				r.kind = SeatHuman
+			}
+			r.btn.Text().Label = seatKindLabel(r.kind)
+		})
+		r.btn.GetWidget().MinWidth = 150
+		swatch := ebiten.NewImage(16, 16)
+		swatch.Fill(render.Hex(sd.Color, 1).Color())
+		s.seatsBox.AddChild(row(10, widget.NewGraphic(widget.GraphicOpts.Image(swatch)), r.name, r.btn))
+		s.seats = append(s.seats, r)
+	}
+}
+
+func seatKindLabel(k SeatKind) string {
+	if k == SeatComputer {
+		return "Computer"
+	}
+	return "Human"
+}
+
+// problemText lists scenario problems one per line, at most a few.
+func problemText(err error) string {
+	var ps scenarios.Problems
+	if pe, ok := err.(scenarios.Problems); ok {
+		ps = pe
+	}
+	if len(ps) == 0 {
+		return err.Error()
+	}
+	var lines []string
+	for i, p := range ps {
+		if i == 6 {
+			lines = append(lines, fmt.Sprintf("... and %d more", len(ps)-i))
+			break
+		}
+		lines = append(lines, p.String())
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (s *SetupScene) drawPreview() {
+	st, err := rules.NewState(s.scenario.Setup(), 1)
+	if err != nil {
+		s.problem.Label = err.Error()
+		return
+	}
+	v := st.View("")
+	m := v.Maps[0]
+	r := render.NewMapRenderer(s.env.Fonts)
+	r.Palette = paletteFor(s.env.Settings)
+	f := &render.Frame{View: v, Map: m.ID, Camera: render.NewCamera(m.Center, previewW, previewH, render.FitHexes(v, m.ID, previewW, previewH)), ForcedSideColours: s.env.Settings.ColourBlind}
+	r.Draw(s.preview, f)
+}
+
+func paletteFor(st Settings) render.Palette {
+	if st.ColourBlind {
+		return render.ColourBlindPalette()
+	}
+	return render.DefaultPalette()
+}
+
+// Seats returns the seats as edited.
+func (s *SetupScene) Seats() []Seat {
+	var out []Seat
+	for _, r := range s.seats {
+		name := strings.TrimSpace(r.name.GetText())
+		if name == "" {
+			name = r.side.Name
+		}
+		seat := Seat{Name: name, Side: r.side.ID, Kind: r.kind}
+		if r.kind == SeatComputer {
+			seat.Level = "legal"
+		}
+		out = append(out, seat)
+	}
+	return out
+}
+
+// SetSeatKind sets who plays seat i (for tests and quick setups).
+func (s *SetupScene) SetSeatKind(i int, k SeatKind) {
+	s.seats[i].kind = k
+	s.seats[i].btn.Text().Label = seatKindLabel(k)
+}
+
+// Choose selects a scenario by bundled id or path, as the list does.
+func (s *SetupScene) Choose(arg string) { s.choose(arg) }
+
+func (s *SetupScene) start() {
+	if s.scenario == nil {
+		s.problem.Label = "Choose a scenario first."
+		return
+	}
+	seed, err := strconv.ParseUint(strings.TrimSpace(s.seed.GetText()), 10, 64)
+	if err != nil {
+		s.problem.Label = "The seed must be a whole number, e.g. 1."
+		return
+	}
+	sess, err := NewSession(s.src, seed, s.Seats())
+	if err != nil {
+		s.problem.Label = err.Error()
+		return
+	}
+	s.env.Show(NewPlayScene(s.env, sess))
+}
+
+// typing reports whether a text field has the keyboard, so that Enter
+// there submits the field rather than starting the game.
+func (s *SetupScene) typing() bool {
+	if s.path.IsFocused() || s.seed.IsFocused() {
+		return true
+	}
+	for _, r := range s.seats {
+		if r.name.IsFocused() {
+			return true
+		}
+	}
+	return false
+}
+
+// Update runs the screen.
+func (s *SetupScene) Update(in *Input) error {
+	s.back.Update()
+	s.ui.Update()
+	switch {
+	case in.Pressed[ebiten.KeyEscape]:
+		s.env.Show(NewMenuScene(s.env))
+	case in.Pressed[ebiten.KeyEnter] && !s.typing():
+		s.start()
+	}
+	return nil
+}
+
+// Draw draws the screen.
+func (s *SetupScene) Draw(screen *ebiten.Image) {
+	s.back.Draw(screen)
+	s.ui.Draw(screen)
+}
+
+// Resize follows the window.
+func (s *SetupScene) Resize(w, h int) { s.back.Resize(w, h) }

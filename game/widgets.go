@@ -1,0 +1,89 @@
+package game
+
+import (
+	"image/color"
+
+	"github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/hexrift/hexrift/render"
+)
+
+// Small constructors over ebitenui, so scenes read as layouts rather
+// than option lists. Widgets take their look from the theme.
+
+func column(spacing int, pad widget.Insets, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	return newColumn(nil, spacing, pad, children...)
+}
+
+// panelColumn is a column on the framed panel background.
+func panelColumn(spacing int, pad widget.Insets, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	bg := image.NewBorderedNineSliceColor(
+		render.UIPanel.Color().(color.NRGBA), render.UIPanelEdge.Color().(color.NRGBA), 1)
+	return newColumn(bg, spacing, pad, children...)
+}
+
+func newColumn(bg *image.NineSlice, spacing int, pad widget.Insets, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	opts := []widget.ContainerOpt{widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+		widget.RowLayoutOpts.Spacing(spacing),
+		widget.RowLayoutOpts.Padding(&pad),
+	))}
+	if bg != nil {
+		opts = append(opts, widget.ContainerOpts.BackgroundImage(bg))
+	}
+	c := widget.NewContainer(opts...)
+	for _, ch := range children {
+		c.AddChild(ch)
+	}
+	return c
+}
+
+func row(spacing int, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionHorizontal),
+		widget.RowLayoutOpts.Spacing(spacing),
+	)))
+	for _, ch := range children {
+		c.AddChild(ch)
+	}
+	return c
+}
+
+func stretch() widget.WidgetOpt {
+	return widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})
+}
+
+func button(label string, onClick func(), opts ...widget.WidgetOpt) *widget.Button {
+	return widget.NewButton(
+		widget.ButtonOpts.TextLabel(label),
+		// Enter and Space belong to the game (commit, move forward), not
+		// to whichever button was clicked last.
+		widget.ButtonOpts.DisableDefaultKeys(),
+		widget.ButtonOpts.WidgetOpts(opts...),
+		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { onClick() }),
+	)
+}
+
+func (e *Env) label(s string, style render.FontStyle, size float64, col render.RGBA) *widget.Text {
+	var f text.Face = e.Fonts.Face(style, size)
+	return widget.NewText(widget.TextOpts.Text(s, &f, col.Color()))
+}
+
+func (e *Env) wrapped(s string, size float64, col render.RGBA, width int) *widget.Text {
+	var f text.Face = e.Fonts.Face(render.Regular, size)
+	return widget.NewText(widget.TextOpts.Text(s, &f, col.Color()), widget.TextOpts.MaxWidth(float64(width)))
+}
+
+func anchored(h, v widget.AnchorLayoutPosition, pad widget.Insets) widget.WidgetOpt {
+	return widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: h, VerticalPosition: v, Padding: &pad})
+}
+
+// root returns a scene's root container, with the theme set on it so
+// that widgets added at any time find their look.
+func (e *Env) root() *widget.Container {
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
+	c.GetWidget().SetTheme(e.Theme())
+	return c
+}
