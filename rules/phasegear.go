@@ -100,14 +100,16 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 	if u.Gear.Cloak.On {
 		u.Gear.Cloak.On = false
 		u.Gear.Cloak.VoidedAt = s.Clock
-		evs = append(evs, s.phaseEvent(u, "IP8.441", Public, fmt.Sprintf("%s's cloak is voided", u.ID)))
+		// What happens aboard a unit once it is out of phase is its
+		// owner's secret (IP8.32), though the phase-out itself was seen.
+		evs = append(evs, s.phaseEvent(u, "IP8.441", Only(u.Side), fmt.Sprintf("%s's cloak is voided", u.ID)))
 	}
 	if u.Gear.Tractor != "" {
 		evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", u.ID, u.Gear.Tractor)))
 		u.Gear.Tractor = ""
 	}
 	if u.Gear.Target != "" {
-		evs = append(evs, s.phaseEvent(u, "IP8.424", Public, fmt.Sprintf("%s loses track of %s", u.ID, u.Gear.Target)))
+		evs = append(evs, s.phaseEvent(u, "IP8.424", Only(u.Side), fmt.Sprintf("%s loses track of %s", u.ID, u.Gear.Target)))
 		u.Gear.Target = ""
 	}
 	for _, o := range linked {
@@ -134,7 +136,11 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 		}
 		if o.Gear.Target == u.ID {
 			o.Gear.Target = ""
-			evs = append(evs, s.phaseEvent(o, "IP8.424", Public, fmt.Sprintf("%s loses track of %s", o.ID, u.ID)))
+			aud := Public
+			if o.PhasedOut {
+				aud = Only(o.Side) // a seeker out of phase is its owner's secret (IP8.32)
+			}
+			evs = append(evs, s.phaseEvent(o, "IP8.424", aud, fmt.Sprintf("%s loses track of %s", o.ID, u.ID)))
 		}
 	}
 	evs = append(evs, s.dropUnanchoredWebs()...)

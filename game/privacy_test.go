@@ -1,0 +1,141 @@
+package game
+
+import (
+	"image"
+	"image/color"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// mentions reports whether text names unit u by id or name, as a word.
+func mentions(text string, u *rules.Unit) bool {
+	for _, w := range []string{string(u.ID), u.Name} {
+		if w != "" && regexp.MustCompile(`(^|[^A-Za-z0-9_-])`+regexp.QuoteMeta(w)+`($|[^A-Za-z0-9_-])`).MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPrivacyOfPhasedOutUnits plays seeded games in phase space and, at
+// every step, for every seat, looks for any trace of another side's
+// phased-out unit in what that seat is shown: its view, its log (the
+// unit's rolls and course included), the hover description of the
+// unit's hex, and the drawn frame (by the unit's colour at its hex).
+func TestPrivacyOfPhasedOutUnits(t *testing.T) {
+	src, err := scenarios.ReadSource("phase-drift")
+	require.NoError(t, err)
+	fonts, err := render.NewFonts()
+	require.NoError(t, err)
+	raster, err := render.NewRaster()
+	require.NoError(t, err)
+
+	hiddenSteps := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		sess, err := Simulate(src, seed, 0) // set up only; played below step by step
+		require.NoError(t, err)
+		ctrl := map[rules.SideID]Controller{}
+		for _, sd := range sess.State.Sides {
+			ctrl[sd.ID] = NewLegalPlayer(seed, sd.ID)
+		}
+		checked := 0 // events already checked
+		hidden := map[rules.UnitID]bool{}
+		for step := 0; step < 400 && !sess.Over() && sess.State.Clock.Turn <= 4; step++ {
+			pending := sess.State.Pending()
+			require.NotEmpty(t, pending)
+			side := pending[0]
+			_, err := sess.Submit(ctrl[side].Decide(sess.State.View(side), sess.State.Legal(side)))
+			require.NoError(t, err)
+
+			// The log: walk the new events in order, tracking which
+			// units are out of phase as the events say it.
+			for _, e := range sess.Events[checked:] {
+				switch {
+				case e.Kind == rules.EventPhase && strings.Contains(e.Text, " phases out at "):
+					hidden[e.Unit] = true
+					continue // the phase-out itself is seen: the unit was visible until then
+				case e.Kind == rules.EventPhase && strings.Contains(e.Text, " phases in at "):
+					delete(hidden, e.Unit)
+					continue // the reveal of the recorded course (IP8.337)
+				}
+				for id := range hidden {
+					u := sess.State.Unit(id)
+					for _, viewer := range sess.State.Sides {
+						if viewer.ID == u.Side || !e.VisibleTo(viewer.ID) {
+							continue
+						}
+						require.False(t, e.Unit == id || mentions(e.Text, u), "seed %d: %s sees a log line about phased-out %s: %s", seed, viewer.ID, id, e)
+					}
+				}
+			}
+			checked = len(sess.Events)
+
+			// The view, the hover text and the frame.
+			for _, u := range sess.State.Units {
+				if !u.PhasedOut || !u.OnMap() {
+					continue
+				}
+				hiddenSteps++
+				for _, viewer := range sess.State.Sides {
+					if viewer.ID == u.Side {
+						continue
+					}
+					v := sess.State.View(viewer.ID)
+					for _, uv := range v.Units {
+						require.NotEqual(t, u.ID, uv.ID, "seed %d: %s's view holds phased-out %s", seed, viewer.ID, u.ID)
+					}
+					ms := NewMapScene(sess.State, viewer.ID, fonts, 480, 300)
+					for _, line := range ms.Describe(u.Hex) {
+						require.False(t, mentions(line, &u), "seed %d: %s's hover text names %s: %q", seed, viewer.ID, u.ID, line)
+					}
+					if hiddenSteps%5 == 1 { // drawing every step would be slow; every fifth is plenty
+						requireNotDrawn(t, raster, v, &u, sess.State)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d unit-steps out of phase checked", hiddenSteps)
+	require.Greater(t, hiddenSteps, 20, "the games put units out of phase, so the checks checked something")
+}
+
+// requireNotDrawn draws viewer's frame around u's hex and checks that no
+// pixel there has u's side colour, unless something else that may have
+// that colour is near: a visible unit of the same side, or a planet or
+// star (planets are drawn in blues and greens).
+func requireNotDrawn(t *testing.T, raster *render.Raster, v *rules.View, u *rules.Unit, st *rules.State) {
+	t.Helper()
+	for _, o := range v.Units {
+		if o.Side == u.Side && o.Hex.Distance(u.Hex) <= 2 {
+			return
+		}
+	}
+	if m := v.Map(u.Map); m != nil {
+		if d, ok := m.Terrain.NearestFeature(u.Hex); ok && d <= 2 {
+			return
+		}
+	}
+	side, _ := st.Side(u.Side)
+	want := render.Hex(side.Color, 1)
+	img := image.NewRGBA(image.Rect(0, 0, 480, 300))
+	f := &render.Frame{View: v, Map: u.Map, Camera: render.NewCamera(u.Hex, 480, 300, 16)}
+	raster.DrawMap(img, render.NewMapRenderer(nil), f)
+	cx, cy := f.Camera.HexToScreen(u.Hex)
+	r := int(f.Camera.HexPixels())
+	for dy := -r; dy <= r; dy++ {
+		for dx := -r; dx <= r; dx++ {
+			c := color.NRGBAModel.Convert(img.At(int(cx)+dx, int(cy)+dy)).(color.NRGBA)
+			for _, k := range []float32{1, 0.75, 0.45} { // the counter's fill, inner fill and border
+				dr, dg, db := int(c.R)-int(want.R*255*k), int(c.G)-int(want.G*255*k), int(c.B)-int(want.B*255*k)
+				require.Greater(t, dr*dr+dg*dg+db*db, 25*25, "%s's colour drawn at phased-out %s's hex %v (pixel %d,%d)", side.ID, u.ID, u.Hex, dx, dy)
+			}
+		}
+	}
+}
