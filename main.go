@@ -181,7 +181,9 @@ func runWindow(env *game.Env, first func() game.Scene) error {
 	ebiten.SetWindowSize(env.Settings.WindowWidth, env.Settings.WindowHeight)
 	ebiten.SetWindowTitle("hexrift")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	return ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))
+	err := ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))
+	env.SaveSettings() // the window size, among others
+	return err
 }
 
 func runMenu(fs *flag.FlagSet, args []string) error {

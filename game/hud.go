@@ -137,18 +137,19 @@ var helpLines = [][2]string{
 	{"Mouse wheel", "zoom around the pointer"},
 	{"+ and -", "zoom around the screen centre"},
 	{"Home", "recentre on the scenario's map centre"},
-	{"F1 or Esc", "close this help"},
+	{"F1", "show or hide this help"},
 }
 
 func (s *MapScene) drawHelp(w, h float64) {
+	lines := append(append([][2]string(nil), helpLines...), s.ExtraHelp...)
 	s.hud.Rect(0, 0, float32(w), float32(h), helpBackdop)
-	pw, ph := 520.0, 70+28*float64(len(helpLines))
+	pw, ph := 560.0, 70+26*float64(len(lines))
 	x, y := (w-pw)/2, (h-ph)/2
 	s.panel(x, y, pw, ph)
 	s.label(x+24, y+18, "Controls", render.Bold, 18, textAccent, render.AlignLeft)
-	for i, l := range helpLines {
-		ly := y + 58 + 28*float64(i)
+	for i, l := range lines {
+		ly := y + 58 + 26*float64(i)
 		s.label(x+24, ly, l[0], render.Bold, 14, textMain, render.AlignLeft)
-		s.label(x+230, ly, l[1], render.Regular, 14, textDim, render.AlignLeft)
+		s.label(x+250, ly, l[1], render.Regular, 14, textDim, render.AlignLeft)
 	}
 }

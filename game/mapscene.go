@@ -71,6 +71,8 @@ type MapScene struct {
 	// Reserved are extra screen rectangles covered by panels, kept free
 	// of map labels.
 	Reserved [][4]float64
+	// ExtraHelp adds lines (keys, what they do) to the F1 help.
+	ExtraHelp [][2]string
 }
 
 // NewMapScene returns a scene showing the first map of state as viewer

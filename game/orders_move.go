@@ -125,6 +125,14 @@ func (b *moveBuilder) build(p *PlayScene, box *widget.Container) {
 			box.AddChild(button("Declare ram on "+unitName(p, t), func() { b.ram = t; p.rebuildPanel() }, stretch()))
 		}
 	}
+	if odds, err := p.sess.State.PlanOdds(*b.command(p).Move); err == nil && len(odds.Exits) > 0 {
+		text := fmt.Sprintf("Gravity rift: %d exit(s), +%d movement. Each exit rolls a d10, 1-3 removes the ship to reserve. Chance to get through: %.1f%% (%s).",
+			len(odds.Exits), odds.Bonus, 100*odds.Survive, odds.SurviveExact)
+		if len(odds.Cargo) > 0 {
+			text += fmt.Sprintf(" Its %d carried craft share its fate.", len(odds.Cargo))
+		}
+		box.AddChild(p.env.wrapped(text, 13, render.Hex("#ffb070", 1), ordersWidth-28))
+	}
 	commitRow(p, box, "Commit move", b.command(p))
 }
 
@@ -191,5 +199,16 @@ func (b *moveBuilder) overlay(p *PlayScene, f *render.Frame) {
 		col = render.UIDanger
 	}
 	f.Selected = b.unit
-	f.Paths = append(f.Paths, render.PathOverlay{Hexes: hexes, Facings: facings, Colour: col})
+	path := render.PathOverlay{Hexes: hexes, Facings: facings, Colour: col}
+	// Where the plan leaves a gravity rift: the +1 gained and the roll.
+	if odds, err := p.sess.State.PlanOdds(*b.command(p).Move); err == nil {
+		for _, x := range odds.Exits {
+			note := "d10: 1-3 lost"
+			if x.Bonus > 0 {
+				note = fmt.Sprintf("+%d, d10: 1-3 lost", x.Bonus)
+			}
+			path.Notes = append(path.Notes, render.HexNote{Hex: x.From, Text: note, Colour: render.Hex("#ffb070", 1)})
+		}
+	}
+	f.Paths = append(f.Paths, path)
 }

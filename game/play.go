@@ -47,6 +47,7 @@ type PlayScene struct {
 	ordersKey string
 	log       *logPanel
 	pause     *pauseMenu
+	recap     *recapView
 	notice    string
 	noticeAt  int
 	// now is the clock autosaves are stamped with; tests fix it.
@@ -68,6 +69,16 @@ func NewPlayScene(env *Env, sess *Session) *PlayScene {
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
 	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
 	p.mapv.Legend, p.mapv.Hints = false, false
+	p.mapv.ExtraHelp = [][2]string{
+		{"Enter", "commit the orders in the panel"},
+		{"Space, Q, E, Z, C", "move: forward, turn left/right, slip left/right"},
+		{"Backspace", "take back the last step of a planned move"},
+		{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
+		{"Tab", "next ship that can fire"},
+		{"R", "replay what happened since your last turn"},
+		{"Pointer on a unit", "its systems display (your ships in full)"},
+		{"Esc", "game menu: save, settings, main menu"},
+	}
 	p.mapv.ReadoutBottom = logHeight + 20
 	p.mapv.ColourBlind = env.Settings.ColourBlind
 	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
@@ -309,7 +320,20 @@ func (p *PlayScene) Update(in *Input) error {
 			p.curtainFor, p.curtain = "", nil
 			p.setViewer(side)
 			p.refreshOrders()
+			if len(p.sess.CatchUp(side)) > 1 {
+				p.say("Press R to replay what happened since your last turn.")
+			}
 		}
+		return nil
+	}
+	if p.recap != nil {
+		if !p.recap.update(in) {
+			p.recap = nil
+		}
+		return nil
+	}
+	if in.Pressed[ebiten.KeyR] && p.viewer != "" {
+		p.recap = newRecap(p)
 		return nil
 	}
 	if in.Pressed[ebiten.KeyEscape] && !p.mapv.help {
@@ -342,12 +366,20 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		p.curtain.draw(screen)
 		return
 	}
+	if p.recap != nil {
+		p.recap.draw(screen)
+		return
+	}
 	f := p.mapv.Frame()
 	if p.orders != nil {
 		p.orders.overlay(p, f)
 	}
 	p.mapv.DrawFrame(screen, f)
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	if u, ok := p.hoveredUnit(); ok {
+		side, _ := p.mapv.View().Side(u.Side)
+		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)
+	}
 	p.ui.Draw(screen)
 	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
 		p.drawNotice(screen)
@@ -366,6 +398,21 @@ func (p *PlayScene) drawNotice(screen *ebiten.Image) {
 	var painter render.Painter
 	painter.Draw(screen, &b)
 	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: 54, Text: p.notice, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+}
+
+// hoveredUnit returns the first unit the viewer sees in the hex under the
+// pointer.
+func (p *PlayScene) hoveredUnit() (rules.UnitView, bool) {
+	h, ok := p.mapv.Hover()
+	if !ok {
+		return rules.UnitView{}, false
+	}
+	for _, u := range p.mapv.View().UnitsOn(p.mapv.MapID()) {
+		if u.Hex == h {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
 }
 
 // Resize follows the window.

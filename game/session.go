@@ -49,6 +49,59 @@ type Session struct {
 	// rules.Events(Events, side).
 	Events []rules.Event
 	State  *rules.State
+	// History holds the state at the end of each impulse (and of each
+	// step outside the impulses) so far, for the catch-up replay. It is
+	// rebuilt when a save is replayed, never saved.
+	History []Snapshot
+}
+
+// Snapshot is the game as it stood at the end of one impulse: the state,
+// and how many events had happened by then.
+type Snapshot struct {
+	Clock  rules.Clock
+	State  *rules.State
+	Events int
+	// Command is the number of commands given by then.
+	Command int
+}
+
+// snapshotKey groups clocks into one snapshot per impulse, and one per
+// step outside the impulse sequence.
+func snapshotKey(c rules.Clock) rules.Clock {
+	if c.Step.InImpulse() {
+		return rules.Clock{Turn: c.Turn, Impulse: c.Impulse, Step: rules.StepInvoluntary}
+	}
+	return c
+}
+
+// record keeps the current state as the latest snapshot of its impulse.
+func (s *Session) record() {
+	snap := Snapshot{Clock: s.State.Clock, State: s.State.Clone(), Events: len(s.Events), Command: len(s.Commands)}
+	if n := len(s.History); n > 0 && snapshotKey(s.History[n-1].Clock) == snapshotKey(snap.Clock) {
+		s.History[n-1] = snap
+		return
+	}
+	s.History = append(s.History, snap)
+}
+
+// CatchUp returns the snapshots since side's last command, oldest first:
+// what happened while the machine was with the others. Each is shown to
+// side only through its own view.
+func (s *Session) CatchUp(side rules.SideID) []Snapshot {
+	last := -1
+	for i := len(s.Commands) - 1; i >= 0; i-- {
+		if s.Commands[i].Side == side {
+			last = i + 1 // commands given up to and including it
+			break
+		}
+	}
+	var out []Snapshot
+	for _, h := range s.History {
+		if h.Command >= last && last >= 0 {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // NewSession starts a game of the scenario in src with the given seed and
@@ -68,6 +121,7 @@ func NewSession(src scenarios.Source, seed uint64, seats []Seat) (*Session, erro
 	s := &Session{Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
 	s.Events = append(s.Events, st.Advance()...)
 	s.settle()
+	s.record()
 	return s, nil
 }
 
@@ -151,6 +205,7 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 	n := len(s.Events)
 	s.settle()
 	evs = append(evs, s.Events[n:]...)
+	s.record()
 	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
 	return evs, nil
 }

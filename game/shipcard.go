@@ -1,0 +1,114 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// systemGroups orders the damage chart's systems for the ship card, the
+// way a ship systems display groups them.
+var systemGroups = [][]rules.ShipSystem{
+	{rules.SysBridge, rules.SysFlag, rules.SysEmergency, rules.SysAuxiliary, rules.SysDamageControl},
+	{rules.SysForwardHull, rules.SysAftHull, rules.SysCenterHull},
+	{rules.SysLeftWarp, rules.SysRightWarp, rules.SysCenterWarp, rules.SysImpulse, rules.SysAPR, rules.SysBattery},
+	{rules.SysPhaser, rules.SysTorpedo, rules.SysDrone},
+	{rules.SysLab, rules.SysShuttle, rules.SysSensor, rules.SysScanner, rules.SysTransporter, rules.SysTractor, rules.SysCargo},
+}
+
+// shipCard draws a unit's systems display: what the viewer may know of
+// it. Its own ships show every box of the damage chart (filled intact,
+// hollow lost) and their weapons; other ships show what all can see:
+// shields, armor and excess damage.
+func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side rules.Side, colour render.RGBA, x, y float64) {
+	c, ok := rules.LookupClass(u.Class)
+	if !ok {
+		return
+	}
+	var b render.Batch
+	var labels []render.Label
+	lab := func(lx, ly float64, s string, style render.FontStyle, size float64, col render.RGBA) {
+		labels = append(labels, render.Label{X: lx, Y: ly, Text: s, Style: style, Size: size, Color: col})
+	}
+	w := 300.0
+	h := 112.0
+	if u.Detail != nil {
+		h += 22 * float64(len(systemGroups)+1)
+		h += 17 * float64(len(c.Mounts))
+	}
+	b.Rect(float32(x), float32(y), float32(w), float32(h), render.UIPanel)
+	b.Rect(float32(x), float32(y), float32(w), 2, colour)
+	lab(x+12, y+8, u.Name, render.Bold, 16, render.UIText)
+	lab(x+12, y+29, fmt.Sprintf("%s %s · %s", c.Race, c.Name, side.Name), render.Regular, 12, render.UITextDim)
+	lab(x+12, y+46, fmt.Sprintf("speed %d · facing %s · size class %d · BPV %d", u.Speed, u.Facing, c.SizeClass, c.BPV), render.Regular, 12, render.UITextDim)
+
+	// Shields 1-6 (1 ahead, clockwise) as bars against the class's full
+	// strength.
+	sy := y + 68
+	lab(x+12, sy, "Shields", render.Regular, 12, render.UIText)
+	for i := 0; i < 6; i++ {
+		bx := x + 70 + float64(i)*36
+		full := max(1, c.Shields[i])
+		frac := float32(u.Shields[i]) / float32(full)
+		b.Rect(float32(bx), float32(sy+2), 30, 10, render.Hex("#26324f", 1))
+		b.Rect(float32(bx), float32(sy+2), 30*min(1, frac), 10, render.Hex("#57a7ff", 1))
+		lab(bx+2, sy+13, fmt.Sprintf("%d:%d", i+1, u.Shields[i]), render.Mono, 10, render.UITextDim)
+	}
+	lab(x+12, sy+30, fmt.Sprintf("Armor %d/%d   Excess damage %d/%d", u.Armor, c.Armor, u.Excess, c.Excess), render.Regular, 12, render.UIText)
+	if u.Detail == nil {
+		drawCard(screen, fonts, &b, labels)
+		return
+	}
+	// The damage chart's boxes, grouped.
+	full := c.Boxes()
+	gy := sy + 52
+	for _, g := range systemGroups {
+		bx := x + 12
+		for _, sys := range g {
+			n := full[sys]
+			if n == 0 {
+				continue
+			}
+			lab(bx, gy, sys.String(), render.Mono, 10, render.UITextDim)
+			bx += float64(len(sys.String()))*6.5 + 4
+			for k := 0; k < n; k++ {
+				col := render.Hex("#6bdc8f", 1)
+				if k >= u.Detail.Boxes[sys] {
+					col = render.Hex("#3a1f2a", 1)
+				}
+				b.Rect(float32(bx), float32(gy+3), 6, 8, col)
+				bx += 8
+			}
+			bx += 8
+		}
+		gy += 22
+	}
+	lab(x+12, gy, fmt.Sprintf("Battery %d · power %d", u.Detail.Battery, u.Detail.Power()), render.Regular, 12, render.UIText)
+	gy += 20
+	for m, mt := range c.Mounts {
+		wpn, _ := rules.LookupWeapon(mt.Weapon)
+		state := "unarmed"
+		col := render.UITextDim
+		ms := u.Detail.Mounts[m]
+		switch {
+		case ms.Destroyed:
+			state, col = "destroyed", render.UIDanger
+		case ms.Fired:
+			state = "fired"
+		case ms.Armed:
+			state, col = "armed", render.UIGood
+		}
+		lab(x+12, gy, fmt.Sprintf("#%d %s (%s arc): %s", m+1, wpn.Name, mt.Arc, state), render.Regular, 12, col)
+		gy += 17
+	}
+	drawCard(screen, fonts, &b, labels)
+}
+
+func drawCard(screen *ebiten.Image, fonts *render.Fonts, b *render.Batch, labels []render.Label) {
+	var p render.Painter
+	p.Draw(screen, b)
+	fonts.DrawLabels(screen, labels)
+}
