@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -46,6 +47,7 @@ type MapRenderer struct {
 
 	back, area, grid, things, top Batch
 	labels                        []Label
+	courses                       []PathOverlay // phase courses to draw this frame
 	stacks                        map[rules.Hex]int
 	corners                       [12]float32
 }
@@ -99,10 +101,13 @@ func (r *MapRenderer) Build(f *Frame) {
 	}
 	t := m.Terrain
 	r.regions(f, t)
+	r.storm(f)
 	r.gridLines(f)
+	r.webs(f)
 	r.systems(f, t)
 	r.features(f, t)
 	r.units(f)
+	r.phaseCourses(f)
 	r.overlays(f)
 	r.hover(f)
 	r.declutter(f.Reserved)
@@ -221,18 +226,110 @@ func (r *MapRenderer) regions(f *Frame, t *rules.Terrain) {
 		if reg.Kind == rules.RegionIonStorm {
 			col, edgeCol = r.Palette.IonStorm, r.Palette.IonStorm.Mix(RGBA{1, 1, 1, 1}, 0.4)
 		}
-		cx, cy := Layout{}.HexToWorld(reg.Shape.Center)
-		worldR := float64(reg.Shape.Radius)*sqrt3 + 1
-		if !c.VisibleCircle(cx, cy, worldR) {
+		r.region(f, reg, col, edgeCol, float64(i), 1, "")
+	}
+	_ = px
+}
+
+// region draws one area: hex by hex when zoomed in, as a whole when out.
+// speed quickens the shimmer (a storm churns faster than a region).
+func (r *MapRenderer) region(f *Frame, reg *rules.Region, col, edgeCol RGBA, phase, speed float64, label string) {
+	c := &f.Camera
+	cx, cy := Layout{}.HexToWorld(reg.Shape.Center)
+	worldR := float64(reg.Shape.Radius)*sqrt3 + 1
+	if !c.VisibleCircle(cx, cy, worldR) {
+		return
+	}
+	pulse := float32(0.5 + 0.5*math.Sin(f.Time*1.3*speed+phase))
+	if c.HexPixels() >= hexDetail {
+		r.regionHexes(f, reg, col, edgeCol, pulse)
+	} else {
+		r.regionShape(f, reg, col, edgeCol, pulse)
+	}
+	r.regionLabel(f, reg, edgeCol, label)
+}
+
+// storm draws a raging phase storm (IP8.515): a disc around the map
+// centre in the storm's own colour, churning faster than phase space.
+func (r *MapRenderer) storm(f *Frame) {
+	st := f.View.Storm
+	if st == nil {
+		return
+	}
+	for _, d := range st.Discs {
+		if d.Map != f.Map {
 			continue
 		}
-		pulse := float32(0.5 + 0.5*math.Sin(f.Time*1.3+float64(i)))
-		if px >= hexDetail {
-			r.regionHexes(f, reg, col, edgeCol, pulse)
-		} else {
-			r.regionShape(f, reg, col, edgeCol, pulse)
+		reg := rules.Region{ID: "phase-storm", Kind: rules.RegionPhaseSpace, Name: "Phase storm", Shape: rules.DiscShape(d.Center, d.Radius)}
+		r.region(f, &reg, r.Palette.Storm, r.Palette.Storm.Mix(RGBA{1, 1, 1, 1}, 0.45), 0.7, 2.2, fmt.Sprintf("PHASE STORM  ·  until turn %d", st.Until))
+	}
+}
+
+// webs draws the webs the viewer may see as a lattice over each hex;
+// the viewer's own phased-out web hexes are drawn faint.
+func (r *MapRenderer) webs(f *Frame) {
+	c := &f.Camera
+	if c.HexPixels() < 3 {
+		return
+	}
+	draw := func(h rules.Hex, a float32) {
+		wx, wy := Layout{}.HexToWorld(h)
+		if !c.VisibleCircle(wx, wy, 1) {
+			return
 		}
-		r.regionLabel(f, reg, edgeCol)
+		col := r.Palette.Web.WithAlpha(a)
+		for k := 0; k < 3; k++ {
+			x0, y0, x1, y1 := edge(c, h, rules.Direction(k))
+			x2, y2, x3, y3 := edge(c, h, rules.Direction(k+3))
+			r.area.Line(x0, y0, x3, y3, 1.2, col)
+			r.area.Line(x1, y1, x2, y2, 1.2, col)
+		}
+	}
+	for _, w := range f.View.Webs {
+		if w.Map != f.Map {
+			continue
+		}
+		for _, h := range w.Hexes {
+			draw(h, 0.7)
+		}
+		for _, h := range w.Ghosts {
+			draw(h, 0.25)
+		}
+	}
+}
+
+// phaseCourses draws the recorded random courses (IP8.337): the viewer's
+// own phased-out units' courses so far, and the courses revealed to all
+// when units phased back in, with each course roll.
+func (r *MapRenderer) phaseCourses(f *Frame) {
+	r.courses = r.courses[:0]
+	course := func(tr *rules.PhaseTrack, col RGBA, end string) {
+		if tr == nil || tr.Map != f.Map {
+			return
+		}
+		hexes := []rules.Hex{tr.From}
+		var notes []HexNote
+		for _, m := range tr.Moves {
+			hexes = append(hexes, m.Path...)
+			at := tr.From
+			if len(hexes) > 0 {
+				at = hexes[len(hexes)-1]
+			}
+			notes = append(notes, HexNote{Hex: at, Text: fmt.Sprintf("2d6=%d", m.Roll), Colour: col})
+		}
+		if end != "" {
+			notes = append(notes, HexNote{Hex: hexes[len(hexes)-1], Text: end, Colour: col})
+		}
+		r.courses = append(r.courses, PathOverlay{Hexes: hexes, Colour: col, Notes: notes})
+	}
+	for _, u := range f.View.Units {
+		if u.Ghost && u.Map == f.Map {
+			course(u.Phase, r.Palette.PhaseEdge.WithAlpha(0.8), "")
+		}
+	}
+	for i := range f.View.PhaseIns {
+		tr := &f.View.PhaseIns[i]
+		course(tr, r.Palette.PhaseEdge.Mix(RGBA{1, 1, 1, 1}, 0.3).WithAlpha(0.7), string(tr.Unit)+" phased in")
 	}
 }
 
@@ -284,8 +381,8 @@ func (r *MapRenderer) hexagonOutline(b *Batch, cx, cy, rad, rot float64, w float
 	}
 }
 
-func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA) {
-	if reg.Name == "" {
+func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA, text string) {
+	if reg.Name == "" && text == "" {
 		return
 	}
 	c := &f.Camera
@@ -304,7 +401,10 @@ func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA) {
 	if y > sy {
 		y = sy
 	}
-	r.labels = append(r.labels, Label{X: sx, Y: y, Text: strings.ToUpper(reg.Name) + "  ·  " + kind, Style: Bold, Size: 13, Color: col.WithAlpha(0.9), Align: AlignCenter, Shadow: true})
+	if text == "" {
+		text = strings.ToUpper(reg.Name) + "  ·  " + kind
+	}
+	r.labels = append(r.labels, Label{X: sx, Y: y, Text: text, Style: Bold, Size: 13, Color: col.WithAlpha(0.9), Align: AlignCenter, Shadow: true})
 }
 
 // gridLines draws three edges of every visible hex, so each shared edge
@@ -596,7 +696,7 @@ func (r *MapRenderer) overlays(f *Frame) {
 			r.labels = append(r.labels, Label{X: sx, Y: sy - math.Max(px, 10) - 16, Text: m.Label, Style: Bold, Size: 12, Color: m.Colour, Align: AlignCenter, Shadow: true})
 		}
 	}
-	for _, p := range f.Paths {
+	for _, p := range append(r.courses, f.Paths...) {
 		w := float32(math.Max(2, math.Min(5, px/6)))
 		for i := 1; i < len(p.Hexes); i++ {
 			x0, y0 := c.HexToScreen(p.Hexes[i-1])

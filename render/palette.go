@@ -9,6 +9,8 @@ type Palette struct {
 	Hover       RGBA
 	Phase       RGBA
 	PhaseEdge   RGBA
+	Storm       RGBA
+	Web         RGBA
 	IonStorm    RGBA
 	RiftCore    RGBA
 	RiftGlow    RGBA
@@ -34,6 +36,8 @@ func DefaultPalette() Palette {
 		Hover:     Hex("#ffe27a", 1),
 		Phase:     Hex("#a35cff", 1),
 		PhaseEdge: Hex("#d2a8ff", 1),
+		Storm:     Hex("#6f7dff", 1),
+		Web:       Hex("#dfe6f0", 1),
 		IonStorm:  Hex("#39c6d6", 1),
 		RiftCore:  Hex("#0c0410", 1),
 		RiftGlow:  Hex("#ff7a2f", 1),
