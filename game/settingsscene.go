@@ -38,6 +38,7 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 			b.Text().Label = text()
 			env.SaveSettings()
 		}, stretch())
+		b.GetWidget().MinWidth = 460
 		return column(2, widget.Insets{}, b, env.wrapped(help, 13, render.UITextDim, 460))
 	}
 	zoomLabel := env.label("", render.Regular, 15, render.UIText)
