@@ -7,7 +7,6 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 )
@@ -15,15 +14,13 @@ import (
 // EndScene shows the end of a game: each side's result, then back to the
 // menu or save the finished game.
 type EndScene struct {
-	env  *Env
+	screen
 	sess *Session
-	ui   *ebitenui.UI
-	back *backdrop
 }
 
 // NewEndScene builds the end-of-game summary.
 func NewEndScene(env *Env, sess *Session) *EndScene {
-	e := &EndScene{env: env, sess: sess, back: newBackdrop(env)}
+	e := &EndScene{screen: newScreen(env), sess: sess}
 	out := sess.State.Outcome()
 	headline := "A draw"
 	if out.Winner != "" {
@@ -63,16 +60,6 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 
 // Update runs the screen.
 func (e *EndScene) Update(in *Input) error {
-	e.back.Update()
-	e.ui.Update()
+	e.tick()
 	return nil
 }
-
-// Draw draws the screen.
-func (e *EndScene) Draw(screen *ebiten.Image) {
-	e.back.Draw(screen)
-	e.ui.Draw(screen)
-}
-
-// Resize follows the window.
-func (e *EndScene) Resize(w, h int) { e.back.Resize(w, h) }

@@ -15,9 +15,7 @@ import (
 // LoadScene lists the saves, newest first, with what each holds, and
 // loads, deletes or goes back.
 type LoadScene struct {
-	env      *Env
-	ui       *ebitenui.UI
-	back     *backdrop
+	screen
 	saves    []SaveInfo
 	list     *widget.List
 	selected *SaveInfo
@@ -27,7 +25,7 @@ type LoadScene struct {
 
 // NewLoadScene builds the load screen.
 func NewLoadScene(env *Env) *LoadScene {
-	l := &LoadScene{env: env, back: newBackdrop(env)}
+	l := &LoadScene{screen: newScreen(env)}
 	saves, err := ListSaves(env.Paths.Saves)
 	l.saves = saves
 	entries := make([]any, len(saves))
@@ -109,19 +107,9 @@ func (l *LoadScene) remove() {
 
 // Update runs the screen.
 func (l *LoadScene) Update(in *Input) error {
-	l.back.Update()
-	l.ui.Update()
+	l.tick()
 	if in.Pressed[ebiten.KeyEscape] {
 		l.env.Show(NewMenuScene(l.env))
 	}
 	return nil
 }
-
-// Draw draws the screen.
-func (l *LoadScene) Draw(screen *ebiten.Image) {
-	l.back.Draw(screen)
-	l.ui.Draw(screen)
-}
-
-// Resize follows the window.
-func (l *LoadScene) Resize(w, h int) { l.back.Resize(w, h) }

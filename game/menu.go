@@ -69,18 +69,41 @@ func (b *backdrop) Draw(screen *ebiten.Image) {
 	p.Draw(screen, &shade)
 }
 
-// MenuScene is the main menu: continue, new game, load, settings, quit.
-type MenuScene struct {
+// screen is what the menu-style scenes share: widgets over a slowly
+// drifting map. Each scene embeds it and adds its own Update.
+type screen struct {
 	env  *Env
 	ui   *ebitenui.UI
 	back *backdrop
+}
+
+func newScreen(env *Env) screen { return screen{env: env, back: newBackdrop(env)} }
+
+// tick advances the backdrop and the widgets by one tick.
+func (s *screen) tick() {
+	s.back.Update()
+	s.ui.Update()
+}
+
+// Draw draws the backdrop and the widgets.
+func (s *screen) Draw(dst *ebiten.Image) {
+	s.back.Draw(dst)
+	s.ui.Draw(dst)
+}
+
+// Resize follows the window.
+func (s *screen) Resize(w, h int) { s.back.Resize(w, h) }
+
+// MenuScene is the main menu: continue, new game, load, settings, quit.
+type MenuScene struct {
+	screen
 	// Buttons, exposed to tests that drive the menu.
 	Continue, NewGame, Load, Settings, Quit *widget.Button
 }
 
 // NewMenuScene builds the main menu.
 func NewMenuScene(env *Env) *MenuScene {
-	m := &MenuScene{env: env, back: newBackdrop(env)}
+	m := &MenuScene{screen: newScreen(env)}
 	latest := latestAutosave(env.Paths.Saves)
 	m.Continue = button("Continue   C", func() { m.continueGame(latest) }, stretch())
 	m.Continue.GetWidget().Disabled = latest == ""
@@ -139,12 +162,3 @@ func (m *MenuScene) Update(in *Input) error {
 	m.ui.Update()
 	return nil
 }
-
-// Draw draws the backdrop and the menu.
-func (m *MenuScene) Draw(screen *ebiten.Image) {
-	m.back.Draw(screen)
-	m.ui.Draw(screen)
-}
-
-// Resize follows the window.
-func (m *MenuScene) Resize(w, h int) { m.back.Resize(w, h) }

@@ -12,9 +12,7 @@ import (
 
 // SettingsScene edits the settings; every change is saved at once.
 type SettingsScene struct {
-	env  *Env
-	ui   *ebitenui.UI
-	back *backdrop
+	screen
 	// After is the scene to return to (the menu, or a game in progress).
 	after Scene
 }
@@ -23,7 +21,7 @@ type SettingsScene struct {
 func NewSettingsScene(env *Env) *SettingsScene { return newSettingsScene(env, nil) }
 
 func newSettingsScene(env *Env, after Scene) *SettingsScene {
-	s := &SettingsScene{env: env, back: newBackdrop(env), after: after}
+	s := &SettingsScene{screen: newScreen(env), after: after}
 	st := &env.Settings
 	toggle := func(label string, v *bool, help string) widget.PreferredSizeLocateableWidget {
 		var b *widget.Button
@@ -72,19 +70,9 @@ func (s *SettingsScene) leave() {
 
 // Update runs the screen.
 func (s *SettingsScene) Update(in *Input) error {
-	s.back.Update()
-	s.ui.Update()
+	s.tick()
 	if in.Pressed[ebiten.KeyEscape] {
 		s.leave()
 	}
 	return nil
 }
-
-// Draw draws the screen.
-func (s *SettingsScene) Draw(screen *ebiten.Image) {
-	s.back.Draw(screen)
-	s.ui.Draw(screen)
-}
-
-// Resize follows the window.
-func (s *SettingsScene) Resize(w, h int) { s.back.Resize(w, h) }

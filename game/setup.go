@@ -31,9 +31,7 @@ type seatRow struct {
 // SetupScene is the new-game screen: pick a scenario (bundled or a file),
 // see its map and description, name the seats and say who plays each.
 type SetupScene struct {
-	env  *Env
-	ui   *ebitenui.UI
-	back *backdrop
+	screen
 
 	choices  []scenarioChoice
 	list     *widget.List
@@ -56,7 +54,7 @@ const previewW, previewH = 520, 320
 
 // NewSetupScene builds the new-game screen with the default scenario chosen.
 func NewSetupScene(env *Env) *SetupScene {
-	s := &SetupScene{env: env, back: newBackdrop(env)}
+	s := &SetupScene{screen: newScreen(env)}
 	for _, info := range scenarios.Bundled() {
 		s.choices = append(s.choices, scenarioChoice{Label: info.Name, Arg: info.ID})
 	}
@@ -272,8 +270,7 @@ func (s *SetupScene) typing() bool {
 
 // Update runs the screen.
 func (s *SetupScene) Update(in *Input) error {
-	s.back.Update()
-	s.ui.Update()
+	s.tick()
 	switch {
 	case in.Pressed[ebiten.KeyEscape]:
 		s.env.Show(NewMenuScene(s.env))
@@ -282,12 +279,3 @@ func (s *SetupScene) Update(in *Input) error {
 	}
 	return nil
 }
-
-// Draw draws the screen.
-func (s *SetupScene) Draw(screen *ebiten.Image) {
-	s.back.Draw(screen)
-	s.ui.Draw(screen)
-}
-
-// Resize follows the window.
-func (s *SetupScene) Resize(w, h int) { s.back.Resize(w, h) }
