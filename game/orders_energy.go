@@ -137,6 +137,20 @@ func (b *allocBuilder) editor(p *PlayScene, box *widget.Container, a *rules.Allo
 			changed()
 		}, stretch()))
 	}
+	if ss.Boxes[rules.SysTractor] > 0 {
+		label := fmt.Sprintf("[ ] Ready tractor beam (%d)", rules.TractorCost)
+		if a.Tractor {
+			label = fmt.Sprintf("[x] Ready tractor beam (%d)", rules.TractorCost)
+		}
+		box.AddChild(button(label, func() { a.Tractor = !a.Tractor; changed() }, stretch()))
+	}
+	if c.CloakCost > 0 {
+		label := fmt.Sprintf("[ ] Cloak (%d)", c.CloakCost)
+		if a.Cloak {
+			label = fmt.Sprintf("[x] Cloak (%d): no fire, launch, beams or docking while cloaked", c.CloakCost)
+		}
+		box.AddChild(button(label, func() { a.Cloak = !a.Cloak; changed() }, stretch()))
+	}
 	box.AddChild(stepper(p, fmt.Sprintf("To batteries (hold %d)", ss.Battery), fmt.Sprintf("%d", a.Battery),
 		func() { a.Battery = max(0, a.Battery-1); changed() }, func() { a.Battery++; changed() }))
 	if ss.Battery > 0 {
