@@ -191,6 +191,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 			to := t.Hex.Add(d.Facing.Vector().Scale(DisplaceHexes))
 			s.setHex(t, to)
 			evs = append(evs, s.unitEvent(EventMove, "", t, fmt.Sprintf("%s is displaced to %v", t.ID, to)))
+			evs = append(evs, s.cosmicEnterHex(t)...) // displaced into a cosmic rift (IP4.14)
 		}
 	}
 	return evs

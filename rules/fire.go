@@ -43,6 +43,9 @@ func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 	if err := cloakBlocksFire(u, t); err != nil {
 		return err
 	}
+	if err := s.riftBlocksFire(u, t); err != nil {
+		return err
+	}
 	if err := s.checkLockOn(u, t); err != nil {
 		return err
 	}

@@ -69,12 +69,12 @@ type Hooks struct {
 func builtinHooks() *Hooks {
 	return &Hooks{
 		// Phase space (IP8): the storm rolls, the phase rolls and drift.
-		StartOfTurn: []StepHook{{Name: "phase-storm", Run: (*State).phaseStormStep}},
-		Involuntary: []StepHook{{Name: "phase-space", Run: (*State).phaseStep}},
+		StartOfTurn: []StepHook{{Name: "phase-storm", Run: (*State).phaseStormStep}, {Name: "cosmic-rift", Run: (*State).cosmicStartOfTurn}},
+		Involuntary: []StepHook{{Name: "phase-space", Run: (*State).phaseStep}, {Name: "cosmic-rift", Run: (*State).cosmicInvoluntary}},
 
 		LeaveHex: []MoveHook{{Name: "gravity-rift", Check: gravityLeave}},
 		// Mines go off when another side's unit enters their hex.
-		EnterHex: []MoveHook{{Name: "mine", Check: mineEnter}, {Name: "web", Check: webEnter}},
+		EnterHex: []MoveHook{{Name: "mine", Check: mineEnter}, {Name: "web", Check: webEnter}, {Name: "cosmic-rift", Check: cosmicEnter}},
 		Plan: []PlanHook{
 			{Name: "gravity-rift", Leave: gravityPlanLeave},
 			{Name: "fleet-limit", Check: fleetPlanCheck},

@@ -21,5 +21,8 @@ func (s *State) ShotModifier(u, t *Unit) int {
 	if s.InIonStorm(u) || s.InIonStorm(t) {
 		m += IonStormModifier
 	}
+	if u.Ship != nil {
+		m += u.Ship.Radiation.FireShift // cosmic rift radiation on its sensors (IP4.313)
+	}
 	return m
 }

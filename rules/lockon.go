@@ -15,6 +15,9 @@ const LockOnFreeRange = 1
 // or no damage chart at all.
 func hasSensors(u *Unit) bool {
 	c := lookupClass(u.Class)
+	if u.Ship != nil && u.Ship.Radiation.Blind {
+		return false // cosmic rift radiation (IP4.313-314)
+	}
 	return c == nil || c.SmallCraft() || u.Ship == nil || u.Ship.Boxes[SysSensor] > 0
 }
 

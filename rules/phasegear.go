@@ -46,6 +46,9 @@ type Gear struct {
 	Target     UnitID `json:"target,omitempty"`
 	Guide      UnitID `json:"guide,omitempty"`
 	SelfGuided bool   `json:"self_guided,omitempty"`
+	// TypeIII marks a Type-III drone, which needs no lock-on and passes
+	// through a cosmic rift unaffected (IP4.15).
+	TypeIII bool `json:"type_iii,omitempty"`
 	// Devices lists the fitted devices of IP8.48 that are switched on.
 	Devices []DeviceKind `json:"devices,omitempty"`
 }

@@ -18,6 +18,9 @@ func phaseSetup(radius int, units ...Unit) Setup {
 	su.Maps = []Map{{ID: "main", Name: "Main", Terrain: &Terrain{
 		Regions: []Region{{ID: "veil", Kind: RegionPhaseSpace, Name: "Veil", Shape: DiscShape(Hex{}, radius)}},
 	}}}
+	// These tests follow seeded phase rolls: keep the cosmic rift
+	// formation rolls out of their dice stream.
+	su.Ruleset.NoCosmicRifts = true
 	return su
 }
 

@@ -311,6 +311,9 @@ func (s *State) checkWithdrawal(u *Unit, d Declaration, all []Declaration) error
 	if u.Kind != KindShip && !smallCraft(u) {
 		return fmt.Errorf("rules: a %s cannot withdraw", u.Kind)
 	}
+	if u.Away() {
+		return fmt.Errorf("rules: %s is through a cosmic rift and can disengage only back through it (IP4.437)", u.ID)
+	}
 	if _, rift := s.RiftSystemAt(u.Map, u.Hex); !rift || u.PhasedOut {
 		return fmt.Errorf("rules: %s can only withdraw from inside a gravity rift system (GRN.5)", u.ID)
 	}

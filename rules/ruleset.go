@@ -30,6 +30,15 @@ type Ruleset struct {
 	// TurnLimit, when above 0, ends the game after the damage control of
 	// that turn (victory.go).
 	TurnLimit int `json:"turn_limit,omitempty"`
+	// NoCosmicRifts turns the cosmic rift formation rolls off (IP4.21 says
+	// a rift may occur in any scenario, so they are on by default).
+	NoCosmicRifts bool `json:"no_cosmic_rifts,omitempty"`
+	// RiftDice are the dice counts of the cosmic rift rolls (IP4.62); a
+	// zero count means the seed's number (cosmic.go).
+	RiftDice RiftDice `json:"rift_dice,omitzero"`
+	// RiftDetectRange is the range of tactical intelligence level E, in
+	// hexes (IP4.28); 0 means DefaultRiftDetectRange.
+	RiftDetectRange int `json:"rift_detect_range,omitempty"`
 }
 
 // DefaultRuleset returns the ruleset used when a scenario sets none.
@@ -50,6 +59,12 @@ func (r Ruleset) Validate() error {
 	}
 	if r.FleetLimit < 0 {
 		return fmt.Errorf("rules: fleet limit must be 0 (none) or more, not %d", r.FleetLimit)
+	}
+	if err := r.RiftDice.validate(); err != nil {
+		return err
+	}
+	if r.RiftDetectRange < 0 || r.RiftDetectRange > 1000 {
+		return fmt.Errorf("rules: rift detection range must be 0 (the default) to 1000, not %d", r.RiftDetectRange)
 	}
 	if r.PhaseStormRange < 1 {
 		return fmt.Errorf("rules: phase storm range must be at least 1, not %d", r.PhaseStormRange)

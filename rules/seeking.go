@@ -41,6 +41,8 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 		return fmt.Errorf("rules: %s mount %d has launched this turn", u.ID, m)
 	case InStasis(u):
 		return fmt.Errorf("rules: %s is held in stasis", u.ID)
+	case u.Ship.Radiation.Blind:
+		return fmt.Errorf("rules: %s lost lock-on to rift radiation: it guides what it launched but launches no more (IP4.314)", u.ID)
 	case ms.Ammo <= 0:
 		return fmt.Errorf("rules: %s mount %d is empty", u.ID, m)
 	case t == nil || !canTarget(u, t) || isSeeker(t):
@@ -49,6 +51,9 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 		return fmt.Errorf("rules: %s is beyond the launch range %d", t.ID, LaunchRange)
 	}
 	if err := cloakBlocksFire(u, t); err != nil {
+		return err
+	}
+	if err := s.riftBlocksFire(u, t); err != nil {
 		return err
 	}
 	return s.checkLockOn(u, t)

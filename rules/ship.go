@@ -90,6 +90,8 @@ type ShipState struct {
 	CapturedFrom SideID `json:"captured_from,omitempty"`
 	// Launched is when a seeking weapon was launched, for its endurance.
 	Launched Clock `json:"launched,omitzero"`
+	// Radiation is this turn's cosmic rift radiation effect (cosmic.go).
+	Radiation Radiation `json:"radiation,omitzero"`
 }
 
 // newShipState returns the state of a fresh unit of class c at speed.
@@ -123,7 +125,7 @@ func (ss *ShipState) clone() *ShipState {
 // each turn.
 func (ss *ShipState) Power() int {
 	b := &ss.Boxes
-	return b[SysLeftWarp] + b[SysRightWarp] + b[SysCenterWarp] + b[SysImpulse] + b[SysAPR]
+	return max(b[SysLeftWarp]+b[SysRightWarp]+b[SysCenterWarp]-ss.Radiation.WarpLoss, 0) + b[SysImpulse] + b[SysAPR]
 }
 
 // WarpFactor returns floor(cube root of speed), the warp factor of a unit

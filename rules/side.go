@@ -11,4 +11,8 @@ type Side struct {
 	// Color is the counter colour as "#rrggbb"; the front end may replace
 	// it with a colour-blind-safe palette.
 	Color string `json:"color"`
+	// Destination, set on the sides of a destination scenario that a
+	// cosmic rift brought into play, is the map they defend (IP4.441);
+	// the session seats the computer or another player at them.
+	Destination MapID `json:"destination,omitempty"`
 }

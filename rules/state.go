@@ -36,6 +36,11 @@ type Setup struct {
 	Sides   []Side
 	Maps    []Map
 	Units   []Unit
+	// RiftCharts are the scenario's cosmic rift destination charts
+	// (IP4.411, IP4.61) and Destinations the scenarios they name, ready
+	// to come into play, in id order (cosmic.go).
+	RiftCharts   []RiftChart
+	Destinations []Destination
 }
 
 // State is the whole state of a game. It changes only through the rules
@@ -60,6 +65,8 @@ type State struct {
 	// Phase is the phase storm, the webs and this turn's revealed phase
 	// courses (phasespace.go, IP8).
 	Phase PhaseState `json:"phase,omitzero"`
+	// Cosmic holds the cosmic rifts and what they may lead to (cosmic.go).
+	Cosmic CosmicState `json:"cosmic,omitzero"`
 
 	hooks   *Hooks
 	spatial spatialIndex
@@ -84,6 +91,7 @@ func NewState(setup Setup, seed uint64) (*State, error) {
 		Maps:     make([]Map, len(setup.Maps)),
 		Units:    slices.Clone(setup.Units),
 		RNG:      NewRNG(seed),
+		Cosmic:   CosmicState{Charts: slices.Clone(setup.RiftCharts), Destinations: slices.Clone(setup.Destinations)},
 	}
 	for i, m := range setup.Maps {
 		t := &Terrain{}
@@ -280,6 +288,7 @@ func (s *State) Clone() *State {
 		c.Units[i].clonePhaseData()
 	}
 	c.Phase = s.Phase.clone()
+	c.Cosmic = s.Cosmic.clone()
 	c.Turn = s.Turn.clone()
 	c.attackers = nil
 	c.Maps = slices.Clone(s.Maps) // terrain is immutable once the game starts and is shared

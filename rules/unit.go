@@ -63,6 +63,9 @@ type Unit struct {
 	// Ship is the unit's systems, damage and this turn's energy and
 	// movement; NewState fills it from the class when a setup leaves it nil.
 	Ship *ShipState `json:"ship,omitempty"`
+	// Cross is what going through a cosmic rift left on the unit
+	// (cosmic.go).
+	Cross RiftCrossing `json:"cross,omitzero"`
 }
 
 // String returns the unit's name and id.

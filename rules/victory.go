@@ -16,6 +16,9 @@ type SideResult struct {
 	Reserve   int `json:"reserve"`
 	Withdrawn int `json:"withdrawn"`
 	Destroyed int `json:"destroyed"`
+	// Trapped counts units left beyond a closed cosmic rift; they are
+	// counted destroyed too (IP4.27, IP4.452).
+	Trapped int `json:"trapped,omitempty"`
 	// Lost is the BPV of the side's destroyed and captured units; Points
 	// the BPV every other side lost.
 	Lost   int `json:"lost"`
@@ -77,7 +80,12 @@ func (s *State) Outcome() Outcome {
 				}
 			}
 		}
-		switch u.Status {
+		status := u.Status
+		if u.Cross.Trapped && status != StatusDestroyed {
+			r.Trapped++
+			status = StatusDestroyed // IP4.452
+		}
+		switch status {
 		case StatusOnMap:
 			r.OnMap++
 		case StatusCarried:
@@ -123,6 +131,9 @@ func (s *State) gameOver(next Clock) bool {
 		u := &s.Units[i]
 		if isSeeker(u) || isMine(u) {
 			continue // ordnance keeps no side in the game
+		}
+		if sd, _ := s.Side(u.Side); sd.Destination != "" || u.Cross.Trapped {
+			continue // a rift's defenders and trapped units keep no side in the game
 		}
 		had[u.Side] = true
 		if u.Ship != nil && u.Ship.CapturedFrom != "" {

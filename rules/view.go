@@ -36,6 +36,13 @@ type UnitView struct {
 	// Detail is the unit's full system state, given only to its owner:
 	// batteries, reinforcement and armed weapons stay secret from others.
 	Detail *ShipState `json:"detail,omitempty"`
+	// Away is set on a unit out of its home map through a cosmic rift,
+	// Trapped once that rift closed (it counts as destroyed, IP4.452).
+	// Believes, for its owner only, is the map a unit moved by a cosmic
+	// storm still believes it is on (IP4.53).
+	Away     bool  `json:"away,omitempty"`
+	Trapped  bool  `json:"trapped,omitempty"`
+	Believes MapID `json:"believes,omitempty"`
 }
 
 // View is the state as one side may know it: the only way the front end,
@@ -72,6 +79,12 @@ type View struct {
 	PhaseIns []PhaseTrack `json:"phase_ins,omitempty"`
 	// Outcome is the result, once the game is over (victory.go).
 	Outcome *Outcome `json:"outcome,omitempty"`
+	// Rifts are the open cosmic rifts the viewer has detected (IP4.28);
+	// MapCounts says, for each map the viewer knows (the origin and the
+	// destinations it detected or has units in), how many units it sees
+	// there. Maps lists only those maps (cosmic.go).
+	Rifts     []RiftView `json:"rifts,omitempty"`
+	MapCounts []MapView  `json:"map_counts,omitempty"`
 }
 
 // View returns what side may know of the game. An empty side gives the
@@ -119,7 +132,10 @@ func (s *State) View(side SideID) *View {
 		uv := UnitView{
 			ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class, Kind: u.Kind,
 			Status: u.Status, Map: u.Map, Hex: u.Hex, Facing: u.Facing, Speed: u.Speed,
-			Ghost: ghost,
+			Ghost: ghost, Away: u.Away(), Trapped: u.Cross.Trapped,
+		}
+		if side != "" && side == u.Side {
+			uv.Believes = u.Cross.Believes
 		}
 		if ss := u.Ship; ss != nil {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
@@ -133,6 +149,7 @@ func (s *State) View(side SideID) *View {
 		v.Units = append(v.Units, uv)
 	}
 	s.phaseView(v, side)
+	s.cosmicView(v, side)
 	return v
 }
 

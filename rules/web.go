@@ -78,6 +78,9 @@ func (s *State) checkWeb(u *Unit, o WebOrder) error {
 	case u.Hex.Distance(o.Hexes[0]) > 1:
 		return fmt.Errorf("rules: a web starts within 1 hex of its layer")
 	}
+	if err := s.riftBlocksWeb(u.Map, o.Hexes); err != nil {
+		return err
+	}
 	for i := 1; i < n; i++ {
 		if o.Hexes[i].Distance(o.Hexes[i-1]) != 1 || slices.Contains(o.Hexes[:i], o.Hexes[i]) {
 			return fmt.Errorf("rules: a web is a line of adjacent hexes")
