@@ -60,6 +60,13 @@ type Scenario struct {
 	Units []rules.Unit
 	// Warnings are the problems that did not stop the file loading.
 	Warnings Problems
+	// RiftCharts are the cosmic rift destination charts (IP4.41x) and
+	// Destinations the scenarios they name, loaded without following
+	// their own charts, by id.
+	RiftCharts   []rules.RiftChart
+	Destinations []*Scenario
+
+	chartRefs []chartRef
 }
 
 // Info returns the scenario's id, name and description.
@@ -84,12 +91,33 @@ func (s *Scenario) Setup() rules.Setup {
 		t.Systems[i].Shape = cloneShape(t.Systems[i].Shape)
 	}
 	return rules.Setup{
-		Info:    rules.ScenarioInfo{ID: s.ID, Name: s.Name, Description: s.Description},
-		Ruleset: s.Ruleset,
-		Sides:   slices.Clone(s.Sides),
-		Maps:    []rules.Map{{ID: s.MapID(), Name: s.Name, Center: s.Center, Terrain: t}},
-		Units:   slices.Clone(s.Units),
+		Info:         rules.ScenarioInfo{ID: s.ID, Name: s.Name, Description: s.Description},
+		Ruleset:      s.Ruleset,
+		Sides:        slices.Clone(s.Sides),
+		Maps:         []rules.Map{{ID: s.MapID(), Name: s.Name, Center: s.Center, Terrain: t}},
+		Units:        slices.Clone(s.Units),
+		RiftCharts:   cloneCharts(s.RiftCharts),
+		Destinations: s.destinations(),
 	}
+}
+
+func cloneCharts(cs []rules.RiftChart) []rules.RiftChart {
+	out := slices.Clone(cs)
+	for i := range out {
+		out[i].Rows = slices.Clone(out[i].Rows)
+	}
+	return out
+}
+
+// destinations returns the destination setups in id order.
+func (s *Scenario) destinations() []rules.Destination {
+	var out []rules.Destination
+	for _, d := range s.Destinations {
+		su := d.Setup()
+		su.RiftCharts, su.Destinations = nil, nil
+		out = append(out, rules.Destination{ID: d.ID, Setup: su})
+	}
+	return out
 }
 
 func cloneShape(sh rules.Shape) rules.Shape {

@@ -29,6 +29,9 @@ const (
 type loader struct {
 	file  string
 	probs Problems
+	// nested is set while loading a rift destination: its own charts are
+	// read but not followed.
+	nested bool
 }
 
 func (l *loader) add(n *yaml.Node, warn bool, path, format string, args ...any) {

@@ -15,8 +15,8 @@ var defaultColors = [...]string{"#4da3ff", "#ff5c5c", "#5cd65c", "#ffc23d", "#c7
 // The fields each part of a file may hold, in the order the format
 // reference gives them.
 var (
-	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units"}
-	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit", "turn_limit"}
+	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units", "rift_charts"}
+	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit", "turn_limit", "cosmic_rifts", "rift_dice", "rift_detect_range"}
 	sideFields    = []string{"id", "name", "color"}
 	featureFields = []string{"id", "kind", "name", "hex"}
 	regionFields  = []string{"id", "kind", "name", "disc", "hexes"}
@@ -32,15 +32,18 @@ var (
 // a field added here without the schema (or the other way round) fails
 // the tests: add every new field list to this table too.
 var fieldTable = map[string][]string{
-	"":               topFields,
-	"ruleset":        rulesetFields,
-	"sides[]":        sideFields,
-	"features[]":     featureFields,
-	"regions[]":      regionFields,
-	"regions[].disc": discFields,
-	"systems[]":      systemFields,
-	"systems[].disc": discFields,
-	"units[]":        unitFields,
+	"":                     topFields,
+	"ruleset":              rulesetFields,
+	"sides[]":              sideFields,
+	"features[]":           featureFields,
+	"regions[]":            regionFields,
+	"regions[].disc":       discFields,
+	"systems[]":            systemFields,
+	"systems[].disc":       discFields,
+	"units[]":              unitFields,
+	"ruleset.rift_dice":    riftDiceFields,
+	"rift_charts[]":        chartFields,
+	"rift_charts[].rows[]": chartRowFields,
 }
 
 // FarFromCenter is how far from the map centre, in hexes, a unit may
@@ -103,6 +106,10 @@ func (l *loader) load(data []byte) *Scenario {
 	rifts := l.systems(s, top.get("systems"))
 	l.featuresInRifts(s, placed, rifts)
 	l.units(s, top.require("units"), sides, sidesOK, stars)
+	l.riftCharts(s, top.get("rift_charts"))
+	if !l.nested {
+		l.loadDestinations(s)
+	}
 	return s
 }
 
@@ -135,6 +142,19 @@ func (l *loader) ruleset(n *yaml.Node, r *rules.Ruleset) {
 	if v := f.get("turn_limit"); v != nil {
 		if i, ok := l.integer(v, "ruleset.turn_limit", 0, MaxTurns); ok {
 			r.TurnLimit = i
+		}
+	}
+	if v := f.get("cosmic_rifts"); v != nil {
+		if b, ok := l.boolean(v, "ruleset.cosmic_rifts"); ok {
+			r.NoCosmicRifts = !b
+		}
+	}
+	if v := f.get("rift_dice"); v != nil {
+		l.riftDice(v, &r.RiftDice)
+	}
+	if v := f.get("rift_detect_range"); v != nil {
+		if i, ok := l.integer(v, "ruleset.rift_detect_range", 1, 1000); ok {
+			r.RiftDetectRange = i
 		}
 	}
 	if err := r.Validate(); err != nil { // cannot happen after the checks above

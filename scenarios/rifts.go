@@ -1,0 +1,237 @@
+package scenarios
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hexrift/hexrift/rules"
+	"go.yaml.in/yaml/v3"
+)
+
+// Cosmic rift destination charts (IP4.41x, IP4.61). A scenario's
+// rift_charts list holds the charts: each is picked by a 2d6 roll range
+// and holds rows picked by a second 2d6 range; a row names its
+// destination scenario (a bundled id or a path relative to the file),
+// its PORT, its DEFEND hex and notes. The destinations are loaded with
+// the scenario, without following their own charts, so that rules gets
+// them ready in its Setup and never reads a file.
+
+var (
+	chartFields    = []string{"roll", "name", "rows"}
+	chartRowFields = []string{"roll", "scenario", "port", "defend", "notes"}
+	riftDiceFields = []string{"formation", "delay", "range", "lifetime", "radiation"}
+)
+
+// Most charts and rows a file may hold.
+const (
+	maxCharts    = 11
+	maxChartRows = 11
+)
+
+// chartRef is a chart row's destination as written, kept with its node
+// for the problems of loading it.
+type chartRef struct {
+	chart, row int
+	at         *yaml.Node
+	path       string
+}
+
+// rollRange reads a 2d6 roll range: N or "LO-HI", within 2-12.
+func (l *loader) rollRange(n *yaml.Node, path string) (lo, hi int, ok bool) {
+	if n.Kind != yaml.ScalarNode {
+		l.errorf(n, path, "expected a 2d6 roll or range such as 7 or \"2-6\", found %s", describe(n))
+		return 0, 0, false
+	}
+	a, b, rng := strings.Cut(strings.TrimSpace(n.Value), "-")
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := x, error(nil)
+	if rng {
+		y, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil || x < 2 || y > 12 || x > y {
+		l.errorf(n, path, "%q is not a 2d6 roll or range: write a total from 2 to 12, or LO-HI such as \"2-6\"", clip(n.Value))
+		return 0, 0, false
+	}
+	return x, y, true
+}
+
+// coverage checks that ranges cover 2-12 once: overlaps are errors, gaps
+// warnings (a roll there opens on uncharted space).
+func (l *loader) coverage(n *yaml.Node, path, what string, ranges [][2]int) {
+	var seen [13]int
+	for _, r := range ranges {
+		for v := r[0]; v <= r[1]; v++ {
+			seen[v]++
+		}
+	}
+	var gaps []string
+	for v := 2; v <= 12; v++ {
+		switch {
+		case seen[v] > 1:
+			l.errorf(n, path, "a roll of %d picks more than one %s", v, what)
+			return
+		case seen[v] == 0:
+			gaps = append(gaps, strconv.Itoa(v))
+		}
+	}
+	if len(gaps) > 0 {
+		l.warnf(n, path, "no %s for a roll of %s: the rift opens on uncharted space", what, strings.Join(gaps, ", "))
+	}
+}
+
+// riftCharts reads the rift_charts list.
+func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	items, _ := l.list(n, "rift_charts", maxCharts)
+	var chartRanges [][2]int
+	for i, item := range items {
+		p := index("rift_charts", i)
+		f := l.mapping(item, p, chartFields...)
+		if f == nil {
+			continue
+		}
+		var c rules.RiftChart
+		if v := f.require("roll"); v != nil {
+			if lo, hi, ok := l.rollRange(v, f.sub("roll")); ok {
+				c.Lo, c.Hi = lo, hi
+				chartRanges = append(chartRanges, [2]int{lo, hi})
+			}
+		}
+		if v := f.get("name"); v != nil {
+			c.Name, _ = l.name(v, f.sub("name"))
+		}
+		rowsNode := f.require("rows")
+		if rowsNode != nil {
+			rows, _ := l.list(rowsNode, f.sub("rows"), maxChartRows)
+			var rowRanges [][2]int
+			for j, rn := range rows {
+				rp := index(f.sub("rows"), j)
+				rf := l.mapping(rn, rp, chartRowFields...)
+				if rf == nil {
+					continue
+				}
+				var row rules.RiftChartRow
+				if v := rf.require("roll"); v != nil {
+					if lo, hi, ok := l.rollRange(v, rf.sub("roll")); ok {
+						row.Lo, row.Hi = lo, hi
+						rowRanges = append(rowRanges, [2]int{lo, hi})
+					}
+				}
+				if v := rf.require("scenario"); v != nil {
+					if ref, ok := l.text(v, rf.sub("scenario"), 1000, false); ok {
+						row.Scenario = ref
+						s.chartRefs = append(s.chartRefs, chartRef{chart: len(s.RiftCharts), row: len(c.Rows), at: v, path: rf.sub("scenario")})
+					}
+				}
+				if v := rf.require("port"); v != nil {
+					row.Port, _ = l.hex(v, rf.sub("port"))
+				}
+				if v := rf.require("defend"); v != nil {
+					row.Defend, _ = l.hex(v, rf.sub("defend"))
+				}
+				if v := rf.get("notes"); v != nil {
+					row.Notes, _ = l.text(v, rf.sub("notes"), maxDesc, true)
+				}
+				c.Rows = append(c.Rows, row)
+			}
+			l.coverage(rowsNode, f.sub("rows"), "row", rowRanges)
+		}
+		s.RiftCharts = append(s.RiftCharts, c)
+	}
+	l.coverage(n, "rift_charts", "chart", chartRanges)
+}
+
+// riftDice reads the ruleset's rift_dice mapping (IP4.62).
+func (l *loader) riftDice(n *yaml.Node, d *rules.RiftDice) {
+	f := l.mapping(n, "ruleset.rift_dice", riftDiceFields...)
+	for _, c := range []struct {
+		name string
+		v    *int
+	}{{"formation", &d.Formation}, {"delay", &d.Delay}, {"range", &d.Range}, {"lifetime", &d.Lifetime}, {"radiation", &d.Radiation}} {
+		if v := f.get(c.name); v != nil {
+			if i, ok := l.integer(v, f.sub(c.name), 1, rules.MaxRiftDice); ok {
+				*c.v = i
+			}
+		}
+	}
+}
+
+// loadDestinations loads every scenario the charts name, once each, and
+// reports at the chart row a destination that is missing or does not
+// load. Bundled scenarios name theirs by id; a path is taken relative to
+// the directory of the origin file.
+func (l *loader) loadDestinations(s *Scenario) {
+	byRef := map[string]*Scenario{}
+	for _, ref := range s.chartRefs {
+		row := &s.RiftCharts[ref.chart].Rows[ref.row]
+		name := row.Scenario
+		d, seen := byRef[name]
+		if !seen {
+			d = l.loadDestination(ref, name)
+			byRef[name] = d
+		}
+		if d == nil {
+			row.Scenario = ""
+			continue
+		}
+		row.Scenario = d.ID
+		if i := slices.IndexFunc(s.Destinations, func(o *Scenario) bool { return o.ID == d.ID }); i < 0 {
+			s.Destinations = append(s.Destinations, d)
+		} else if s.Destinations[i] != d {
+			l.errorf(ref.at, ref.path, "%q is a second scenario with the id %q; destinations must have different ids", clip(name), d.ID)
+		}
+	}
+	slices.SortFunc(s.Destinations, func(a, b *Scenario) int { return strings.Compare(a.ID, b.ID) })
+}
+
+func (l *loader) loadDestination(ref chartRef, name string) *Scenario {
+	var data []byte
+	var file string
+	inBundle := strings.HasPrefix(l.file, "bundled/")
+	switch {
+	case !IsPath(name) && slices.Contains(bundledIDs(), name):
+		file = path.Join("bundled", name+".yaml")
+		data, _ = bundled.ReadFile(file)
+	case !IsPath(name):
+		l.errorf(ref.at, ref.path, "destination %q is no bundled scenario; the bundled ones are %s (or give a path ending in .yaml)", clip(name), strings.Join(bundledIDs(), ", "))
+		return nil
+	case inBundle:
+		file = path.Join("bundled", path.Clean(name))
+		var err error
+		if data, err = bundled.ReadFile(file); err != nil {
+			l.errorf(ref.at, ref.path, "destination %q: no such bundled file", clip(name))
+			return nil
+		}
+	default:
+		file = name
+		if !filepath.IsAbs(name) {
+			file = filepath.Join(filepath.Dir(l.file), name)
+		}
+		var p *Problem
+		if data, p = readFile(file); p != nil {
+			l.errorf(ref.at, ref.path, "destination %q: %s", clip(name), p.Msg)
+			return nil
+		}
+	}
+	sub := &loader{file: file, nested: true}
+	d := sub.load(data)
+	probs := sortProblems(sub.probs)
+	if probs.HasErrors() {
+		for _, p := range probs {
+			if !p.Warning {
+				l.errorf(ref.at, ref.path, "destination %q does not load: %s", clip(name), p.String())
+				break
+			}
+		}
+		return nil
+	}
+	return d
+}
+
+var _ fs.FS = bundled
