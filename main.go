@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -35,7 +36,7 @@ func commands() []command {
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
 		{"render", "SCENARIO -o FILE.png", "draw a scenario's map to a PNG, with no display needed", runRender},
 		{"bench", "[SCENARIO]", "measure frame rates: an empty screen, then the scenario at its widest zoom", runBench},
-		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash", runSim},
+		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash (-match A:B -seeds N [-all]: head-to-head matches of computer levels; -table FILE: the win-rate table)", runSim},
 		{"replay", "SAVE", "replay a saved game from its scenario, seed and commands (-verify checks every hash)", runReplay},
 		{"version", "", "print the version", runVersion},
 	}
@@ -333,9 +334,17 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the game's dice")
 	turns := fs.Int("turns", 3, "turns to play")
 	save := fs.String("save", "", "also write the game to this save file")
+	match := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
+	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
+	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
+	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
+	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
+	}
+	if *match != "" || *table != "" {
+		return runMatches(arg, *match, *table, *seeds, *all, *workers)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -358,6 +367,60 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	}
 	enc := json.NewEncoder(out)
 	return enc.Encode(s.Result())
+}
+
+// runMatches plays head-to-head matches: one pair (-match A:B) printed
+// per scenario, or every pair of game.TablePairs written as a table.
+func runMatches(arg, match, table string, seeds int, all bool, workers int) error {
+	if seeds < 1 {
+		return fmt.Errorf("-seeds %d: want at least 1", seeds)
+	}
+	var ids []string
+	switch {
+	case all:
+		for _, in := range scenarios.Bundled() {
+			ids = append(ids, in.ID)
+		}
+	case arg != "":
+		ids = strings.Split(arg, ",") // several scenarios: a,b,c
+	default:
+		ids = []string{scenarios.DefaultID}
+	}
+	var srcs []scenarios.Source
+	for _, id := range ids {
+		src, err := scenarios.ReadSource(id)
+		if err != nil {
+			return printProblems(err)
+		}
+		srcs = append(srcs, src)
+	}
+	if table != "" {
+		md, err := game.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(table, []byte(md), 0o644)
+	}
+	a, b, ok := strings.Cut(match, ":")
+	if !ok || !game.KnownLevel(a) || !game.KnownLevel(b) {
+		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", match)
+	}
+	var total game.MatchTally
+	for i, src := range srcs {
+		start := time.Now()
+		t, err := game.PlayMatch(src, seeds, a, b, workers)
+		if err != nil {
+			return err
+		}
+		total.Add(t)
+		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
+			a, b, ids[i], t.Win, t.Draw, t.Loss, 100*t.WinRate(), t.Games(), time.Since(start).Round(time.Second))
+	}
+	if len(srcs) > 1 {
+		fmt.Fprintf(out, "%s vs %s overall: win %d draw %d loss %d (%.1f%% of decided games won)\n",
+			a, b, total.Win, total.Draw, total.Loss, 100*total.WinRate())
+	}
+	return nil
 }
 
 func runReplay(fs *flag.FlagSet, args []string) error {

@@ -1,8 +1,10 @@
 package game
 
 import (
+	"errors"
 	"hash/fnv"
 
+	"github.com/hexrift/hexrift/game/ai"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -32,4 +34,92 @@ func NewLegalPlayer(seed uint64, side rules.SideID) *LegalPlayer {
 // Decide picks one of legal.
 func (p *LegalPlayer) Decide(_ *rules.View, legal []rules.Command) rules.Command {
 	return legal[p.rng.IntN(len(legal))]
+}
+
+// NewController returns the computer player of seat: Level "easy",
+// "normal" or "hard" gives the AI of game/ai at that level, "legal" (or
+// anything else) the legal-move player. Its randomness comes from seed and
+// the seat's side only. An AI player weighs its candidates through the
+// oracle of its own side; Bind gives it one, and without it the AI only
+// picks among the legal commands.
+func NewController(seat Seat, seed uint64) Controller {
+	if l, err := ai.ParseLevel(seat.Level); err == nil {
+		return &AIController{Player: ai.New(l, seed, seat.Side)}
+	}
+	return NewLegalPlayer(seed, seat.Side)
+}
+
+// Bind gives an AI controller the read-only oracle of its side in sess
+// (other controllers are returned as they are). The oracle always reads
+// the session's current state, and only for the side deciding.
+func Bind(c Controller, sess *Session) Controller {
+	if a, ok := c.(*AIController); ok {
+		a.state = func() *rules.State { return sess.State }
+	}
+	return c
+}
+
+// AIController is a computer player of game/ai at a seat. It is given
+// only its side's view, the legal commands and a SideOracle: never the
+// rules state.
+type AIController struct {
+	Player *ai.Player
+	state  func() *rules.State
+}
+
+// Decide asks the AI for the command of its side.
+func (c *AIController) Decide(v *rules.View, legal []rules.Command) rules.Command {
+	var o ai.Oracle
+	if c.state != nil && v.Viewer == c.Player.Side {
+		o = SideOracle{st: c.state(), side: c.Player.Side}
+	}
+	return c.Player.Decide(v, legal, o)
+}
+
+// SideOracle is the ai.Oracle of one side over a rules state. It answers
+// only about the side's own commands, shots and plans, each from public
+// facts (see ai.Oracle): it refuses commands of other sides, shots by
+// units that are not the side's own (whether they are armed is secret),
+// and plans for units that are not the side's own mover.
+type SideOracle struct {
+	st   *rules.State
+	side rules.SideID
+}
+
+// NewSideOracle returns the oracle of side over st.
+func NewSideOracle(st *rules.State, side rules.SideID) SideOracle {
+	return SideOracle{st: st, side: side}
+}
+
+var errNotYours = errors.New("game: the oracle answers only for its own side's units")
+
+// own reports whether id is a unit of the oracle's side on the map and in
+// phase (phased-out units are shown to their owner, but answer nothing).
+func (o SideOracle) own(id rules.UnitID) bool {
+	u := o.st.Unit(id)
+	return u != nil && u.Side == o.side && u.OnMap()
+}
+
+// Check checks a command of the side.
+func (o SideOracle) Check(cmd rules.Command) error {
+	if cmd.Side != o.side {
+		return errNotYours
+	}
+	return o.st.Check(cmd)
+}
+
+// ShotOdds gives the odds of a shot by one of the side's own units.
+func (o SideOracle) ShotOdds(sh rules.Shot) (rules.ShotOdds, error) {
+	if !o.own(sh.Attacker) {
+		return rules.ShotOdds{}, errNotYours
+	}
+	return o.st.ShotOdds(sh)
+}
+
+// PlanOdds gives the rift odds of a plan of the side's own mover.
+func (o SideOracle) PlanOdds(p rules.MovePlan) (rules.Odds, error) {
+	if id, ok := o.st.Mover(); !ok || id != p.Unit || !o.own(p.Unit) {
+		return rules.Odds{}, errNotYours
+	}
+	return o.st.PlanOdds(p)
 }

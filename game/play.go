@@ -61,7 +61,7 @@ func NewPlayScene(env *Env, sess *Session) *PlayScene {
 	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]Controller{}, now: time.Now}
 	for _, seat := range sess.Seats {
 		if seat.Kind == SeatComputer {
-			p.ctrl[seat.Side] = NewLegalPlayer(sess.Seed, seat.Side)
+			p.ctrl[seat.Side] = Bind(NewController(seat, sess.Seed), sess)
 		}
 	}
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)

@@ -25,7 +25,9 @@ type seatRow struct {
 	side rules.Side
 	name *widget.TextInput
 	kind SeatKind
-	btn  *widget.Button
+	// level is the computer's level when kind is computer.
+	level string
+	btn   *widget.Button
 }
 
 // SetupScene is the new-game screen: pick a scenario (bundled or a file),
@@ -146,13 +148,19 @@ func (s *SetupScene) choose(arg string) {
 		r := &seatRow{side: sd, kind: SeatHuman}
 		r.name = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(220, 0)))
 		r.name.SetText(sd.Name)
-		r.btn = button(seatKindLabel(r.kind), func() {
-			if r.kind == SeatHuman {
-				r.kind = SeatComputer
-			} else {
-				r.kind = SeatHuman
+		r.btn = button(seatKindLabel(r.kind, r.level), func() {
+			// Human, then the computer at each level, then human again.
+			switch {
+			case r.kind == SeatHuman:
+				r.kind, r.level = SeatComputer, "easy"
+			case r.level == "easy":
+				r.level = "normal"
+			case r.level == "normal":
+				r.level = "hard"
+			default:
+				r.kind, r.level = SeatHuman, ""
 			}
-			r.btn.Text().Label = seatKindLabel(r.kind)
+			r.btn.Text().Label = seatKindLabel(r.kind, r.level)
 		})
 		r.btn.GetWidget().MinWidth = 150
 		swatch := ebiten.NewImage(16, 16)
@@ -162,9 +170,12 @@ func (s *SetupScene) choose(arg string) {
 	}
 }
 
-func seatKindLabel(k SeatKind) string {
+func seatKindLabel(k SeatKind, level string) string {
 	if k == SeatComputer {
-		return "Computer"
+		if level == "" || level == "legal" {
+			return "Computer"
+		}
+		return "Computer (" + level + ")"
 	}
 	return "Human"
 }
@@ -220,7 +231,10 @@ func (s *SetupScene) Seats() []Seat {
 		}
 		seat := Seat{Name: name, Side: r.side.ID, Kind: r.kind}
 		if r.kind == SeatComputer {
-			seat.Level = "legal"
+			seat.Level = r.level
+			if seat.Level == "" {
+				seat.Level = "legal"
+			}
 		}
 		out = append(out, seat)
 	}
@@ -230,7 +244,7 @@ func (s *SetupScene) Seats() []Seat {
 // SetSeatKind sets who plays seat i (for tests and quick setups).
 func (s *SetupScene) SetSeatKind(i int, k SeatKind) {
 	s.seats[i].kind = k
-	s.seats[i].btn.Text().Label = seatKindLabel(k)
+	s.seats[i].btn.Text().Label = seatKindLabel(k, s.seats[i].level)
 }
 
 // Choose selects a scenario by bundled id or path, as the list does.

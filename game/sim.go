@@ -2,7 +2,10 @@ package game
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
+	"github.com/hexrift/hexrift/game/ai"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -32,11 +35,13 @@ func Simulate(src scenarios.Source, seed uint64, turns int) (*Session, error) {
 	for i := range seats {
 		seats[i].Kind = SeatComputer
 		seats[i].Level = "legal"
-		ctrl[seats[i].Side] = NewLegalPlayer(seed, seats[i].Side)
 	}
 	s, err := NewSession(src, seed, seats)
 	if err != nil {
 		return nil, err
+	}
+	for _, seat := range seats {
+		ctrl[seat.Side] = Bind(NewController(seat, seed), s)
 	}
 	if err := s.PlayUntil(ctrl, func(st *rules.State) bool { return st.Clock.Turn > turns }); err != nil {
 		return s, err
@@ -81,4 +86,217 @@ func (s *Session) Result() SimResult {
 		Commands: len(s.Commands), Events: len(s.Events), Units: units,
 		StateHash: s.State.Hash().String(),
 	}
+}
+
+// MatchTally counts the games of a head-to-head match from the first
+// level's point of view.
+type MatchTally struct {
+	Win, Draw, Loss int
+}
+
+// Games returns the games played.
+func (t MatchTally) Games() int { return t.Win + t.Draw + t.Loss }
+
+// WinRate returns the share of decided games won (draws left out), or 0.
+func (t MatchTally) WinRate() float64 {
+	if t.Win+t.Loss == 0 {
+		return 0
+	}
+	return float64(t.Win) / float64(t.Win+t.Loss)
+}
+
+// Add adds another tally.
+func (t *MatchTally) Add(o MatchTally) { t.Win += o.Win; t.Draw += o.Draw; t.Loss += o.Loss }
+
+// String writes the tally, e.g. "190-4-6 (97% of decided)".
+func (t MatchTally) String() string {
+	return fmt.Sprintf("%d-%d-%d (%.0f%% of decided)", t.Win, t.Draw, t.Loss, 100*t.WinRate())
+}
+
+// PlayMatchGame plays one whole game of src with seed: level a at side
+// aSide, level b at every other seat. It returns the outcome, from which
+// the caller reads a's result. A game that runs past maxTurns is stopped
+// and tallied as it stands.
+func PlayMatchGame(src scenarios.Source, seed uint64, a, b string, aSide rules.SideID, maxTurns int) (rules.Outcome, error) {
+	sc, err := src.Load()
+	if err != nil {
+		return rules.Outcome{}, err
+	}
+	seats := DefaultSeats(sc)
+	for i := range seats {
+		seats[i].Kind = SeatComputer
+		seats[i].Level = b
+		if seats[i].Side == aSide {
+			seats[i].Level = a
+		}
+	}
+	s, err := NewSession(src, seed, seats)
+	if err != nil {
+		return rules.Outcome{}, err
+	}
+	ctrl := map[rules.SideID]Controller{}
+	for _, seat := range seats {
+		ctrl[seat.Side] = Bind(NewController(seat, seed), s)
+	}
+	if err := s.PlayUntil(ctrl, func(st *rules.State) bool { return st.Clock.Turn > maxTurns }); err != nil {
+		return rules.Outcome{}, err
+	}
+	return s.State.Outcome(), nil
+}
+
+// MatchSides lists the sides of src in seat order: the sides the first
+// level of a match plays in turn.
+func MatchSides(src scenarios.Source) ([]rules.SideID, error) {
+	sc, err := src.Load()
+	if err != nil {
+		return nil, err
+	}
+	var out []rules.SideID
+	for _, seat := range DefaultSeats(sc) {
+		out = append(out, seat.Side)
+	}
+	return out, nil
+}
+
+// PlayMatch plays level a against level b on src for seeds 1..seeds, each
+// seed once with a at every side of the scenario (sides swapped), on
+// workers goroutines, and tallies a's wins, draws and losses. The result
+// does not depend on workers.
+func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (MatchTally, error) {
+	sides, err := MatchSides(src)
+	if err != nil {
+		return MatchTally{}, err
+	}
+	type job struct {
+		seed uint64
+		side rules.SideID
+	}
+	jobs := make(chan job)
+	type res struct {
+		t   MatchTally
+		err error
+	}
+	out := make(chan res)
+	workers = max(workers, 1)
+	for range workers {
+		go func() {
+			for j := range jobs {
+				o, err := PlayMatchGame(src, j.seed, a, b, j.side, 200)
+				var t MatchTally
+				switch {
+				case err != nil:
+				case o.Winner == j.side:
+					t.Win++
+				case o.Winner == "":
+					t.Draw++
+				default:
+					t.Loss++
+				}
+				if err != nil {
+					err = fmt.Errorf("seed %d, %s at %s: %w", j.seed, a, j.side, err)
+				}
+				out <- res{t, err}
+			}
+		}()
+	}
+	go func() {
+		for seed := 1; seed <= seeds; seed++ {
+			for _, sd := range sides {
+				jobs <- job{uint64(seed), sd}
+			}
+		}
+		close(jobs)
+	}()
+	var total MatchTally
+	var first error
+	for range seeds * len(sides) {
+		r := <-out
+		total.Add(r.t)
+		if r.err != nil && first == nil {
+			first = r.err
+		}
+	}
+	return total, first
+}
+
+// KnownLevel reports whether s names a computer level NewController knows.
+func KnownLevel(s string) bool {
+	_, err := ai.ParseLevel(s)
+	return err == nil || s == "legal"
+}
+
+// TablePairs are the level pairs of the win-rate table, first level
+// against second.
+var TablePairs = [][2]string{
+	{"hard", "legal"}, {"normal", "legal"}, {"easy", "legal"},
+	{"hard", "easy"}, {"hard", "normal"}, {"normal", "easy"},
+}
+
+// MatchTable plays every pair of TablePairs on every scenario of srcs over
+// seeds 1..seeds with the sides swapped, and returns docs/AI.md: the win
+// rates per pair and per scenario. progress is told each finished cell.
+func MatchTable(srcs []scenarios.Source, seeds, workers int, progress func(string)) (string, error) {
+	var b strings.Builder
+	start := time.Now()
+	names := make([]string, len(srcs))
+	cells := make([][]MatchTally, len(srcs))
+	totals := make([]MatchTally, len(TablePairs))
+	for i, src := range srcs {
+		sc, err := src.Load()
+		if err != nil {
+			return "", err
+		}
+		names[i] = sc.ID
+		for j, pr := range TablePairs {
+			t0 := time.Now()
+			t, err := PlayMatch(src, seeds, pr[0], pr[1], workers)
+			if err != nil {
+				return "", err
+			}
+			cells[i] = append(cells[i], t)
+			totals[j].Add(t)
+			progress(fmt.Sprintf("%s %s:%s %s in %s", sc.ID, pr[0], pr[1], t, time.Since(t0).Round(time.Second)))
+		}
+	}
+	fmt.Fprintf(&b, "# Computer players: measured strength\n\n")
+	fmt.Fprintf(&b, "Written by `hexrift sim -table docs/AI.md -seeds %d %s` in %s.\n\n", seeds, scenarioArg(names), time.Since(start).Round(time.Second))
+	fmt.Fprintf(&b, "Each cell is a head-to-head match, the first level against the second, on seeds 1 to %d; "+
+		"every seed is played once with the first level at each side of the scenario (sides swapped; in a "+
+		"scenario of three sides the first level holds one side and the second the other two). The winner is "+
+		"`rules.Outcome`'s: the side with the most points when the game ends. A cell reads wins-draws-losses "+
+		"of the first level, then its win rate **of decided games**: draws are left out of the rate, and counted "+
+		"in the cell.\n\n", seeds)
+	b.WriteString("The levels (game/ai): **legal** picks any legal command at random; **easy** picks at random among the better half of its candidates; " +
+		"**normal** takes the best candidate of a one-step evaluation; **hard** evaluates many more candidate plans with fire lookahead. " +
+		"Each decision has a fixed budget of search steps, never a time limit.\n\n")
+	b.WriteString("| Scenario |")
+	for _, pr := range TablePairs {
+		fmt.Fprintf(&b, " %s vs %s |", pr[0], pr[1])
+	}
+	b.WriteString("\n|---|")
+	for range TablePairs {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	row := func(name string, ts []MatchTally) {
+		fmt.Fprintf(&b, "| %s |", name)
+		for _, t := range ts {
+			fmt.Fprintf(&b, " %d-%d-%d (%.1f%%) |", t.Win, t.Draw, t.Loss, 100*t.WinRate())
+		}
+		b.WriteString("\n")
+	}
+	for i := range srcs {
+		row(names[i], cells[i])
+	}
+	if len(srcs) > 1 {
+		row("**all**", totals)
+	}
+	return b.String(), nil
+}
+
+func scenarioArg(names []string) string {
+	if len(names) == len(scenarios.Bundled()) {
+		return "-all"
+	}
+	return strings.Join(names, ",")
 }

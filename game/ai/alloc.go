@@ -1,0 +1,115 @@
+package ai
+
+import "github.com/hexrift/hexrift/rules"
+
+// allocate returns energy allocations best first: the player's own plan
+// (weapons armed, speed to close to its firing range or to hold it, the
+// shield toward the nearest enemy reinforced), then the rules' default
+// (same speed, weapons armed) and defensive allocations.
+func (p *Player) allocate(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
+	var units []rules.UnitID
+	for _, a := range legal[0].Allocations {
+		units = append(units, a.Unit)
+	}
+	var cands []rules.Command
+	for _, style := range []int{0, 1} {
+		cmd := rules.Command{Kind: rules.CmdAllocate, Side: p.Side}
+		for _, id := range units {
+			u := k.unit(id)
+			var a rules.Allocation
+			if u != nil {
+				a = p.planEnergy(k, u, style)
+			}
+			a.Unit = id
+			cmd.Allocations = append(cmd.Allocations, a)
+		}
+		if !p.spend(1) {
+			break
+		}
+		if o.Check(cmd) == nil {
+			cands = append(cands, cmd)
+			break
+		}
+	}
+	for _, l := range legal {
+		cands = append(cands, l)
+	}
+	return cands
+}
+
+// planEnergy is one unit's allocation. Style 0 is the full plan; style 1
+// a plainer one (no battery draw, no reinforcement) should the first be
+// refused.
+func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Allocation {
+	c := k.class(u.Class)
+	ss := u.Detail
+	a := rules.Allocation{Unit: u.ID}
+	if c == nil || ss == nil {
+		return a
+	}
+	budget := ss.Power()
+	draw := 0
+	if style == 0 {
+		draw = ss.Battery
+	}
+	here := pose{u.Map, u.Hex, u.Facing}
+	enemy, dist := k.nearest(here)
+	// Weapons first: a weapon unarmed is a shot lost.
+	for m := range c.Mounts {
+		w := weapon(c, m)
+		if w == nil || ss.Mounts[m].Destroyed || w.Seeking() || w.Arm > budget+draw {
+			continue
+		}
+		a.Arm = append(a.Arm, m)
+		budget -= w.Arm
+	}
+	if budget < 0 {
+		a.FromBattery = -budget
+		draw -= a.FromBattery
+		budget = 0
+	}
+	if c.Mobile() {
+		lim := rules.MaxAcceleration(ss.Allocated, c.SizeClass)
+		want := lim
+		if enemy != nil {
+			gap := dist - prefRange(c)
+			switch {
+			case gap <= 0:
+				// In range: enough speed to turn and keep the arc.
+				want = min(lim, max(4, ss.Allocated/2))
+			case gap < 6:
+				want = min(lim, max(6, gap+4))
+			}
+		}
+		if p.Level == Easy {
+			want = min(lim, max(ss.Allocated, 4))
+		}
+		if want > 0 && ss.Boxes[rules.SysImpulse] > 0 && budget > 0 {
+			a.Impulse = true
+			budget--
+			want--
+		}
+		for want > 0 && rules.EnergyForSpeed(c, want) > budget {
+			want--
+		}
+		a.Movement = rules.EnergyForSpeed(c, want)
+		budget -= a.Movement
+	}
+	if style == 0 && enemy != nil && budget >= rules.ShieldReinforceCost {
+		// Reinforce the shield toward the nearest enemy with half of what
+		// is left, and keep the rest for the batteries.
+		i := relDir(u.Hex, u.Facing, enemy.Hex)
+		n := budget / 2 / rules.ShieldReinforceCost
+		if dist > 12 {
+			n = 0
+		}
+		a.Shields[i] = n
+		budget -= n * rules.ShieldReinforceCost
+	}
+	a.Battery = max(min(budget, ss.Boxes[rules.SysBattery]-(ss.Battery-a.FromBattery)), 0)
+	budget -= a.Battery
+	if budget >= rules.ShieldReinforceCost && enemy != nil {
+		a.Shields[relDir(u.Hex, u.Facing, enemy.Hex)] += budget / rules.ShieldReinforceCost
+	}
+	return a
+}

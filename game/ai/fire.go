@@ -1,0 +1,294 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// option is one shot a mount could take, with its odds.
+type option struct {
+	shot rules.Shot
+	odds rules.ShotOdds
+}
+
+// fire declares the side's direct fire: every armed mount that can fire
+// now, asked of the oracle's ShotOdds for each visible target. A mount
+// fires once a turn, so it holds its shot for better odds unless the shot
+// is already good for its weapon or the turn is ending. Targets are
+// chosen greedily, best expected damage first, with the damage already
+// aimed at a target's shield counted so that fire concentrates.
+func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
+	var opts [][]option // per mount
+	for _, u := range k.own {
+		c := k.class(u.Class)
+		if c == nil {
+			continue
+		}
+		for m := range c.Mounts {
+			ms := u.Detail.Mounts[m]
+			w := weapon(c, m)
+			if ms.Destroyed || !ms.Armed || ms.Fired || w == nil || w.Seeking() {
+				continue
+			}
+			var mo []option
+			for _, e := range k.enemies {
+				if e.Map != u.Map || u.Hex.Distance(e.Hex) > w.MaxRange() {
+					continue
+				}
+				sh := rules.Shot{Attacker: u.ID, Mount: m, Target: e.ID}
+				if !p.spend(1) {
+					break
+				}
+				odds, err := o.ShotOdds(sh)
+				if err != nil || odds.Sixths == 0 {
+					continue
+				}
+				mo = append(mo, option{sh, odds})
+			}
+			if len(mo) > 0 {
+				opts = append(opts, mo)
+			}
+		}
+	}
+	imp, n := k.v.Clock.Impulse, max(k.v.Ruleset.ImpulsesPerTurn, 1)
+	last := imp >= n
+	// Hold thresholds: the share of the weapon's best expected damage a
+	// shot must reach to be taken now.
+	hold := 0.5
+	switch p.Level {
+	case Easy:
+		hold = 0.2
+	case Hard:
+		hold = 0.55 - 0.35*float64(imp)/float64(n)
+	}
+	aimed := map[rules.UnitID]float64{}
+	var shots []rules.Shot
+	// Best mounts first: those with the highest single expected damage.
+	slices.SortStableFunc(opts, func(a, b []option) int {
+		return cmpF(bestEV(b), bestEV(a))
+	})
+	for _, mo := range opts {
+		var best *option
+		bestV := 0.0
+		for i := range mo {
+			op := &mo[i]
+			t := k.unit(op.shot.Target)
+			if t == nil {
+				continue
+			}
+			ev := op.odds.Chance() * float64(op.odds.Damage)
+			left := float64(t.Shields[op.odds.Shield-1]) - aimed[t.ID]
+			v := ev * k.value(t)
+			if left < float64(op.odds.Damage) {
+				v *= 1.5 // it gets through
+			}
+			if v > bestV {
+				best, bestV = op, v
+			}
+		}
+		if best == nil {
+			continue
+		}
+		c := k.class(k.unit(best.shot.Attacker).Class)
+		peak := peakEV(weapon(c, best.shot.Mount))
+		ev := best.odds.Chance() * float64(best.odds.Damage)
+		if !last && ev < hold*peak {
+			continue
+		}
+		shots = append(shots, best.shot)
+		aimed[best.shot.Target] += ev
+	}
+	cmd := rules.Command{Kind: rules.CmdFire, Side: p.Side, Shots: shots}
+	var out []rules.Command
+	if p.spend(1) && o.Check(cmd) == nil {
+		out = append(out, cmd)
+	}
+	// The offered commands after: fire every mount at the nearest, then
+	// no fire.
+	for i := len(legal) - 1; i >= 0; i-- {
+		out = append(out, legal[i])
+	}
+	return out
+}
+
+func cmpF(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func bestEV(mo []option) float64 {
+	b := 0.0
+	for _, op := range mo {
+		b = max(b, op.odds.Chance()*float64(op.odds.Damage))
+	}
+	return b
+}
+
+// peakEV is the best expected damage of a weapon at any range (ignoring
+// range 0, where some weapons cannot fire).
+func peakEV(w *rules.Weapon) float64 {
+	if w == nil {
+		return 0
+	}
+	b := 0.0
+	for r := 1; r <= w.MaxRange(); r++ {
+		ch, d := shotEV(w, r, 0)
+		b = max(b, ch*d)
+	}
+	return b
+}
+
+// evade makes evasive maneuvers against revealed fire. The oracle's Check
+// says which visible enemies fired at which own units this impulse (the
+// fire is revealed to all); each unit evades the attacker that could hurt
+// it most, while it has evasions left.
+func (p *Player) evade(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
+	var evs []rules.Evasion
+	for _, u := range k.own {
+		c := k.class(u.Class)
+		if c == nil || !c.Mobile() || u.Detail.Evasions >= c.SizeClass {
+			continue
+		}
+		var best rules.UnitID
+		bestT := 0.0
+		for _, e := range k.enemies {
+			if e.Map != u.Map {
+				continue
+			}
+			ev := rules.Evasion{Unit: u.ID, Attacker: e.ID}
+			if !p.spend(1) {
+				break
+			}
+			if o.Check(rules.Command{Kind: rules.CmdEvade, Side: p.Side, Evasions: []rules.Evasion{ev}}) != nil {
+				continue
+			}
+			one := knowledge{v: k.v, side: k.side, enemies: []*rules.UnitView{e}, classes: k.classes}
+			t := one.threat(u, pose{u.Map, u.Hex, u.Facing}) + 0.01
+			if t > bestT {
+				best, bestT = e.ID, t
+			}
+		}
+		if best == "" {
+			continue
+		}
+		// Evasions are few (size class per turn): save them for heavy
+		// fire unless the turn is running out.
+		left := c.SizeClass - u.Detail.Evasions
+		togo := k.v.Ruleset.ImpulsesPerTurn - k.v.Clock.Impulse + 1
+		if p.Level != Easy && bestT < 3 && left <= togo/2 {
+			continue
+		}
+		evs = append(evs, rules.Evasion{Unit: u.ID, Attacker: best})
+	}
+	cmd := rules.Command{Kind: rules.CmdEvade, Side: p.Side, Evasions: evs}
+	var out []rules.Command
+	if p.spend(1) && o.Check(cmd) == nil {
+		out = append(out, cmd)
+	}
+	for i := len(legal) - 1; i >= 0; i-- {
+		out = append(out, legal[i])
+	}
+	return out
+}
+
+// launch launches seeking weapons whenever the rules allow it, at the
+// nearest visible enemy ship of each launcher (the offered launches, re-
+// aimed at ships rather than at ordnance where the oracle agrees).
+func (p *Player) launch(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
+	var with *rules.Command
+	for i := range legal {
+		if len(legal[i].Shots) > 0 {
+			with = &legal[i]
+		}
+	}
+	if with == nil {
+		return []rules.Command{legal[0]}
+	}
+	cmd := rules.Command{Kind: rules.CmdLaunch, Side: p.Side}
+	for _, sh := range with.Shots {
+		a := k.unit(sh.Attacker)
+		if a != nil {
+			if e, _ := k.nearest(pose{a.Map, a.Hex, a.Facing}); e != nil && e.ID != sh.Target {
+				try := cmd
+				try.Shots = append(slices.Clone(cmd.Shots), rules.Shot{Attacker: sh.Attacker, Mount: sh.Mount, Target: e.ID})
+				if p.spend(1) && o.Check(try) == nil {
+					cmd = try
+					continue
+				}
+			}
+		}
+		cmd.Shots = append(cmd.Shots, sh)
+	}
+	out := []rules.Command{}
+	if p.spend(1) && o.Check(cmd) == nil {
+		out = append(out, cmd)
+	}
+	out = append(out, *with)
+	if p.Level == Easy {
+		out = append(out, legal[0])
+	}
+	return out
+}
+
+// repair puts damage control first on the shield facing the nearest
+// enemy, then keeps the rules' own choice of repairs.
+func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
+	base := legal[0]
+	per := map[rules.UnitID]int{}
+	for _, r := range base.Repairs {
+		per[r.Unit]++
+	}
+	cmd := rules.Command{Kind: rules.CmdRepair, Side: p.Side}
+	for _, r := range base.Repairs {
+		cmd.Repairs = append(cmd.Repairs, r)
+	}
+	for _, u := range k.own {
+		n := per[u.ID]
+		c := k.class(u.Class)
+		if n == 0 || c == nil {
+			continue
+		}
+		e, _ := k.nearest(pose{u.Map, u.Hex, u.Facing})
+		if e == nil {
+			continue
+		}
+		i := relDir(u.Hex, u.Facing, e.Hex)
+		if u.Detail.Shields[i] >= c.Shields[i] {
+			continue
+		}
+		// Replace this unit's first repair with its threatened shield.
+		for j := range cmd.Repairs {
+			if cmd.Repairs[j].Unit == u.ID {
+				try := cmd
+				try.Repairs = slices.Clone(cmd.Repairs)
+				try.Repairs[j].Target = "shield" + string(rune('1'+i))
+				if p.spend(1) && o.Check(try) == nil {
+					cmd = try
+				}
+				break
+			}
+		}
+	}
+	return []rules.Command{cmd, base}
+}
+
+// activity launches carried fighters and shuttles when the rules offer it
+// and enemies are near; otherwise it does nothing special.
+func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
+	out := []rules.Command{legal[0]}
+	if p.Level == Easy {
+		return out
+	}
+	for _, l := range legal {
+		if len(l.Craft) > 0 {
+			return append([]rules.Command{l}, out...)
+		}
+	}
+	return out
+}

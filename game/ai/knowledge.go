@@ -1,0 +1,274 @@
+package ai
+
+import "github.com/hexrift/hexrift/rules"
+
+// knowledge is what a player derives from its view for one decision: its
+// own units (with their full detail), the enemies it can see, and the
+// class data every side knows.
+type knowledge struct {
+	v       *rules.View
+	side    rules.SideID
+	own     []*rules.UnitView
+	enemies []*rules.UnitView
+	classes map[rules.ClassID]*rules.Class
+}
+
+func newKnowledge(v *rules.View, side rules.SideID) *knowledge {
+	k := &knowledge{v: v, side: side, classes: map[rules.ClassID]*rules.Class{}}
+	for i := range v.Units {
+		u := &v.Units[i]
+		if u.Status != rules.StatusOnMap {
+			continue
+		}
+		if u.Side == side {
+			if u.Detail != nil && !u.Ghost {
+				k.own = append(k.own, u)
+			}
+			continue
+		}
+		if !u.Ghost {
+			k.enemies = append(k.enemies, u)
+		}
+	}
+	return k
+}
+
+// class returns the class of u, or nil when it is unknown.
+func (k *knowledge) class(id rules.ClassID) *rules.Class {
+	if c, ok := k.classes[id]; ok {
+		return c
+	}
+	var cp *rules.Class
+	if c, ok := rules.LookupClass(id); ok {
+		cp = &c
+	}
+	k.classes[id] = cp
+	return cp
+}
+
+// unit returns the visible unit with id, or nil.
+func (k *knowledge) unit(id rules.UnitID) *rules.UnitView {
+	for i := range k.v.Units {
+		if k.v.Units[i].ID == id {
+			return &k.v.Units[i]
+		}
+	}
+	return nil
+}
+
+// isThreat reports whether an enemy unit carries weapons or a warhead.
+func (k *knowledge) isThreat(e *rules.UnitView) bool {
+	c := k.class(e.Class)
+	return c != nil && (len(c.Mounts) > 0 || c.Warhead > 0)
+}
+
+// value is how much a unit is worth as a target: its point value, with
+// seeking weapons valued by the damage they would do.
+func (k *knowledge) value(u *rules.UnitView) float64 {
+	c := k.class(u.Class)
+	if c == nil {
+		return 1
+	}
+	if u.Kind == rules.KindDrone {
+		return 0.6 + float64(c.Warhead)/10
+	}
+	return 1 + float64(c.BPV)/200
+}
+
+// relDir returns the direction from a unit at from facing f toward to, 0-5
+// clockwise from f; the same hex counts as ahead (as the rules do).
+func relDir(from rules.Hex, f rules.Direction, to rules.Hex) int {
+	d, ok := from.DirectionTo(to)
+	if !ok {
+		return 0
+	}
+	return ((int(d)-int(f))%6 + 6) % 6
+}
+
+// shotEV is the expected damage of weapon w at range rng with fire
+// modifier mod, with the chance of a hit; the same table the rules use.
+func shotEV(w *rules.Weapon, rng, mod int) (chance, damage float64) {
+	b, ok := w.Band(rng)
+	if !ok {
+		return 0, 0
+	}
+	n := 0
+	for face := 1; face <= 6; face++ {
+		if face+mod <= b.Hit {
+			n++
+		}
+	}
+	return float64(n) / 6, float64(b.Damage)
+}
+
+// weapon returns the weapon of a class's mount m.
+func weapon(c *rules.Class, m int) *rules.Weapon {
+	w, ok := rules.LookupWeapon(c.Mounts[m].Weapon)
+	if !ok {
+		return nil
+	}
+	return &w
+}
+
+// prefRange is the range at which the unit's direct-fire weapons do the
+// most expected damage together, preferring the longer of equals up to 4.
+func prefRange(c *rules.Class) int {
+	best, at := -1.0, 2
+	for r := 1; r <= 12; r++ {
+		sum := 0.0
+		for m := range c.Mounts {
+			w := weapon(c, m)
+			if w == nil || w.Seeking() {
+				continue
+			}
+			ch, d := shotEV(w, r, 0)
+			sum += ch * d
+		}
+		if r <= 4 {
+			sum += 0.01 * float64(r)
+		}
+		if sum > best+1e-9 {
+			best, at = sum, r
+		}
+	}
+	return at
+}
+
+// shieldWeight is how much more a point of damage is worth against a
+// shield with s boxes left: the thinner the shield, the more gets through.
+func shieldWeight(s int) float64 {
+	if s <= 0 {
+		return 2
+	}
+	if s >= 12 {
+		return 1
+	}
+	return 2 - float64(s)/12
+}
+
+// pose is a place a unit may be in: its map, hex and facing.
+type pose struct {
+	Map    rules.MapID
+	Hex    rules.Hex
+	Facing rules.Direction
+}
+
+// offense is the expected damage the own unit u could deal from pose p in
+// one volley of its armed mounts (or of every mount, when potential is
+// set), each at its best visible target, weighted by the target's value
+// and the shield it would strike.
+func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
+	c := k.class(u.Class)
+	if c == nil || u.Detail == nil {
+		return 0
+	}
+	mod := 0
+	if u.Erratic {
+		mod += rules.ErraticModifier
+	}
+	total := 0.0
+	for m := range c.Mounts {
+		ms := u.Detail.Mounts[m]
+		if ms.Destroyed || ms.Fired || (!ms.Armed && !potential) {
+			continue
+		}
+		w := weapon(c, m)
+		if w == nil || w.Seeking() {
+			continue
+		}
+		best := 0.0
+		for _, e := range k.enemies {
+			if e.Map != p.Map || k.class(e.Class) == nil {
+				continue
+			}
+			rng := p.Hex.Distance(e.Hex)
+			if rng > w.MaxRange() || !c.Mounts[m].Arc.Covers(relDir(p.Hex, p.Facing, e.Hex)) {
+				continue
+			}
+			emod := mod
+			if e.Erratic {
+				emod += rules.ErraticModifier
+			}
+			if e.Cloaked {
+				emod += 2
+			}
+			ch, d := shotEV(w, rng, emod)
+			ev := ch * d * k.value(e) * shieldWeight(e.Shields[relDir(e.Hex, e.Facing, p.Hex)])
+			best = max(best, ev)
+		}
+		total += best
+	}
+	return total
+}
+
+// threat is the expected damage the visible enemies could deal to the own
+// unit u at pose p, if every enemy mount were armed (arming is secret),
+// weighted by the own shield each shot would strike.
+func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
+	total := 0.0
+	shields := u.Shields
+	if u.Detail != nil {
+		for i := range shields {
+			shields[i] = u.Detail.Shields[i] + u.Detail.Reinforce[i]
+		}
+	}
+	for _, e := range k.enemies {
+		if e.Map != p.Map {
+			continue
+		}
+		c := k.class(e.Class)
+		if c == nil {
+			continue
+		}
+		rng := e.Hex.Distance(p.Hex)
+		if e.Kind == rules.KindDrone {
+			// A seeker closes on something; count it against the
+			// nearest of its possible victims at its speed.
+			if c.Warhead > 0 && rng <= max(e.Speed/2, 2) {
+				total += float64(c.Warhead) * shieldWeight(shields[relDir(p.Hex, p.Facing, e.Hex)]) / 2
+			}
+			continue
+		}
+		mod := 0
+		if e.Erratic {
+			mod += rules.ErraticModifier
+		}
+		if u.Erratic {
+			mod += rules.ErraticModifier
+		}
+		rel := relDir(e.Hex, e.Facing, p.Hex)
+		sw := shieldWeight(shields[relDir(p.Hex, p.Facing, e.Hex)])
+		for m := range c.Mounts {
+			w := weapon(c, m)
+			if w == nil || w.Seeking() || rng > w.MaxRange() || !c.Mounts[m].Arc.Covers(rel) {
+				continue
+			}
+			ch, d := shotEV(w, rng, mod)
+			total += ch * d * sw
+		}
+	}
+	return total
+}
+
+// nearest returns the visible enemy threat nearest to p and its distance,
+// or nil.
+func (k *knowledge) nearest(p pose) (*rules.UnitView, int) {
+	var best *rules.UnitView
+	bd := 1 << 30
+	for _, e := range k.enemies {
+		if e.Map != p.Map || e.Kind == rules.KindDrone || !k.isThreat(e) {
+			continue
+		}
+		if d := p.Hex.Distance(e.Hex); d < bd {
+			best, bd = e, d
+		}
+	}
+	return best, bd
+}
+
+// inPhaseSpace reports whether h is in a phase space region of map m (the
+// public terrain; a phase storm is left out).
+func (k *knowledge) inPhaseSpace(m rules.MapID, h rules.Hex) bool {
+	mp := k.v.Map(m)
+	return mp != nil && mp.Terrain != nil && mp.Terrain.InRegion(h, rules.RegionPhaseSpace)
+}
