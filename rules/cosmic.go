@@ -476,9 +476,13 @@ func riftPassesFreely(u *Unit) bool {
 // tractor beam dragged in (IP4.14).
 func cosmicEnter(s *State, u *Unit, from, to Hex) MoveOutcome {
 	var o MoveOutcome
+	id := u.ID
 	if t := s.Unit(u.Gear.Tractor); t != nil && t.OnMap() && t.Map == u.Map {
 		o.Events = append(o.Events, s.cosmicEnterHex(t)...)
 	}
+	// Displacing a unit may bring a destination's units into play and
+	// move every unit in memory: look units up by id afterwards.
+	u = s.Unit(id)
 	if r, _ := s.openRiftAt(u.Map, to); r != nil && !riftPassesFreely(u) {
 		o.Events = append(o.Events, s.cosmicEnterHex(u)...)
 		o.Stop = true
@@ -507,7 +511,9 @@ func (s *State) cosmicEnterHex(u *Unit) []Event {
 func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 	var evs []Event
 	if r.Dest == "" {
+		id := u.ID
 		evs = append(evs, s.rollDestination(r, u)...)
+		u = s.Unit(id) // the destination's units moved the others in memory
 	}
 	to := riftEnd{r.Dest, r.Port}
 	if !fromOrigin {
@@ -800,7 +806,14 @@ func (s *State) cosmicStorm(r *CosmicRift) []Event {
 	if first == nil {
 		first = s.largestUnit(r.Side)
 	}
+	ids := make([]UnitID, len(inside))
+	for i, u := range inside {
+		ids[i] = u.ID
+	}
 	evs = append(evs, s.rollDestination(r, first)...)
+	for i, id := range ids {
+		inside[i] = s.Unit(id) // the destination's units moved the others in memory
+	}
 	// Terrain is shared between clones: copy before changing (IP4.52).
 	src, dst := cloneTerrain(m.Terrain), cloneTerrain(s.Map(r.Dest).Terrain)
 	shift := r.Port.Sub(r.Hex)

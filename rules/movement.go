@@ -242,6 +242,9 @@ func (s *State) execMove(p *MovePlan) []Event {
 			path = append(path, to.String())
 			for _, mh := range h.EnterHex {
 				o := mh.Check(s, u, from, to)
+				// A hook may add units (a cosmic rift's destination):
+				// find the mover again.
+				u = s.Unit(p.Unit)
 				evs = append(evs, o.Events...)
 				ss.Move.Bonus += o.Extra
 				stopped = stopped || o.Stop || !u.OnMap()

@@ -36,13 +36,17 @@ func ExampleBundled() {
 	// first-contact - First Contact
 	// ashfall-convoy - The Ashfall Convoy
 	// carrier-duel - Carrier Duel
+	// corsair-haven - Corsair Haven
 	// dark-harbour - Dark Harbour
+	// derelict-yard - The Derelict Yard
 	// maw-crossing - Maw Crossing
 	// moon-shadow - Moon Shadow
 	// phase-drift - Phase Drift
+	// rift-gate - The Rift Gate
 	// rift-run - Rift Run
 	// siege-of-bastion - Siege of Bastion
 	// storm-front - Storm Front
 	// three-crowns - Three Crowns
 	// veil-of-storms - Veil of Storms
+	// velari-outpost - The Velari Outpost
 }
