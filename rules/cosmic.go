@@ -382,8 +382,8 @@ func (s *State) formRift(side SideID) []Event {
 	var evs []Event
 	dice := s.cosmicDice()
 	only := Only(side)
-	big := s.largestUnit(side)
-	if big == nil {
+	lead := s.largestUnit(side)
+	if lead == nil {
 		return append(evs, s.newEvent(EventCosmic, "IP4.232", Public, fmt.Sprintf("%s has no unit to place a cosmic rift from: none forms", side)))
 	}
 	dr, ev := s.Roll(D6, RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift direction"})
@@ -391,16 +391,16 @@ func (s *State) formRift(side SideID) []Event {
 	rr, ev := s.Roll(d6s(dice.Range), RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift range"})
 	evs = append(evs, ev)
 	dir := DirectionFromDie(dr.Total)
-	h := big.Hex.Add(dir.Vector().Scale(rr.Total))
-	m := s.Map(big.Map)
-	where := fmt.Sprintf("%v (%s of %s, %d hexes)", h, dir, big.ID, rr.Total)
+	h := lead.Hex.Add(dir.Vector().Scale(rr.Total))
+	m := s.Map(lead.Map)
+	where := fmt.Sprintf("%v (%s of %s, %d hexes)", h, dir, lead.ID, rr.Total)
 	if d, ok := m.Terrain.NearestFeature(h); ok && d <= RiftTerrainClearance {
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.233", only, fmt.Sprintf("the cosmic rift at %s would be %d hexes from point terrain: none forms", where, d)))
 		return append(evs, s.newEvent(EventCosmic, "IP4.233", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
 	}
 	for _, o := range s.Cosmic.Rifts {
 		for _, end := range o.ends() {
-			if end.m == big.Map && end.h.Distance(h) <= RiftSpacing && s.Clock.Turn-o.Formed.Turn < RiftSpacingTurns {
+			if end.m == lead.Map && end.h.Distance(h) <= RiftSpacing && s.Clock.Turn-o.Formed.Turn < RiftSpacingTurns {
 				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)))
 				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
 			}
@@ -409,7 +409,7 @@ func (s *State) formRift(side SideID) []Event {
 	lr, ev := s.Roll(d6s(dice.Lifetime), RollReason{Clause: "IP4.25", Side: side, What: "cosmic rift lifetime"})
 	evs = append(evs, ev)
 	r := CosmicRift{
-		ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Side: side, Map: big.Map, Hex: h,
+		ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Side: side, Map: lead.Map, Hex: h,
 		Formed: s.Clock, FormedAt: s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn),
 		Lifetime: lr.Total * RiftLifetimeImpulses, Detected: []SideID{side},
 	}

@@ -143,7 +143,9 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			if o.PhasedOut {
 				aud = Only(o.Side) // a seeker out of phase is its owner's secret (IP8.32)
 			}
-			evs = append(evs, s.phaseEvent(o, "IP8.424", aud, fmt.Sprintf("%s loses track of %s", o.ID, u.ID)))
+			// The line names the seeker only: the unit that went out of
+			// phase is nobody else's to see (IP8.32).
+			evs = append(evs, s.phaseEvent(o, "IP8.424", aud, fmt.Sprintf("%s loses track of its target", o.ID)))
 		}
 	}
 	evs = append(evs, s.dropUnanchoredWebs()...)
