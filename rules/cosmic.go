@@ -961,8 +961,8 @@ func (s *State) cosmicEvent(u *Unit, clause string, aud Audience, text string) E
 // riftBlocksFire reports why u cannot fire or launch at t: the line
 // between them passes through a cosmic rift hex (IP4.15).
 func (s *State) riftBlocksFire(u, t *Unit) error {
-	if len(s.Cosmic.Rifts) == 0 || u.Map != t.Map {
-		return nil
+	if len(s.Cosmic.Rifts) == 0 || u.Map != t.Map || u.Hex.Distance(t.Hex) < 2 {
+		return nil // nothing lies between them
 	}
 	line := Line(u.Hex, t.Hex)
 	for _, h := range line[1 : len(line)-1] {

@@ -662,14 +662,54 @@ func TestRiftGameDeterministic(t *testing.T) {
 		s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 6))
 		s.Ruleset.NoCosmicRifts = false
 		s.Ruleset.RiftDice.Formation = 1
-		playLegal(t, s, first, atTurn(5))
+		playLegal(t, s, first, atTurn(9))
 		return s
 	}
 	a, b := play(), play()
 	assert.Equal(t, a.Hash(), b.Hash())
+	require.NotEmpty(t, a.Cosmic.Rifts, "IP4.21: with one formation die a rift forms within 8 turns")
+	t.Logf("rifts: %+v", a.Cosmic.Rifts)
 	back := new(State)
 	data, err := json.Marshal(a)
 	require.NoError(t, err)
 	require.NoError(t, back.UnmarshalJSON(data))
 	assert.Equal(t, a.Hash(), back.Hash(), "a saved game with rifts restores")
+}
+
+// IP4.16, IP4.441: through the whole turn machine: a ship flying straight
+// enters a rift, the destination's defender side comes into play and is
+// asked for its commands like any side, and the game goes on.
+func TestRiftInTheTurnMachine(t *testing.T) {
+	s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 30}, DirD, 6))
+	openRift(s, Hex{R: -3}, 6400)
+	straight := func(cs []Command) Command {
+		for _, c := range cs {
+			if c.Kind == CmdMove && c.Move != nil && c.Move.Unit == "a" {
+				ok := true
+				for _, st := range c.Move.Steps {
+					ok = ok && st.Op == OpForward
+				}
+				if ok {
+					return c
+				}
+			}
+		}
+		return cs[0]
+	}
+	asked := map[SideID]bool{}
+	s.Advance()
+	for guard := 0; guard < 5000 && s.Clock.Turn < 4; guard++ {
+		p := s.Pending()
+		if len(p) == 0 {
+			s.Advance()
+			continue
+		}
+		asked[p[0]] = true
+		cs := s.Legal(p[0])
+		require.NotEmpty(t, cs, "%s at %s", p[0], s.Clock)
+		mustApply(t, s, straight(cs))
+	}
+	assert.Equal(t, MapID("yard"), s.Unit("a").Map, "IP4.16")
+	assert.True(t, asked["yard.wardens"], "IP4.441: the defenders play their turns")
+	assert.Equal(t, 4, s.Clock.Turn, "the game goes on")
 }
