@@ -76,6 +76,38 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 	s.label(w-14, 10, fmt.Sprintf("%s  ·  %.0f hexes across", who, s.cam.HexesAcross()), render.Regular, 13, textDim, render.AlignRight)
 
+	// Map tabs, when a cosmic rift has brought a second map into play.
+	s.tabs = s.tabs[:0]
+	if len(s.view.Maps) > 1 {
+		counts := map[rules.MapID]rules.MapView{}
+		for _, mc := range s.view.MapCounts {
+			counts[mc.ID] = mc
+		}
+		x := 14.0
+		for _, m := range s.view.Maps {
+			mc := counts[m.ID]
+			name := m.Name
+			if name == "" {
+				name = string(m.ID)
+			}
+			if mc.Destination {
+				name = "beyond the rift: " + name
+			}
+			text := fmt.Sprintf("%s  (%d units, %d yours)", name, mc.Units, mc.Own)
+			tw, _ := s.fonts.Measure(render.Regular, 12, text)
+			bg := panelFill
+			col := textDim
+			if m.ID == s.mapID {
+				bg, col = render.Hex("#27406e", 0.95), textAccent
+			}
+			s.hud.Rect(float32(x), 38, float32(tw+20), 22, bg)
+			s.label(x+10, 41, text, render.Regular, 12, col, render.AlignLeft)
+			s.tabs = append(s.tabs, mapTab{id: m.ID, x0: x, y0: 38, x1: x + tw + 20, y1: 60})
+			x += tw + 26
+		}
+		s.label(x+4, 41, "M: next map", render.Regular, 11, textDim, render.AlignLeft)
+	}
+
 	// Sides legend, top right.
 	counts := map[rules.SideID]int{}
 	for _, u := range s.view.UnitsOn(s.mapID) {

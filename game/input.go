@@ -39,7 +39,7 @@ var watchedKeys = []ebiten.Key{
 	ebiten.KeyEqual, ebiten.KeyMinus, ebiten.KeyKPAdd, ebiten.KeyKPSubtract,
 	ebiten.KeyHome, ebiten.KeyF1, ebiten.KeyEscape, ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight,
 	ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyBackspace, ebiten.KeyQ, ebiten.KeyE, ebiten.KeyZ, ebiten.KeyC,
-	ebiten.KeyTab, ebiten.KeyN, ebiten.KeyL, ebiten.KeyR,
+	ebiten.KeyTab, ebiten.KeyN, ebiten.KeyL, ebiten.KeyR, ebiten.KeyM,
 }
 
 // Read fills in from Ebitengine's input state.

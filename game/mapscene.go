@@ -73,6 +73,24 @@ type MapScene struct {
 	Reserved [][4]float64
 	// ExtraHelp adds lines (keys, what they do) to the F1 help.
 	ExtraHelp [][2]string
+	cams      mapCameras
+	tabs      []mapTab
+}
+
+// mapTab is the clickable tab of one map, when several are in play.
+type mapTab struct {
+	id             rules.MapID
+	x0, y0, x1, y1 float64
+}
+
+// TabAt returns the map whose tab is at the screen point, if any.
+func (s *MapScene) TabAt(x, y float64) (rules.MapID, bool) {
+	for _, t := range s.tabs {
+		if x >= t.x0 && x < t.x1 && y >= t.y0 && y < t.y1 {
+			return t.id, true
+		}
+	}
+	return "", false
 }
 
 // NewMapScene returns a scene showing the first map of state as viewer
@@ -88,8 +106,15 @@ func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w
 	return s
 }
 
-// Refresh rebuilds the scene's view after the state changed.
-func (s *MapScene) Refresh() { s.view = s.state.View(s.viewer) }
+// Refresh rebuilds the scene's view after the state changed. If the map
+// shown is no longer one the viewer knows, it goes back to the first.
+func (s *MapScene) Refresh() {
+	s.view = s.state.View(s.viewer)
+	if s.view.Map(s.mapID) == nil && len(s.view.Maps) > 0 {
+		s.mapID = s.view.Maps[0].ID
+		s.cam.CenterOn(s.center())
+	}
+}
 
 // SetViewer shows the map as side sees it ("" for the public view).
 func (s *MapScene) SetViewer(side rules.SideID) {
@@ -114,6 +139,38 @@ func (s *MapScene) View() *rules.View { return s.view }
 
 // MapID returns the map shown.
 func (s *MapScene) MapID() rules.MapID { return s.mapID }
+
+// cameras keeps each map's camera while another map is shown.
+type mapCameras map[rules.MapID]render.Camera
+
+// SetMap shows map id (the origin, or a destination a cosmic rift
+// opened), with the camera it had when last shown, or centred on it.
+func (s *MapScene) SetMap(id rules.MapID) {
+	if id == s.mapID || s.view.Map(id) == nil {
+		return
+	}
+	if s.cams == nil {
+		s.cams = mapCameras{}
+	}
+	s.cams[s.mapID] = s.cam
+	s.mapID = id
+	if c, ok := s.cams[id]; ok {
+		c.Resize(s.cam.Width, s.cam.Height)
+		s.cam = c
+		return
+	}
+	s.cam.CenterOn(s.center())
+}
+
+// NextMap shows the next map the viewer knows, in view order.
+func (s *MapScene) NextMap() {
+	for i, m := range s.view.Maps {
+		if m.ID == s.mapID {
+			s.SetMap(s.view.Maps[(i+1)%len(s.view.Maps)].ID)
+			return
+		}
+	}
+}
 
 func (s *MapScene) center() rules.Hex {
 	if m := s.view.Map(s.mapID); m != nil {

@@ -23,6 +23,9 @@ type moveBuilder struct {
 
 func newMoveBuilder(p *PlayScene) *moveBuilder {
 	id, _ := p.sess.State.Mover()
+	if u, ok := unitView(p, id); ok {
+		p.mapv.SetMap(u.Map) // the mover may be beyond a cosmic rift
+	}
 	return &moveBuilder{unit: id}
 }
 

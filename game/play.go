@@ -59,11 +59,7 @@ type PlayScene struct {
 func NewPlayScene(env *Env, sess *Session) *PlayScene {
 	w, h := env.Size()
 	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]Controller{}, now: time.Now}
-	for _, seat := range sess.Seats {
-		if seat.Kind == SeatComputer {
-			p.ctrl[seat.Side] = Bind(NewController(seat, sess.Seed), sess)
-		}
-	}
+	p.seatComputers()
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
 	// Centre the map in the part of the screen the panels leave free.
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
@@ -76,6 +72,7 @@ func NewPlayScene(env *Env, sess *Session) *PlayScene {
 		{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
 		{"Tab", "next ship that can fire"},
 		{"R", "replay what happened since your last turn"},
+		{"M, or a map tab", "next map, when a cosmic rift has opened another"},
 		{"Pointer on a unit", "its systems display (your ships in full)"},
 		{"Esc", "game menu: save, settings, main menu"},
 	}
@@ -106,6 +103,17 @@ func (p *PlayScene) Viewer() rules.SideID { return p.viewer }
 // CurtainUp reports whether the curtain hides the screen, and for whom.
 func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.curtainFor != "" }
 
+// seatComputers makes a controller for every computer seat that has
+// none yet: the seats of the game's start, and those of defenders a
+// cosmic rift brings into play.
+func (p *PlayScene) seatComputers() {
+	for _, seat := range p.sess.Seats {
+		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == SeatComputer {
+			p.ctrl[seat.Side] = Bind(NewController(seat, p.sess.Seed), p.sess)
+		}
+	}
+}
+
 // humanToAct returns the first pending side that a person plays.
 func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 	for _, sd := range p.sess.State.Pending() {
@@ -122,6 +130,7 @@ func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 // anything of the next player's view could be drawn.
 func (p *PlayScene) sync() {
 	for guard := 0; guard < 10000 && !p.sess.Over(); guard++ {
+		p.seatComputers()
 		pending := p.sess.State.Pending()
 		acted := false
 		for _, sd := range pending {
@@ -335,6 +344,15 @@ func (p *PlayScene) Update(in *Input) error {
 	if in.Pressed[ebiten.KeyR] && p.viewer != "" {
 		p.recap = newRecap(p)
 		return nil
+	}
+	if in.Pressed[ebiten.KeyM] {
+		p.mapv.NextMap()
+	}
+	if in.Clicked {
+		if id, ok := p.mapv.TabAt(float64(in.CursorX), float64(in.CursorY)); ok {
+			p.mapv.SetMap(id)
+			return nil
+		}
 	}
 	if in.Pressed[ebiten.KeyEscape] && !p.mapv.help {
 		p.pause = newPauseMenu(p)

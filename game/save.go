@@ -39,8 +39,11 @@ type SaveFile struct {
 	Scenario scenarios.Source `json:"scenario"`
 	Seed     uint64           `json:"seed"`
 	Seats    []Seat           `json:"seats"`
-	Commands []rules.Command  `json:"commands"`
-	Checks   []Checkpoint     `json:"checkpoints"`
+	// Defenders says who plays rift destination defenders; empty means
+	// the computer.
+	Defenders DefenderMode    `json:"defenders,omitempty"`
+	Commands  []rules.Command `json:"commands"`
+	Checks    []Checkpoint    `json:"checkpoints"`
 }
 
 // SavePreview is what a load menu may show of a save: public facts only,
@@ -60,7 +63,7 @@ func (s *Session) Snapshot(name string, now time.Time) SaveFile {
 	return SaveFile{
 		Format: SaveFormat, Version: SaveVersion, Name: name, Saved: now.UTC(),
 		Preview:  SavePreview{Scenario: s.State.Scenario.Name, Clock: s.State.Clock, Seats: seats},
-		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats,
+		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats, Defenders: s.Defenders,
 		Commands: s.Commands, Checks: s.Checkpoints,
 	}
 }
@@ -168,6 +171,7 @@ func LoadSave(path string) (*Session, *SaveFile, error) {
 	if err != nil {
 		return nil, sf, fmt.Errorf("game: %s: %w", path, err)
 	}
+	s.Defenders = sf.Defenders
 	return s, sf, nil
 }
 

@@ -25,7 +25,20 @@ type Seat struct {
 	Kind SeatKind     `json:"kind"`
 	// Level is the computer player's strength, when Kind is computer.
 	Level string `json:"level,omitempty"`
+	// Defender marks the seat of a destination scenario's defenders,
+	// made when a cosmic rift brings that scenario into play (IP4.441).
+	Defender bool `json:"defender,omitempty"`
 }
+
+// DefenderMode says who plays the defenders of a destination scenario a
+// cosmic rift opens (IP4.44): the computer, or the people at the machine.
+type DefenderMode string
+
+// Defender modes.
+const (
+	DefendersComputer DefenderMode = "computer"
+	DefendersPlayers  DefenderMode = "players"
+)
 
 // Checkpoint records the state hash after a command, so that a replay can
 // name the first step where it diverges.
@@ -43,6 +56,7 @@ type Session struct {
 	Scenario    *scenarios.Scenario
 	Seed        uint64
 	Seats       []Seat
+	Defenders   DefenderMode
 	Commands    []rules.Command
 	Checkpoints []Checkpoint
 	// Events is every event of the game in order; show a seat only
@@ -121,6 +135,7 @@ func NewSession(src scenarios.Source, seed uint64, seats []Seat) (*Session, erro
 	s := &Session{Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
 	s.Events = append(s.Events, st.Advance()...)
 	s.settle()
+	s.seatDefenders()
 	s.record()
 	return s, nil
 }
@@ -139,7 +154,7 @@ func checkSeats(st *rules.State, seats []Seat) error {
 	var errs []error
 	taken := map[rules.SideID]bool{}
 	for i, seat := range seats {
-		if _, ok := st.Side(seat.Side); !ok {
+		if _, ok := st.Side(seat.Side); !ok && !seat.Defender {
 			errs = append(errs, fmt.Errorf("game: seat %d plays unknown side %q", i+1, seat.Side))
 		}
 		if taken[seat.Side] {
@@ -156,6 +171,45 @@ func checkSeats(st *rules.State, seats []Seat) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// seatDefenders gives a seat to every defender side a cosmic rift has
+// brought into play and none plays yet: the computer, or, when the
+// people at the machine play the defenders, the first person not
+// playing the side whose units went through the rift.
+func (s *Session) seatDefenders() {
+	for _, sd := range s.State.Sides {
+		if sd.Destination == "" {
+			continue
+		}
+		if _, ok := s.SeatOf(sd.ID); ok {
+			continue
+		}
+		seat := Seat{Name: sd.Name, Side: sd.ID, Kind: SeatComputer, Level: "normal", Defender: true}
+		if s.Defenders == DefendersPlayers {
+			attacker := s.attackerInto(sd.Destination)
+			for _, h := range s.Seats {
+				if h.Kind == SeatHuman && !h.Defender && h.Side != attacker {
+					seat.Kind, seat.Level, seat.Name = SeatHuman, "", h.Name+" (defending "+sd.Name+")"
+					break
+				}
+			}
+		}
+		s.Seats = append(s.Seats, seat)
+	}
+}
+
+// attackerInto returns the side of the first unit that went through a
+// rift to map m, if any is there.
+func (s *Session) attackerInto(m rules.MapID) rules.SideID {
+	for _, u := range s.State.Units {
+		if u.Map == m && u.OnMap() {
+			if sd, ok := s.State.Side(u.Side); ok && sd.Destination == "" {
+				return u.Side
+			}
+		}
+	}
+	return ""
 }
 
 // SeatOf returns the seat playing side.
@@ -205,6 +259,7 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 	n := len(s.Events)
 	s.settle()
 	evs = append(evs, s.Events[n:]...)
+	s.seatDefenders()
 	s.record()
 	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
 	return evs, nil

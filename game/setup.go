@@ -50,6 +50,9 @@ type SetupScene struct {
 	// Start begins the game; exposed for tests that drive the screen.
 	Start   *widget.Button
 	listArg string
+	// defenders says who plays a destination's defenders (IP4.44).
+	defenders    DefenderMode
+	defendersBtn *widget.Button
 }
 
 const previewW, previewH = 520, 320
@@ -92,6 +95,23 @@ func NewSetupScene(env *Env) *SetupScene {
 	s.graphic = widget.NewGraphic(widget.GraphicOpts.Image(s.preview))
 	s.desc = env.wrapped("", 15, render.UIText, previewW)
 	s.seatsBox = column(6, widget.Insets{})
+	s.defenders = DefendersComputer
+	var defBtn *widget.Button
+	defLabel := func() string {
+		if s.defenders == DefendersPlayers {
+			return "Cosmic rift defenders: the players"
+		}
+		return "Cosmic rift defenders: the computer"
+	}
+	defBtn = button(defLabel(), func() {
+		if s.defenders == DefendersPlayers {
+			s.defenders = DefendersComputer
+		} else {
+			s.defenders = DefendersPlayers
+		}
+		defBtn.Text().Label = defLabel()
+	})
+	s.defendersBtn = defBtn
 	s.seed = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
 	s.seed.SetText("1")
 	s.Start = button("Start game  (Enter)", s.start)
@@ -102,7 +122,7 @@ func NewSetupScene(env *Env) *SetupScene {
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
 		s.graphic, s.desc,
 		env.label("Seats", render.Bold, 18, render.UIAccent), s.seatsBox,
-		row(10, env.label("Seed", render.Regular, 15, render.UITextDim), s.seed),
+		row(10, env.label("Seed", render.Regular, 15, render.UITextDim), s.seed, s.defendersBtn),
 		s.problem,
 		row(12, s.Start, backBtn))
 	body := row(16, left, right)
@@ -265,6 +285,7 @@ func (s *SetupScene) start() {
 		s.problem.Label = err.Error()
 		return
 	}
+	sess.Defenders = s.defenders
 	s.env.Show(NewPlayScene(s.env, sess))
 }
 

@@ -61,7 +61,14 @@ func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.S
 		side := pending[0]
 		c, ok := ctrl[side]
 		if !ok {
-			return nil
+			// A defender side a cosmic rift brought into play gets its
+			// seat when it appears; a computer seat plays here too.
+			seat, seated := s.SeatOf(side)
+			if !seated || seat.Kind != SeatComputer {
+				return nil
+			}
+			c = Bind(NewController(seat, s.Seed), s)
+			ctrl[side] = c
 		}
 		legal := s.State.Legal(side)
 		if len(legal) == 0 {

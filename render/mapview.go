@@ -105,6 +105,7 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.gridLines(f)
 	r.webs(f)
 	r.systems(f, t)
+	r.cosmicRifts(f)
 	r.features(f, t)
 	r.units(f)
 	r.phaseCourses(f)

@@ -11,6 +11,7 @@ type Palette struct {
 	PhaseEdge   RGBA
 	Storm       RGBA
 	Web         RGBA
+	Rift        RGBA
 	IonStorm    RGBA
 	RiftCore    RGBA
 	RiftGlow    RGBA
@@ -38,6 +39,7 @@ func DefaultPalette() Palette {
 		PhaseEdge: Hex("#d2a8ff", 1),
 		Storm:     Hex("#6f7dff", 1),
 		Web:       Hex("#dfe6f0", 1),
+		Rift:      Hex("#35e0c8", 1),
 		IonStorm:  Hex("#39c6d6", 1),
 		RiftCore:  Hex("#0c0410", 1),
 		RiftGlow:  Hex("#ff7a2f", 1),
