@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -34,6 +35,7 @@ func commands() []command {
 		{"play", "[SCENARIO]", "open the game window straight into a hot-seat game of a scenario (a bundled id or a file; default " + scenarios.DefaultID + ")", runPlay},
 		{"scenarios", "", "list the bundled scenarios, one per line, id first", runScenarios},
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
+		{"preview", "FILE", "open a scenario file's map and reload it on every save, with its problems pinned to the map (-from ID copies a bundled scenario to FILE first)", runPreview},
 		{"render", "SCENARIO -o FILE.png", "draw a scenario's map to a PNG, with no display needed", runRender},
 		{"bench", "[SCENARIO]", "measure frame rates: an empty screen, then the scenario at its widest zoom", runBench},
 		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash (-match A:B -seeds N [-all]: head-to-head matches of computer levels; -table FILE: the win-rate table)", runSim},
@@ -226,6 +228,74 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	return runWindow(env, func() game.Scene { return game.NewPlayScene(env, sess) })
+}
+
+func runPreview(fs *flag.FlagSet, args []string) error {
+	from := fs.String("from", "", "copy this bundled scenario to FILE first (FILE must not exist), then preview the copy")
+	w, h := windowFlags(fs)
+	arg, err := oneOptionalArg(fs, args)
+	if err != nil {
+		return err
+	}
+	if arg == "" {
+		fs.Usage()
+		return errors.New("preview needs a scenario FILE")
+	}
+	bundled := ""
+	switch _, statErr := os.Stat(arg); {
+	case *from != "":
+		if statErr == nil {
+			return fmt.Errorf("%s already exists; -from %s only writes a new file", arg, *from)
+		}
+		if !isBundled(*from) {
+			return fmt.Errorf("-from %q: no bundled scenario of that id; 'hexrift scenarios' lists them", *from)
+		}
+		src, err := scenarios.ReadSource(*from)
+		if err != nil {
+			return printProblems(err)
+		}
+		if err := os.WriteFile(arg, src.Data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "wrote %s, a copy of the bundled scenario %s\n", arg, *from)
+	case statErr == nil:
+		// A file an author edits: preview it, broken or not.
+	case !scenarios.IsPath(arg) && isBundled(arg):
+		bundled = arg
+		fmt.Fprintf(out, "%s is a bundled scenario: showing it read-only. To edit a copy: hexrift preview -from %s %s.yaml\n", arg, arg, arg)
+	default:
+		return fmt.Errorf("%s: no such file. preview shows a scenario file as you edit it; to start from a bundled scenario: hexrift preview -from %s %s", arg, scenarios.DefaultID, arg)
+	}
+	env, err := newEnv(*w, *h)
+	if err != nil {
+		return err
+	}
+	var scene *game.PreviewScene
+	err = runWindow(env, func() game.Scene {
+		width, height := env.Size()
+		ebiten.SetWindowTitle("hexrift preview: " + filepath.Base(arg))
+		if bundled != "" {
+			scene = game.NewBundledPreviewScene(env.Fonts, bundled, width, height)
+		} else {
+			scene = game.NewPreviewScene(env.Fonts, arg, width, height)
+			scene.Watch() // on failure the scene says so and still shows the file
+		}
+		return scene
+	})
+	if scene != nil {
+		scene.Close()
+	}
+	return err
+}
+
+// isBundled reports whether id names a bundled scenario.
+func isBundled(id string) bool {
+	for _, info := range scenarios.Bundled() {
+		if info.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 func runScenarios(fs *flag.FlagSet, args []string) error {

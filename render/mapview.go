@@ -30,6 +30,9 @@ type Frame struct {
 	// selectable units). Both are drawn above the units.
 	Paths []PathOverlay
 	Marks []HexMark
+	// Rings outline hex-distance discs, e.g. rule ranges around a hex;
+	// drawn below the marks.
+	Rings []RingOverlay
 	// ForcedSideColours replaces the scenario's side colours with the
 	// palette's, e.g. for colour-blind players.
 	ForcedSideColours bool
@@ -684,9 +687,77 @@ type HexMark struct {
 	Label  string
 }
 
+// RingOverlay outlines every hex within Radius of Center: a hexagon in
+// hex distance, drawn hex edge by hex edge when the hexes are big enough
+// to see, with Label at its top.
+type RingOverlay struct {
+	Center rules.Hex
+	Radius int
+	Colour RGBA
+	Label  string
+}
+
+// rings draws f.Rings: the outer edges of the hexes at distance Radius,
+// or at far zoom the hexagon those edges zigzag along.
+func (r *MapRenderer) rings(f *Frame) {
+	c := &f.Camera
+	px := c.HexPixels()
+	for _, g := range f.Rings {
+		if g.Radius < 0 {
+			continue
+		}
+		cx, cy := Layout{}.HexToWorld(g.Center)
+		worldR := (float64(g.Radius) + 0.5) * sqrt3
+		if !c.VisibleCircle(cx, cy, worldR+1) {
+			continue
+		}
+		if px >= hexDetail {
+			w := float32(math.Max(1.5, math.Min(3, px/10)))
+			for _, h := range rules.Ring(g.Center, g.Radius) {
+				wx, wy := Layout{}.HexToWorld(h)
+				if !c.VisibleCircle(wx, wy, 1) {
+					continue
+				}
+				for _, d := range rules.Directions {
+					if n := h.Neighbor(d); n.Distance(g.Center) > g.Radius {
+						x0, y0, x1, y1 := edge(c, h, d)
+						r.top.Line(x0, y0, x1, y1, w, g.Colour)
+					}
+				}
+			}
+		} else {
+			// A vertex on top: the disc's corner hexes lie in directions A-F.
+			sx, sy := c.HexToScreen(g.Center)
+			r.hexagonOutline(&r.top, sx, sy, math.Max(3, worldR*c.Scale), -math.Pi/2, 1.5, g.Colour)
+		}
+	}
+}
+
+// ringLabels labels f.Rings at their tops, after the marks' labels so
+// that those win where they clash.
+func (r *MapRenderer) ringLabels(f *Frame) {
+	c := &f.Camera
+	for _, g := range f.Rings {
+		if g.Label == "" || g.Radius < 0 {
+			continue
+		}
+		cx, cy := Layout{}.HexToWorld(g.Center)
+		worldR := (float64(g.Radius) + 0.5) * sqrt3
+		if !c.VisibleCircle(cx, cy, worldR+1) {
+			continue
+		}
+		sx, sy := c.HexToScreen(g.Center)
+		// Above the ring's top, or inside the screen's top when that is
+		// off screen.
+		y := math.Max(sy-worldR*c.Scale-18, 40)
+		r.labels = append(r.labels, Label{X: sx, Y: y, Text: g.Label, Style: Bold, Size: 12, Color: g.Colour.WithAlpha(1), Align: AlignCenter, Shadow: true})
+	}
+}
+
 func (r *MapRenderer) overlays(f *Frame) {
 	c := &f.Camera
 	px := c.HexPixels()
+	r.rings(f)
 	for _, m := range f.Marks {
 		for _, d := range rules.Directions {
 			x0, y0, x1, y1 := edge(c, m.Hex, d)
@@ -717,4 +788,5 @@ func (r *MapRenderer) overlays(f *Frame) {
 			r.labels = append(r.labels, Label{X: sx, Y: sy + math.Max(px*0.6, 8), Text: n.Text, Style: Bold, Size: 12, Color: n.Colour, Align: AlignCenter, Shadow: true})
 		}
 	}
+	r.ringLabels(f)
 }

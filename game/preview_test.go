@@ -1,0 +1,336 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// firstContact returns the default scenario's text, which the preview
+// tests edit as an author would.
+func firstContact(t *testing.T) string {
+	t.Helper()
+	src, err := scenarios.ReadSource(scenarios.DefaultID)
+	require.NoError(t, err)
+	return string(src.Data)
+}
+
+// save writes data to path the way editors do: a new file renamed over
+// the old one.
+func save(t *testing.T, path, data string) {
+	t.Helper()
+	tmp := path + ".tmp~"
+	require.NoError(t, os.WriteFile(tmp, []byte(data), 0o644))
+	require.NoError(t, os.Rename(tmp, path))
+}
+
+// edit returns data with old replaced by new, which must be there.
+func edit(t *testing.T, data, old, new string) string {
+	t.Helper()
+	require.Contains(t, data, old)
+	return strings.Replace(data, old, new, 1)
+}
+
+func newPreview(t *testing.T, data string) (*PreviewScene, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "my.yaml")
+	save(t, path, data)
+	fonts, err := render.NewFonts()
+	require.NoError(t, err)
+	p := NewPreviewScene(fonts, path, 1280, 800)
+	p.liveKeys = false
+	return p, path
+}
+
+// lineCol returns the 1-based line and column of the first s in data.
+func lineCol(data, s string) (int, int) {
+	i := strings.Index(data, s)
+	before := data[:i]
+	return strings.Count(before, "\n") + 1, i - strings.LastIndex(before, "\n")
+}
+
+func TestPreviewReloadKeepsCamera(t *testing.T) {
+	data := firstContact(t)
+	p, path := newPreview(t, data)
+	require.NotNil(t, p.Map())
+	require.False(t, p.Broken())
+	ms := p.Map()
+	ms.Apply(ZoomBy{2.5, 300, 200})
+	ms.Apply(PanBy{-420, 130})
+	cam := *ms.Camera()
+	p.apply(nextViewer)
+	require.Equal(t, rules.SideID("federation"), p.Viewer())
+
+	save(t, path, edit(t, data, "name: First Contact", "name: Second Contact"))
+	p.Reload()
+	assert.Same(t, ms, p.Map(), "the same map scene shows the new version")
+	assert.Equal(t, cam, *p.Map().Camera(), "camera and zoom stay put")
+	assert.Equal(t, "Second Contact", p.Map().View().Scenario.Name)
+	assert.Equal(t, rules.SideID("federation"), p.Map().Viewer(), "the view stays put")
+	assert.Equal(t, rules.MapID("first-contact"), p.Map().MapID())
+	assert.Empty(t, p.Problems())
+
+	// A new scenario id names a new map: the preview follows it.
+	save(t, path, edit(t, data, "id: first-contact", "id: second-contact"))
+	p.Reload()
+	assert.Equal(t, rules.MapID("second-contact"), p.Map().MapID())
+	assert.Equal(t, cam, *p.Map().Camera())
+}
+
+func TestPreviewBrokenSaveKeepsLastGood(t *testing.T) {
+	data := firstContact(t)
+	p, path := newPreview(t, data)
+	broken := edit(t, data, "class: fed-destroyer", "class: fed-destroyr")
+	save(t, path, broken)
+	p.Reload()
+
+	require.True(t, p.Broken())
+	require.NotNil(t, p.Map(), "the last good map stays on screen")
+	assert.Equal(t, rules.ClassID("fed-destroyer"), p.Scenario().Units[1].Class, "showing the last good version")
+	line, col := lineCol(broken, "fed-destroyr")
+	lines := p.ProblemLines()
+	require.Len(t, lines, 1)
+	assert.True(t, strings.HasPrefix(lines[0], path+":"+strconv.Itoa(line)+":"+strconv.Itoa(col)+": units[1].class: unknown class"), lines[0])
+
+	// The panel and banner say so.
+	p.layout()
+	var texts []string
+	for _, l := range p.labels {
+		texts = append(texts, l.Text)
+	}
+	all := strings.Join(texts, "\n")
+	assert.Contains(t, all, "my.yaml has 1 problem, showing the last good version")
+	assert.Contains(t, all, "my.yaml:"+strconv.Itoa(line)+":"+strconv.Itoa(col))
+
+	save(t, path, data)
+	p.Reload()
+	assert.False(t, p.Broken())
+	assert.Empty(t, p.Problems(), "fixing the file clears the problems")
+	assert.Empty(t, p.Marks())
+	assert.Equal(t, 2, p.Reloads())
+}
+
+func TestPreviewPinsProblemsToHexes(t *testing.T) {
+	data := firstContact(t)
+	p, path := newPreview(t, data)
+	// units[2] is Swift at -8,11 in the last good version.
+	broken := edit(t, data, `class: fed-frigate, hex: "-8,11"`, `class: fed-frigat, hex: "-8,11"`)
+	// And Dagger moved onto the star Lantern at -2,1: the message names the hex.
+	broken = edit(t, broken, `class: kor-raider, hex: "15,-4"`, `class: kor-raider, hex: "-2,1"`)
+	save(t, path, broken)
+	p.Reload()
+	require.True(t, p.Broken())
+	require.Len(t, p.Problems(), 2, p.ProblemLines())
+
+	swift, ok := p.ProblemHex(p.Problems()[0])
+	require.True(t, ok, p.ProblemLines()[0])
+	assert.Equal(t, rules.Hex{Q: -8, R: 11}, swift)
+	star, ok := p.ProblemHex(p.Problems()[1])
+	require.True(t, ok, p.ProblemLines()[1])
+	assert.Equal(t, rules.Hex{Q: -2, R: 1}, star)
+
+	f := p.Frame()
+	assert.Contains(t, f.Marks, render.HexMark{Hex: rules.Hex{Q: -8, R: 11}, Colour: pinError, Label: "#1"})
+	assert.Contains(t, f.Marks, render.HexMark{Hex: rules.Hex{Q: -2, R: 1}, Colour: pinError, Label: "#2"})
+
+	// N centres the map on each pinned problem in turn.
+	p.apply(nextProblem)
+	assert.Equal(t, rules.Hex{Q: -8, R: 11}, p.Map().Camera().ScreenToHex(640, 400))
+	p.apply(nextProblem)
+	assert.Equal(t, rules.Hex{Q: -2, R: 1}, p.Map().Camera().ScreenToHex(640, 400))
+}
+
+func TestPreviewProblemHexFromPath(t *testing.T) {
+	p, _ := newPreview(t, firstContact(t))
+	sc := p.Scenario()
+	for _, tt := range []struct {
+		path string
+		want rules.Hex
+		ok   bool
+	}{
+		{"units[0].speed", sc.Units[0].Hex, true},
+		{"features[1]", sc.Features[1].Hex, true},
+		{"regions[0].disc.radius", sc.Regions[0].Shape.Center, true},
+		{"systems[0].hexes[1]", sc.Systems[0].Shape.Center, true},
+		{"center", sc.Center, true},
+		{"units[99].hex", rules.Hex{}, false},
+		{"ruleset.impulses", rules.Hex{}, false},
+		{"", rules.Hex{}, false},
+	} {
+		h, ok := p.ProblemHex(scenarios.Problem{Path: tt.path, Msg: "something"})
+		assert.Equal(t, tt.ok, ok, tt.path)
+		assert.Equal(t, tt.want, h, tt.path)
+	}
+	h, ok := p.ProblemHex(scenarios.Problem{Path: "units[0].hex", Msg: "hex -3,7 is 40 hexes from the map centre 0,0"})
+	assert.True(t, ok)
+	assert.Equal(t, rules.Hex{Q: -3, R: 7}, h, "a hex in the message wins")
+}
+
+func TestPreviewBrokenFromTheStart(t *testing.T) {
+	p, path := newPreview(t, "id: x\nname: [\n")
+	assert.True(t, p.Broken())
+	assert.Nil(t, p.Map(), "nothing good to show yet")
+	assert.Nil(t, p.Frame())
+	p.layout()
+	save(t, path, firstContact(t))
+	p.Reload()
+	assert.False(t, p.Broken())
+	require.NotNil(t, p.Map())
+}
+
+// A save reloads the file once it has been quiet for previewDebounce
+// ticks, however many events it made.
+func TestPreviewDebouncesByTicks(t *testing.T) {
+	data := firstContact(t)
+	p, path := newPreview(t, data)
+	ch := make(chan string, 1)
+	p.changes = ch
+	save(t, path, edit(t, data, "name: First Contact", "name: Debounced"))
+	in := &Input{}
+
+	ch <- path
+	for range previewDebounce - 1 {
+		require.NoError(t, p.Update(in))
+	}
+	assert.Equal(t, 0, p.Reloads(), "not yet: the save may go on")
+	ch <- path // another event of the same save
+	for range previewDebounce - 1 {
+		require.NoError(t, p.Update(in))
+	}
+	assert.Equal(t, 0, p.Reloads(), "a new event restarts the wait")
+	require.NoError(t, p.Update(in))
+	assert.Equal(t, 1, p.Reloads())
+	assert.Equal(t, "Debounced", p.Map().View().Scenario.Name)
+	for range 3 * previewDebounce {
+		require.NoError(t, p.Update(in))
+	}
+	assert.Equal(t, 1, p.Reloads(), "no event, no reload")
+}
+
+// The watcher sees a save made by writing a new file and renaming it
+// over the old one, and ignores other files in the folder. The receive
+// blocks: go test's -timeout bounds it.
+func TestPreviewWatcherSeesRenameSave(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "watched.yaml")
+	require.NoError(t, os.WriteFile(path, []byte("id: a\n"), 0o644))
+	fw, err := watchFile(path)
+	require.NoError(t, err)
+	defer fw.Close()
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.yaml"), []byte("id: b\n"), 0o644))
+	save(t, path, "id: c\n")
+	got := <-fw.changes
+	assert.Equal(t, path, got, "the first change reported is the watched file's")
+
+	require.NoError(t, fw.Close())
+	for range fw.changes { // drained and closed once the watcher stops
+	}
+}
+
+func TestPreviewKeysToggleOverlays(t *testing.T) {
+	p, _ := newPreview(t, firstContact(t))
+	press := func(k ebiten.Key) {
+		t.Helper()
+		require.NoError(t, p.Update(&Input{Pressed: keys(k), CursorIn: true, CursorX: 640, CursorY: 400}))
+	}
+	rings, _ := p.Overlays()
+	assert.Empty(t, rings)
+
+	press(ebiten.KeyDigit1)
+	press(ebiten.KeyDigit3)
+	hover, ok := p.Map().Hover()
+	require.True(t, ok)
+	rings, _ = p.Overlays()
+	require.Len(t, rings, 2)
+	assert.Equal(t, hover, rings[0].Center)
+	assert.Equal(t, 50, rings[0].Radius)
+	assert.Equal(t, 300, rings[1].Radius)
+
+	press(ebiten.KeyF) // around each point feature instead
+	rings, _ = p.Overlays()
+	assert.Len(t, rings, 2*len(p.Scenario().Features))
+
+	press(ebiten.KeyDigit1)
+	press(ebiten.KeyDigit3)
+	press(ebiten.KeyDigit4)
+	rings, _ = p.Overlays()
+	require.Len(t, rings, 1)
+	assert.Equal(t, render.RingOverlay{Center: p.Scenario().Center, Radius: p.Scenario().Ruleset.PhaseStormRange},
+		render.RingOverlay{Center: rings[0].Center, Radius: rings[0].Radius}, "the storm's reach around the map centre")
+	press(ebiten.KeyDigit4)
+
+	press(ebiten.KeyDigit5) // the Veil, a disc
+	press(ebiten.KeyDigit6) // the Maw, three hexes
+	rings, marks := p.Overlays()
+	require.Len(t, rings, 1)
+	assert.Equal(t, p.Scenario().Regions[0].Shape.Radius, rings[0].Radius)
+	assert.Len(t, marks, len(p.Scenario().Systems[0].Shape.Hexes))
+
+	for _, want := range []rules.SideID{"federation", "korath", ""} {
+		press(ebiten.KeyV)
+		assert.Equal(t, want, p.Map().Viewer())
+	}
+}
+
+func TestPreviewBundledIsReadOnly(t *testing.T) {
+	fonts, err := render.NewFonts()
+	require.NoError(t, err)
+	p := NewBundledPreviewScene(fonts, scenarios.DefaultID, 1280, 800)
+	require.NotNil(t, p.Map())
+	assert.False(t, p.Broken())
+	assert.NoError(t, p.Watch())
+	assert.Nil(t, p.watcher)
+	p.Reload()
+	assert.Equal(t, 0, p.Reloads())
+	assert.Contains(t, p.notice, "read-only")
+}
+
+// Drawn in a window: the banner is on screen while the file is broken.
+func TestPreviewDrawsBanner(t *testing.T) {
+	requireDisplay(t)
+	data := firstContact(t)
+	p, path := newPreview(t, data)
+	img := ebiten.NewImage(1280, 800)
+	p.Draw(img)
+	save(t, path, edit(t, data, "class: fed-destroyer", "class: fed-destroyr"))
+	p.Reload()
+	p.Draw(img)
+	r, g, b, _ := img.At(640, 45).RGBA()
+	assert.Greater(t, r>>8, 2*(g>>8), "banner red under the top bar, got %d,%d,%d", r>>8, g>>8, b>>8)
+}
+
+func TestPreviewListsRiftDestinations(t *testing.T) {
+	sc, err := scenarios.Open("rift-gate")
+	require.NoError(t, err)
+	require.NotEmpty(t, sc.RiftCharts)
+	links := riftLinks(sc)
+	heads, rows := 0, 0
+	for _, l := range links {
+		if l.head {
+			heads++
+		} else {
+			rows++
+		}
+	}
+	assert.Equal(t, len(sc.RiftCharts), heads)
+	want := 0
+	for _, c := range sc.RiftCharts {
+		want += len(c.Rows)
+	}
+	assert.Equal(t, want, rows)
+	r := sc.RiftCharts[0].Rows[0]
+	assert.Contains(t, links[1].text, r.Scenario)
+	assert.Contains(t, links[1].text, "PORT "+r.Port.String())
+	assert.Empty(t, riftLinks(&scenarios.Scenario{}))
+}
