@@ -682,6 +682,9 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 			switch {
 			case c.Status == rules.StatusCarried:
 				l.errorf(e.carrier, path, "%q is itself carried; a carrier must be on the map", c.ID)
+			case c.Kind == "":
+				// The carrier's class is unknown, reported at its class;
+				// what it may carry cannot be told.
 			case c.Kind != rules.KindShip && c.Kind != rules.KindBase:
 				l.errorf(e.carrier, path, "%q is a %s; only ships and bases carry units", c.ID, c.Kind)
 			case u.Kind == rules.KindShip || u.Kind == rules.KindBase:

@@ -107,3 +107,24 @@ func eightFighters() string {
 	}
 	return b.String()
 }
+
+// A carrier whose class is unknown gets one problem, at its class, not a
+// second garbled one at the units it carries.
+func TestUnknownCarrierClassReportedOnce(t *testing.T) {
+	src := `id: x
+name: X
+sides:
+  - {id: blue, name: Blue}
+units:
+  - {id: a, side: blue, class: fed-cruizer, hex: "0,0"}
+  - {id: b, side: blue, class: shuttle, carried_by: a}
+`
+	_, err := Load("x.yaml", []byte(src))
+	ps, ok := err.(Problems)
+	if !ok || len(ps) != 1 {
+		t.Fatalf("want exactly one problem, got %v", err)
+	}
+	if !strings.Contains(ps[0].Msg, `unknown class "fed-cruizer"`) || ps[0].Path != "units[0].class" {
+		t.Errorf("problem = %+v", ps[0])
+	}
+}
