@@ -60,8 +60,11 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	if c.Step.InImpulse() {
 		clock = fmt.Sprintf("Turn %d  ·  impulse %d of %d  ·  %s", c.Turn, c.Impulse, s.view.Ruleset.ImpulsesPerTurn, stepTitle(c.Step))
 	}
+	if s.Caption != "" {
+		clock = s.Caption
+	}
 	s.label(w/2, 10, clock, render.Regular, 14, textMain, render.AlignCenter)
-	if len(s.view.Pending) > 0 && s.view.Expecting != "" {
+	if s.Caption == "" && len(s.view.Pending) > 0 && s.view.Expecting != "" {
 		var names []string
 		for _, sd := range s.view.Pending {
 			if side, ok := s.view.Side(sd); ok {

@@ -73,6 +73,9 @@ type MapScene struct {
 	Reserved [][4]float64
 	// ExtraHelp adds lines (keys, what they do) to the F1 help.
 	ExtraHelp [][2]string
+	// Caption, when set, replaces the game clock in the top bar (a
+	// preview has no game time).
+	Caption string
 	cams      mapCameras
 	tabs      []mapTab
 }

@@ -194,6 +194,7 @@ func (p *PreviewScene) take(sc *scenarios.Scenario, err error) {
 		p.ms = NewMapScene(st, p.viewer, p.fonts, p.w, p.h)
 		p.ms.Hints = false
 		p.ms.ExtraHelp = previewHelp
+		p.ms.Caption = "scenario preview: the map at the start of the game"
 		return
 	}
 	// Same scene, new state: the camera stays put, even when the map's id
