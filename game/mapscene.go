@@ -76,8 +76,8 @@ type MapScene struct {
 	// Caption, when set, replaces the game clock in the top bar (a
 	// preview has no game time).
 	Caption string
-	cams      mapCameras
-	tabs      []mapTab
+	cams    mapCameras
+	tabs    []mapTab
 }
 
 // mapTab is the clickable tab of one map, when several are in play.
