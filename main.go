@@ -32,7 +32,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"menu", "", "open the game window at the main menu (the default command)", runMenu},
-		{"play", "[SCENARIO]", "open the game window straight into a hot-seat game of a scenario (a bundled id or a file; default " + scenarios.DefaultID + ")", runPlay},
+		{"play", "[SCENARIO]", "open the game window straight into a hot-seat game of a scenario (a bundled id or a file; default " + scenarios.DefaultID + "); -from SAVE -at N: take over from step N of a save, the computer playing the other seats", runPlay},
 		{"scenarios", "", "list the bundled scenarios, one per line, id first", runScenarios},
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
 		{"preview", "FILE", "open a scenario file's map and reload it on every save, with its problems pinned to the map (-from ID copies a bundled scenario to FILE first)", runPreview},
@@ -203,10 +203,36 @@ func runMenu(fs *flag.FlagSet, args []string) error {
 
 func runPlay(fs *flag.FlagSet, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the game's dice")
+	from := fs.String("from", "", "take over from here: branch a new game from this save or replay (with -at)")
+	at := fs.Int("at", -1, "with -from: the step (commands replayed) to branch at; default the save's last")
+	side := fs.String("side", "", "with -from: the side you play (default the save's first human seat); the computer plays the others")
+	level := fs.String("level", "normal", "with -from: the computer level of the other seats (easy, normal, hard or legal)")
 	w, h := windowFlags(fs)
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
+	}
+	if *from != "" {
+		if arg != "" {
+			return fmt.Errorf("play -from %s takes no scenario (the save names it)", *from)
+		}
+		sf, err := game.ReadSave(*from)
+		if err != nil {
+			return err
+		}
+		n := *at
+		if n < 0 {
+			n = len(sf.Commands)
+		}
+		sess, err := game.BranchSession(sf, n, rules.SideID(*side), *level)
+		if err != nil {
+			return err
+		}
+		env, err := newEnv(*w, *h)
+		if err != nil {
+			return err
+		}
+		return runWindow(env, func() game.Scene { return game.NewPlayScene(env, sess) })
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
