@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -302,14 +303,80 @@ func riftLinks(sc *scenarios.Scenario) []riftLink {
 	return out
 }
 
-// riftPanel lists the rift destination links under the problems.
+// twoD6 is the chance of each total of 2d6, in 36ths.
+func twoD6(lo, hi int) int {
+	n := 0
+	for k := max(lo, 2); k <= min(hi, 12); k++ {
+		n += 6 - abs(k-7)
+	}
+	return n
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// destinationOdds returns each destination scenario the charts name, in
+// order of first mention, with the chance the first unit in rolls it:
+// the chart's 2d6 chance times the row's (IP4.412).
+func destinationOdds(sc *scenarios.Scenario) (ids []string, odds map[string]float64) {
+	odds = map[string]float64{}
+	for _, c := range sc.RiftCharts {
+		for _, r := range c.Rows {
+			if _, seen := odds[r.Scenario]; !seen {
+				ids = append(ids, r.Scenario)
+			}
+			odds[r.Scenario] += float64(twoD6(c.Lo, c.Hi)) / 36 * float64(twoD6(r.Lo, r.Hi)) / 36
+		}
+	}
+	return ids, odds
+}
+
+// riftGraph draws the destination links as a graph: the scenario on the
+// left, each destination on the right, each link labelled with its
+// chance. It returns the height used.
+func (p *PreviewScene) riftGraph(x, y float64) float64 {
+	ids, odds := destinationOdds(p.good)
+	if len(ids) == 0 {
+		return 0
+	}
+	const rowH = 24.0
+	h := rowH*float64(len(ids)) + 8
+	ox, oy := x+70, y+h/2
+	rift := render.DefaultPalette().Rift
+	p.hud.Circle(float32(ox), float32(oy), 7, rift)
+	p.label(ox, oy+10, p.good.ID, render.Bold, 11, textMain, render.AlignCenter)
+	for i, id := range ids {
+		dy := y + 4 + rowH*float64(i) + rowH/2
+		dx := x + problemsPanelW - 190
+		p.hud.Line(float32(ox+7), float32(oy), float32(dx-6), float32(dy), 1.5, rift.WithAlpha(0.7))
+		col := textMain
+		if !slices.ContainsFunc(p.good.Destinations, func(d *scenarios.Scenario) bool { return d.ID == id }) {
+			col = render.UIDanger // named but not found: check reports it
+		}
+		p.hud.Circle(float32(dx), float32(dy), 5, rift.Mix(render.RGBA{R: 1, G: 1, B: 1, A: 1}, 0.3))
+		p.label(dx+10, dy-8, id, render.Regular, 12, col, render.AlignLeft)
+		// The chance sits along the link near its destination, where the
+		// links have spread apart.
+		p.label(ox+(dx-ox)*0.72, oy+(dy-oy)*0.72-13, fmt.Sprintf("%.0f%%", 100*odds[id]), render.Mono, 11, textAccent, render.AlignCenter)
+	}
+	return h
+}
+
+// riftPanel shows the rift destination links under the problems: a graph
+// with each destination's chance, then every chart row.
 func (p *PreviewScene) riftPanel(x, y, maxY float64) {
 	if p.good == nil || len(p.good.RiftCharts) == 0 {
 		return
 	}
 	const lineH = 17.0
 	lines := riftLinks(p.good)
-	room := int((maxY - y - 44) / lineH)
+	ids, _ := destinationOdds(p.good)
+	graphH := 24.0*float64(len(ids)) + 8
+	room := int((maxY - y - 44 - graphH) / lineH)
 	if room < 2 {
 		return
 	}
@@ -318,7 +385,7 @@ func (p *PreviewScene) riftPanel(x, y, maxY float64) {
 		cut = len(lines) - (room - 1)
 		lines = lines[:room-1]
 	}
-	h := 44 + lineH*float64(len(lines))
+	h := 44 + graphH + lineH*float64(len(lines))
 	if cut > 0 {
 		h += lineH
 	}
@@ -326,7 +393,7 @@ func (p *PreviewScene) riftPanel(x, y, maxY float64) {
 	p.rects = append(p.rects, [4]float64{x, y, x + problemsPanelW, y + h})
 	p.label(x+14, y+12, "RIFT DESTINATIONS", render.Bold, 13, textAccent, render.AlignLeft)
 	p.label(x+problemsPanelW-14, y+13, "2d6 chart, then 2d6 row (IP4.412)", render.Regular, 12, textDim, render.AlignRight)
-	cy := y + 36
+	cy := y + 36 + p.riftGraph(x, y+32)
 	for _, l := range lines {
 		if l.head {
 			p.label(x+14, cy, l.text, render.Bold, 12, render.DefaultPalette().Rift.Mix(render.RGBA{R: 1, G: 1, B: 1, A: 1}, 0.3), render.AlignLeft)

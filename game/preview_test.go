@@ -334,3 +334,21 @@ func TestPreviewListsRiftDestinations(t *testing.T) {
 	assert.Contains(t, links[1].text, "PORT "+r.Port.String())
 	assert.Empty(t, riftLinks(&scenarios.Scenario{}))
 }
+
+// The rift graph gives each destination the chance the first unit in
+// rolls it: over charts that cover every 2d6 total, the chances add up
+// to one.
+func TestDestinationOddsAddUp(t *testing.T) {
+	sc, err := scenarios.Open("rift-gate")
+	require.NoError(t, err)
+	ids, odds := destinationOdds(sc)
+	require.Len(t, ids, 3)
+	sum := 0.0
+	for _, id := range ids {
+		assert.Greater(t, odds[id], 0.0, id)
+		sum += odds[id]
+	}
+	assert.InDelta(t, 1.0, sum, 1e-9)
+	assert.Equal(t, 36, twoD6(2, 12))
+	assert.Equal(t, 6, twoD6(7, 7))
+}
