@@ -15,6 +15,14 @@ import (
 type Fonts struct {
 	regular, bold, mono *text.GoTextFaceSource
 	faces               map[faceKey]*text.GoTextFace
+	// sizes caches Measure: shaping text is costly and the same labels
+	// are measured every frame.
+	sizes map[measureKey][2]float64
+}
+
+type measureKey struct {
+	face faceKey
+	text string
 }
 
 type faceKey struct {
@@ -34,7 +42,7 @@ const (
 
 // NewFonts parses the bundled fonts.
 func NewFonts() (*Fonts, error) {
-	f := &Fonts{faces: map[faceKey]*text.GoTextFace{}}
+	f := &Fonts{faces: map[faceKey]*text.GoTextFace{}, sizes: map[measureKey][2]float64{}}
 	var err error
 	if f.regular, err = text.NewGoTextFaceSource(bytes.NewReader(assets.RegularTTF())); err != nil {
 		return nil, fmt.Errorf("render: regular font: %w", err)
@@ -90,7 +98,16 @@ type Label struct {
 
 // Measure returns the pixel size of s in the given face.
 func (f *Fonts) Measure(style FontStyle, size float64, s string) (w, h float64) {
-	return text.Measure(s, f.Face(style, size), size*1.25)
+	k := measureKey{faceKey{style, size}, s}
+	if m, ok := f.sizes[k]; ok {
+		return m[0], m[1]
+	}
+	w, h = text.Measure(s, f.Face(style, size), size*1.25)
+	if len(f.sizes) > 4096 { // log lines come and go: keep the cache bounded
+		clear(f.sizes)
+	}
+	f.sizes[k] = [2]float64{w, h}
+	return w, h
 }
 
 // DrawLabels draws labels in order onto dst.
