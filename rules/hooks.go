@@ -80,7 +80,7 @@ func builtinHooks() *Hooks {
 			{Name: "fleet-limit", Check: fleetPlanCheck},
 			{Name: "pick-up", Check: pickUpPlanCheck},
 		},
-		AfterMove: []AfterMoveHook{{Name: "pick-up", Run: pickUpAfterMove}},
+		AfterMove: []AfterMoveHook{{Name: "pick-up", Run: pickUpAfterMove}, {Name: "exit-objective", Run: exitAfterMove}},
 	}
 }
 

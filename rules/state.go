@@ -41,6 +41,8 @@ type Setup struct {
 	// to come into play, in id order (cosmic.go).
 	RiftCharts   []RiftChart
 	Destinations []Destination
+	// Objectives are the scenario's objectives (objective.go).
+	Objectives []Objective
 }
 
 // State is the whole state of a game. It changes only through the rules
@@ -67,6 +69,8 @@ type State struct {
 	Phase PhaseState `json:"phase,omitzero"`
 	// Cosmic holds the cosmic rifts and what they may lead to (cosmic.go).
 	Cosmic CosmicState `json:"cosmic,omitzero"`
+	// Objectives are the scenario's objectives, scored by Outcome.
+	Objectives []Objective `json:"objectives,omitempty"`
 
 	hooks   *Hooks
 	spatial spatialIndex
@@ -83,15 +87,16 @@ type State struct {
 // setup's internal consistency and reports every problem it finds.
 func NewState(setup Setup, seed uint64) (*State, error) {
 	s := &State{
-		Scenario: setup.Info,
-		Ruleset:  setup.Ruleset,
-		Seed:     seed,
-		Clock:    Clock{Turn: 1, Step: StepStartOfTurn},
-		Sides:    slices.Clone(setup.Sides),
-		Maps:     make([]Map, len(setup.Maps)),
-		Units:    slices.Clone(setup.Units),
-		RNG:      NewRNG(seed),
-		Cosmic:   CosmicState{Charts: slices.Clone(setup.RiftCharts), Destinations: slices.Clone(setup.Destinations)},
+		Scenario:   setup.Info,
+		Ruleset:    setup.Ruleset,
+		Seed:       seed,
+		Clock:      Clock{Turn: 1, Step: StepStartOfTurn},
+		Sides:      slices.Clone(setup.Sides),
+		Maps:       make([]Map, len(setup.Maps)),
+		Units:      slices.Clone(setup.Units),
+		RNG:        NewRNG(seed),
+		Cosmic:     CosmicState{Charts: slices.Clone(setup.RiftCharts), Destinations: slices.Clone(setup.Destinations)},
+		Objectives: cloneObjectives(setup.Objectives),
 	}
 	for i, m := range setup.Maps {
 		t := &Terrain{}
@@ -187,6 +192,7 @@ func (s *State) check() error {
 			bad("unit %q is carried by unknown unit %q", u.ID, u.CarriedBy)
 		}
 	}
+	errs = append(errs, s.checkObjectives()...)
 	return errors.Join(errs...)
 }
 
@@ -289,6 +295,7 @@ func (s *State) Clone() *State {
 	}
 	c.Phase = s.Phase.clone()
 	c.Cosmic = s.Cosmic.clone()
+	c.Objectives = cloneObjectives(s.Objectives)
 	c.Turn = s.Turn.clone()
 	c.attackers = nil
 	c.Maps = slices.Clone(s.Maps) // terrain is immutable once the game starts and is shared

@@ -3,8 +3,8 @@ package rules
 import "fmt"
 
 // The end of the game and its result (house rules, docs/RULES.md
-// "Victory"). Scenario-specific objectives are still to come; these are
-// the rules every scenario shares.
+// "Victory"): the BPV each side destroyed, plus the points of its
+// scenario objectives (objective.go).
 
 // SideResult is how one side fared.
 type SideResult struct {
@@ -19,9 +19,15 @@ type SideResult struct {
 	// Trapped counts units left beyond a closed cosmic rift; they are
 	// counted destroyed too (IP4.27, IP4.452).
 	Trapped int `json:"trapped,omitempty"`
-	// Lost is the BPV of the side's destroyed and captured units; Points
+	// Lost is the BPV of the side's destroyed and captured units; BPV
 	// the BPV every other side lost.
-	Lost   int `json:"lost"`
+	Lost int `json:"lost"`
+	BPV  int `json:"bpv"`
+	// Objectives is the points of the side's scenario objectives met, and
+	// Met a line for each of them ("exit 2 of hope, patience: 60").
+	Objectives int      `json:"objectives,omitempty"`
+	Met        []string `json:"met,omitempty"`
+	// Points is the side's score: BPV plus Objectives.
 	Points int `json:"points"`
 }
 
@@ -54,8 +60,9 @@ func (o Outcome) String() string {
 
 // Outcome tallies the game as it stands. Every side scores the BPV of
 // the other sides' destroyed and captured units; units in reserve or
-// withdrawn are not destroyed (GR41.2.3, GRN.2). The winner is the side with the most
-// points, none if the best are tied.
+// withdrawn are not destroyed (GR41.2.3, GRN.2). Each side adds the
+// points of its scenario objectives met. The winner is the side with the
+// most points, none if the best are tied.
 func (s *State) Outcome() Outcome {
 	o := Outcome{Over: s.Clock.Step == StepGameOver}
 	idx := map[SideID]int{}
@@ -102,10 +109,21 @@ func (s *State) Outcome() Outcome {
 			}
 		}
 	}
+	for i := range s.Objectives {
+		ob := &s.Objectives[i]
+		k, ok := idx[ob.Side]
+		if !ok || !s.ObjectiveMet(ob) {
+			continue
+		}
+		r := &o.Sides[k]
+		r.Objectives += ob.Points
+		r.Met = append(r.Met, fmt.Sprintf("%s: %d", ob, ob.Points))
+	}
 	best, tied := -1, false
 	for i := range o.Sides {
 		r := &o.Sides[i]
-		r.Points = destroyed - r.Lost
+		r.BPV = destroyed - r.Lost
+		r.Points = r.BPV + r.Objectives
 		switch {
 		case r.Points > best:
 			best, tied, o.Winner = r.Points, false, r.Side

@@ -85,21 +85,25 @@ type View struct {
 	// there. Maps lists only those maps (cosmic.go).
 	Rifts     []RiftView `json:"rifts,omitempty"`
 	MapCounts []MapView  `json:"map_counts,omitempty"`
+	// Objectives are the scenario's objectives, public to every side
+	// (objective.go).
+	Objectives []Objective `json:"objectives,omitempty"`
 }
 
 // View returns what side may know of the game. An empty side gives the
 // public table view.
 func (s *State) View(side SideID) *View {
 	v := &View{
-		Viewer:    side,
-		Scenario:  s.Scenario,
-		Ruleset:   s.Ruleset,
-		Clock:     s.Clock,
-		Sides:     append([]Side(nil), s.Sides...),
-		Maps:      append([]Map(nil), s.Maps...),
-		Units:     make([]UnitView, 0, len(s.Units)),
-		Pending:   s.Pending(),
-		Expecting: s.Expecting(),
+		Viewer:     side,
+		Scenario:   s.Scenario,
+		Ruleset:    s.Ruleset,
+		Clock:      s.Clock,
+		Sides:      append([]Side(nil), s.Sides...),
+		Maps:       append([]Map(nil), s.Maps...),
+		Units:      make([]UnitView, 0, len(s.Units)),
+		Pending:    s.Pending(),
+		Expecting:  s.Expecting(),
+		Objectives: cloneObjectives(s.Objectives),
 	}
 	for _, c := range s.Turn.Sealed {
 		v.Committed = append(v.Committed, c.Side)
