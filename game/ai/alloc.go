@@ -84,6 +84,10 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		if p.Level == Easy {
 			want = min(lim, max(ss.Allocated, 4))
 		}
+		if k.riftHome(u) != nil {
+			// Beyond a cosmic rift: all speed for the way back.
+			want = lim
+		}
 		if want > 0 && ss.Boxes[rules.SysImpulse] > 0 && budget > 0 {
 			a.Impulse = true
 			budget--

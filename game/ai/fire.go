@@ -83,6 +83,13 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 			if left < float64(op.odds.Damage) {
 				v *= 1.5 // it gets through
 			}
+			if p.Level == Hard {
+				// Finish what is damaged: only destroyed units score.
+				v *= 1 + (1 - k.health(t))
+				if t.Kind == rules.KindDrone && k.closeTo(t, 3) {
+					v *= 3 // a seeker about to strike
+				}
+			}
 			if v > bestV {
 				best, bestV = op, v
 			}
@@ -286,9 +293,30 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 		return out
 	}
 	for _, l := range legal {
-		if len(l.Craft) > 0 {
-			return append([]rules.Command{l}, out...)
+		if len(l.Craft) == 0 {
+			continue
 		}
+		if p.Level == Hard && !p.launchWorthIt(k, l.Craft) {
+			continue
+		}
+		return append([]rules.Command{l}, out...)
 	}
 	return out
+}
+
+// launchWorthIt reports, for hard, whether launching craft pays: every
+// craft lost is points to the enemy, and a side's view does not show what
+// its carried craft are (armed fighters or shuttles), so hard keeps them
+// aboard unless one of them is already known on the map as armed.
+func (p *Player) launchWorthIt(k *knowledge, craft []rules.UnitID) bool {
+	for _, id := range craft {
+		cu := k.unit(id)
+		if cu == nil {
+			return false
+		}
+		if c := k.class(cu.Class); c == nil || len(c.Mounts) == 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -11,6 +11,8 @@ type knowledge struct {
 	own     []*rules.UnitView
 	enemies []*rules.UnitView
 	classes map[rules.ClassID]*rules.Class
+	// pred is the knowledge one impulse ahead (see ahead).
+	pred *knowledge
 }
 
 func newKnowledge(v *rules.View, side rules.SideID) *knowledge {
@@ -271,4 +273,86 @@ func (k *knowledge) nearest(p pose) (*rules.UnitView, int) {
 func (k *knowledge) inPhaseSpace(m rules.MapID, h rules.Hex) bool {
 	mp := k.v.Map(m)
 	return mp != nil && mp.Terrain != nil && mp.Terrain.InRegion(h, rules.RegionPhaseSpace)
+}
+
+// ahead returns the knowledge with every visible enemy ship moved on to
+// where its speed and facing take it by the next impulse: a prediction
+// from public facts only (its speed, facing and the impulse chart),
+// made once per decision.
+func (k *knowledge) ahead() *knowledge {
+	if k.pred != nil {
+		return k.pred
+	}
+	n := max(k.v.Ruleset.ImpulsesPerTurn, 1)
+	next := k.v.Clock.Impulse%n + 1
+	p := &knowledge{v: k.v, side: k.side, own: k.own, classes: k.classes}
+	for _, e := range k.enemies {
+		moved := *e
+		steps := rules.ImpulseMoves(e.Speed, next, n)
+		for range steps {
+			moved.Hex = moved.Hex.Neighbor(moved.Facing)
+		}
+		p.enemies = append(p.enemies, &moved)
+	}
+	p.pred = p
+	k.pred = p
+	return p
+}
+
+// health is the share of its class's shields and armor a visible unit
+// still has (1 when unknown): what every side can see of its condition.
+func (k *knowledge) health(u *rules.UnitView) float64 {
+	c := k.class(u.Class)
+	if c == nil {
+		return 1
+	}
+	full, left := c.Armor, u.Armor
+	for i := range c.Shields {
+		full += c.Shields[i]
+		left += min(u.Shields[i], c.Shields[i])
+	}
+	if full <= 0 {
+		return 1
+	}
+	return min(float64(left)/float64(full), 1)
+}
+
+// riftHome returns, for an own unit beyond a cosmic rift (on the
+// destination map of a rift the side knows), the rift it must go back
+// through; nil when the unit is at home.
+func (k *knowledge) riftHome(u *rules.UnitView) *rules.RiftView {
+	var best *rules.RiftView
+	for i := range k.v.Rifts {
+		r := &k.v.Rifts[i]
+		if r.Dest == "" || r.Dest != u.Map || r.Remaining <= 0 {
+			continue
+		}
+		if best == nil || u.Hex.Distance(r.Port) < u.Hex.Distance(best.Port) {
+			best = r
+		}
+	}
+	if best == nil && !u.Away {
+		return nil
+	}
+	return best
+}
+
+// impulsesTo is how many impulses a unit at speed needs to cover d hexes
+// (speed hexes a turn of n impulses), at least one per hex at speed 0.
+func impulsesTo(d, speed, n int) int {
+	if speed <= 0 {
+		return 1 << 20
+	}
+	return (d*n + speed - 1) / speed
+}
+
+// closeTo reports whether the visible unit e is within d hexes of an own
+// unit on its map.
+func (k *knowledge) closeTo(e *rules.UnitView, d int) bool {
+	for _, u := range k.own {
+		if u.Map == e.Map && u.Hex.Distance(e.Hex) <= d {
+			return true
+		}
+	}
+	return false
 }

@@ -181,7 +181,18 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 	thr := k.threat(u, end)
 	defW := 0.6
 	if p.Level == Hard {
-		defW = 0.75
+		// The enemies move too: weigh the fire given and taken both
+		// where they are and where their speed and facing take them by
+		// the next impulse.
+		ka := k.ahead()
+		off = 0.5 * (off + ka.offense(u, end, false))
+		thr = 0.5 * (thr + ka.threat(u, end))
+		// A damaged ship values its skin more (and falls back), one
+		// outgunned where it ends keeps out of the enemy's arcs.
+		defW = 0.75 + 0.9*(1-k.health(u))
+		if thr > 2*pot+1 {
+			defW += 0.25
+		}
 	}
 	score := off + 0.25*pot - defW*thr
 	if pl.Erratic {
@@ -221,6 +232,50 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 	}
 	if pl.Ram != "" {
 		score -= 5
+	}
+	return score + p.riftScore(k, u, end, odds)
+}
+
+// riftScore weighs cosmic rifts: a unit beyond a rift heads back to its
+// port and goes through before the rift closes, with a margin from its
+// speed (a unit trapped beyond counts as destroyed); a unit at home does
+// not enter a rift with too little lifetime left to come back.
+func (p *Player) riftScore(k *knowledge, u *rules.UnitView, end pose, odds rules.Odds) float64 {
+	if len(k.v.Rifts) == 0 || len(odds.Path) == 0 || u.Detail == nil {
+		return 0
+	}
+	n := max(k.v.Ruleset.ImpulsesPerTurn, 1)
+	speed := max(u.Speed, u.Detail.Allocated)
+	if home := k.riftHome(u); home != nil {
+		if slices.Contains(odds.Path, home.Port) && odds.Path[0] != home.Port {
+			return 200 // through, home
+		}
+		d := end.Hex.Distance(home.Port)
+		need := impulsesTo(d, speed, n)
+		slack := home.Remaining - need
+		w := 0.3
+		switch {
+		case slack <= n:
+			w = 8
+		case slack <= 3*n:
+			w = 3
+		case slack <= 6*n:
+			w = 1
+		}
+		return -w * float64(d)
+	}
+	score := 0.0
+	for _, r := range k.v.Rifts {
+		if r.Map != u.Map || !slices.Contains(odds.Path[1:], r.Hex) {
+			continue
+		}
+		// Going in: the way back is at least a few impulses, and the
+		// destination is unknown until the first unit goes in.
+		if r.Remaining < 4*n+impulsesTo(4, speed, n) {
+			score -= 100
+		} else {
+			score -= 2
+		}
 	}
 	return score
 }
