@@ -65,6 +65,8 @@ type Scenario struct {
 	// their own charts, by id.
 	RiftCharts   []rules.RiftChart
 	Destinations []*Scenario
+	// Objectives are the sides' scenario objectives (objectives.go).
+	Objectives []rules.Objective
 
 	chartRefs []chartRef
 }
@@ -98,7 +100,16 @@ func (s *Scenario) Setup() rules.Setup {
 		Units:        slices.Clone(s.Units),
 		RiftCharts:   cloneCharts(s.RiftCharts),
 		Destinations: s.destinations(),
+		Objectives:   cloneObjectives(s.Objectives),
 	}
+}
+
+func cloneObjectives(os []rules.Objective) []rules.Objective {
+	out := slices.Clone(os)
+	for i := range out {
+		out[i].Units = slices.Clone(out[i].Units)
+	}
+	return out
 }
 
 func cloneCharts(cs []rules.RiftChart) []rules.RiftChart {
@@ -114,7 +125,7 @@ func (s *Scenario) destinations() []rules.Destination {
 	var out []rules.Destination
 	for _, d := range s.Destinations {
 		su := d.Setup()
-		su.RiftCharts, su.Destinations = nil, nil
+		su.RiftCharts, su.Destinations, su.Objectives = nil, nil, nil // only the origin's objectives count
 		out = append(out, rules.Destination{ID: d.ID, Setup: su})
 	}
 	return out

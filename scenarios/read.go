@@ -15,7 +15,7 @@ var defaultColors = [...]string{"#4da3ff", "#ff5c5c", "#5cd65c", "#ffc23d", "#c7
 // The fields each part of a file may hold, in the order the format
 // reference gives them.
 var (
-	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units", "rift_charts"}
+	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units", "objectives", "rift_charts"}
 	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit", "turn_limit", "cosmic_rifts", "rift_dice", "rift_detect_range"}
 	sideFields    = []string{"id", "name", "color"}
 	featureFields = []string{"id", "kind", "name", "hex"}
@@ -44,6 +44,11 @@ var fieldTable = map[string][]string{
 	"ruleset.rift_dice":    riftDiceFields,
 	"rift_charts[]":        chartFields,
 	"rift_charts[].rows[]": chartRowFields,
+	"objectives[]":         objectiveFields,
+	"objectives[].hold":    holdFields,
+	"objectives[].destroy": unitRefFields,
+	"objectives[].protect": unitRefFields,
+	"objectives[].exit":    exitFields,
 }
 
 // FarFromCenter is how far from the map centre, in hexes, a unit may
@@ -106,6 +111,7 @@ func (l *loader) load(data []byte) *Scenario {
 	rifts := l.systems(s, top.get("systems"))
 	l.featuresInRifts(s, placed, rifts)
 	l.units(s, top.require("units"), sides, sidesOK, stars)
+	l.objectives(s, top.get("objectives"))
 	l.riftCharts(s, top.get("rift_charts"))
 	if !l.nested {
 		l.loadDestinations(s)
