@@ -65,6 +65,9 @@ type Class struct {
 	CloakCost int `json:"cloak_cost,omitempty"`
 	// Devices lists the devices fitted to the class (devices.go).
 	Devices []DeviceKind `json:"devices,omitempty"`
+	// Flywheel is the capacity of the class's positron flywheel, 0 for
+	// none (house rule, energy.go).
+	Flywheel int `json:"flywheel,omitempty"`
 }
 
 // SmallCraft reports whether the class has a simple hit track instead of
@@ -180,9 +183,9 @@ var classes = []Class{
 		Hits: 6, MaxSpeed: 6, Explosion: 2, Mounts: mounts("phaser-3", a360, 1)},
 	{ID: "vel-carrier", Name: "Carrier", Race: "Velari", Kind: KindShip, SizeClass: 3, BPV: 140, MoveCost: 1, TurnMode: "E", TechLevel: 4,
 		Warp: 28, Impulse: 4, APR: 3, Battery: 6, Shields: [6]int{14, 12, 12, 12, 12, 12}, Excess: 7, Explosion: 16,
-		Devices: []DeviceKind{DeviceDisplacement, DeviceWeb},
-		Crew:    [4]int{50, 6, 16, 0},
-		Mounts:  mounts("phaser-1", a360, 2, "phaser-3", a360, 2, "drone-rack", a360, 2),
+		Devices: []DeviceKind{DeviceDisplacement, DeviceWeb}, Flywheel: 6,
+		Crew:   [4]int{50, 6, 16, 0},
+		Mounts: mounts("phaser-1", a360, 2, "phaser-3", a360, 2, "drone-rack", a360, 2),
 		Systems: Boxes{SysBridge: 2, SysFlag: 1, SysEmergency: 1, SysAuxiliary: 1, SysDamageControl: 3, SysForwardHull: 4, SysAftHull: 6,
 			SysLab: 2, SysShuttle: 8, SysSensor: 4, SysScanner: 4, SysTransporter: 2, SysTractor: 3, SysCargo: 2}},
 	{ID: "vel-corvette", Name: "Corvette", Race: "Velari", Kind: KindShip, SizeClass: 5, BPV: 40, MoveCost: 0.25, TurnMode: "AA", TechLevel: 4,

@@ -154,6 +154,11 @@ type Allocation struct {
 	// energy drawn to pay for this allocation.
 	Battery     int `json:"battery,omitempty"`
 	FromBattery int `json:"from_battery,omitempty"`
+	// Flywheel is energy put into the positron flywheel; FromFlywheel is
+	// flywheel energy drawn, which may pay only for shield and armor
+	// reinforcement (house rule).
+	Flywheel     int `json:"flywheel,omitempty"`
+	FromFlywheel int `json:"from_flywheel,omitempty"`
 }
 
 // String summarises the allocation.
@@ -165,6 +170,9 @@ func (a Allocation) String() string {
 	}
 	if a.Cloak {
 		out += " cloak"
+	}
+	if a.Flywheel > 0 || a.FromFlywheel > 0 {
+		out += fmt.Sprintf(" flywheel +%d -%d", a.Flywheel, a.FromFlywheel)
 	}
 	return out
 }

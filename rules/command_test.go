@@ -11,6 +11,8 @@ func TestCommandJSONRoundTrip(t *testing.T) {
 	cmds := []Command{
 		{Kind: CmdAllocate, Side: "blue", Allocations: []Allocation{{Unit: "e", Movement: 30, Impulse: true,
 			Shields: [6]int{1, 0, 0, 0, 0, 2}, Armor: 1, Arm: []int{0, 3}, Erratic: 2, Battery: 1, FromBattery: 2}}},
+		{Kind: CmdAllocate, Side: "red", Allocations: []Allocation{{Unit: "car", Shields: [6]int{2}, Flywheel: 3, FromFlywheel: 4}}},
+		{Kind: CmdActivity, Side: "red", Devices: []DeviceUse{{Unit: "car", Device: DeviceTemporal}}},
 		{Kind: CmdDeclare, Side: "red", Declarations: []Declaration{{Unit: "k", Warp: true}, {Unit: "v", SelfDestruct: true}}},
 		{Kind: CmdMove, Side: "blue", Move: &MovePlan{Unit: "e", Steps: []MoveStep{{Op: OpForward}, {Op: OpHET, Facing: DirA},
 			{Op: OpHET, Facing: DirE}, {Op: OpDecelerate, N: 2}, {Op: OpSlipLeft}}, Erratic: true, Ram: "k", ForceDock: true}},

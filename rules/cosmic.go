@@ -540,12 +540,18 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 		u.Gear.Cloak.VoidedAt = s.Clock
 		evs = append(evs, s.cosmicEvent(u, "IP4.38", Public, fmt.Sprintf("%s comes out of %s with its cloak exposed", u.ID, r.ID)))
 	}
+	if u.Ship != nil && u.Ship.Flywheel > 0 {
+		// IP4.37: a positron flywheel resets on exiting the rift; what
+		// it held is lost. The charge is its owner's to know.
+		evs = append(evs, s.cosmicEvent(u, "IP4.37", Only(u.Side), fmt.Sprintf("%s's positron flywheel resets: %d energy lost", u.ID, u.Ship.Flywheel)))
+		u.Ship.Flywheel = 0
+	}
 	return append(evs, s.detectRifts()...)
 }
 
 // moveAcross puts u, and what it carries, at hex h of map m, resetting
-// its turn mode count (IP4.36: there is no sideslip mode or positron
-// flywheel in the core rules to reset; IP4.37 has nothing to act on).
+// its turn mode count (IP4.36: there is no sideslip mode in the core rules
+// to reset; the positron flywheel is reset by the caller, IP4.37).
 func (s *State) moveAcross(u *Unit, m MapID, h Hex) {
 	s.placeUnit(u, m, h)
 	if u.Ship != nil {

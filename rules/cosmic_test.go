@@ -390,7 +390,7 @@ func TestRiftArrivalState(t *testing.T) {
 	evs := move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)})
 	a = s.Unit("a")
 	assert.Equal(t, MapID("yard"), a.Map)
-	assert.Equal(t, 0, a.Ship.Move.Straight, "IP4.36: turn mode reset (IP4.37: no flywheels in the core)")
+	assert.Equal(t, 0, a.Ship.Move.Straight, "IP4.36: turn mode reset (IP4.37: TestFlywheelResetsOnExitingACosmicRift)")
 	assert.False(t, a.Gear.Cloak.On, "IP4.38: cloak exposed")
 	assert.NotEmpty(t, clauseEvents(evs, "IP4.38"))
 	assert.Equal(t, mounts, a.Ship.Mounts, "IP4.433, IP4.434: weapons, loads and spent items unchanged")

@@ -6,8 +6,9 @@ import (
 )
 
 // House rules of the devices the phenomena rules name (docs/RULES.md,
-// "Devices"): the expanding sphere generator, the stasis field generator
-// and the displacement device. A unit has a device when its class lists
+// "Devices"): the expanding sphere generator, the stasis field generator,
+// the displacement device and the temporal elevator (the positron
+// flywheel is an energy store, energy.go). A unit has a device when its class lists
 // it or its scenario put it in Gear.Devices; a device works only in
 // normal space (IP8.48, DeviceWorks). Devices run on battery energy and
 // are used in impulse activity, each unit using at most one device a turn.
@@ -29,6 +30,8 @@ func (d DeviceUse) String() string {
 		return fmt.Sprintf("%s displaces %s toward %s", d.Unit, d.Target, d.Facing)
 	case DeviceSFG:
 		return fmt.Sprintf("%s holds %s in stasis", d.Unit, d.Target)
+	case DeviceTemporal:
+		return fmt.Sprintf("%s rides its temporal elevator to the end of the turn", d.Unit)
 	}
 	return fmt.Sprintf("%s fires its %s", d.Unit, d.Device)
 }
@@ -46,7 +49,7 @@ const (
 )
 
 // deviceCost is the battery energy each device takes.
-var deviceCost = map[DeviceKind]int{DeviceESG: 4, DeviceSFG: 4, DeviceDisplacement: 6}
+var deviceCost = map[DeviceKind]int{DeviceESG: 4, DeviceSFG: 4, DeviceDisplacement: 6, DeviceTemporal: 3}
 
 // hasDevice reports whether u is fitted with d.
 func hasDevice(u *Unit, d DeviceKind) bool {
@@ -56,9 +59,10 @@ func hasDevice(u *Unit, d DeviceKind) bool {
 	return slices.Contains(u.Gear.Devices, d)
 }
 
-// InStasis reports whether u is held in a stasis field this turn: it
-// neither moves nor acts, and nothing can harm it.
-func InStasis(u *Unit) bool { return u.Ship != nil && u.Ship.Stasis }
+// InStasis reports whether u is held in a stasis field this turn, or has
+// lifted itself out of time with its temporal elevator: it neither moves
+// nor acts, and nothing can harm it.
+func InStasis(u *Unit) bool { return u.Ship != nil && (u.Ship.Stasis || u.Ship.Elevated) }
 
 // checkDevice reports why a device use is not allowed now, or nil.
 func (s *State) checkDevice(u *Unit, d DeviceUse) error {
@@ -77,8 +81,8 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 	case u.Ship.Battery < cost:
 		return fmt.Errorf("rules: %s's %s needs %d battery energy, %d held", u.ID, d.Device, cost, u.Ship.Battery)
 	}
-	if d.Device == DeviceESG {
-		return nil
+	if d.Device == DeviceESG || d.Device == DeviceTemporal {
+		return nil // no target
 	}
 	t := s.Unit(d.Target)
 	switch {
@@ -120,11 +124,11 @@ func (s *State) possibleDevices(u *Unit) []DeviceUse {
 		return nil
 	}
 	var out []DeviceUse
-	for _, d := range []DeviceKind{DeviceESG, DeviceSFG, DeviceDisplacement} {
+	for _, d := range []DeviceKind{DeviceESG, DeviceSFG, DeviceDisplacement, DeviceTemporal} {
 		if !hasDevice(u, d) {
 			continue
 		}
-		if d == DeviceESG {
+		if d == DeviceESG || d == DeviceTemporal {
 			if use := (DeviceUse{Unit: u.ID, Device: d}); s.checkDevice(u, use) == nil {
 				out = append(out, use)
 			}
@@ -182,6 +186,12 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 			t := s.Unit(d.Target)
 			t.Ship.Stasis = true
 			t.Gear.Tractor = ""
+		case DeviceTemporal:
+			// The unit steps forward in time to the end of the turn: as
+			// in stasis, it neither moves nor acts and cannot be harmed;
+			// a beam it held is released.
+			u.Ship.Elevated = true
+			u.Gear.Tractor = ""
 		case DeviceDisplacement:
 			t := s.Unit(d.Target)
 			if p := s.Unit(t.Ship.Docked); p != nil {

@@ -59,7 +59,7 @@ func MaxAcceleration(prev, sizeClass int) int {
 // Cost returns the energy an allocation spends, battery charging included.
 // Life support and fire control cost 0 and do not appear (X4.EA.1).
 func (a *Allocation) Cost(c *Class) int {
-	e := a.Movement + a.Armor*ArmorReinforceCost + a.Battery + a.Erratic*ErraticCost(c.SizeClass)
+	e := a.Movement + a.Armor*ArmorReinforceCost + a.Battery + a.Flywheel + a.Erratic*ErraticCost(c.SizeClass)
 	if a.Impulse {
 		e++
 	}
@@ -124,7 +124,7 @@ func checkAllocation(u *Unit, a *Allocation) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
 	}
-	if a.Movement < 0 || a.Armor < 0 || a.Battery < 0 || a.FromBattery < 0 || a.Erratic < 0 {
+	if a.Movement < 0 || a.Armor < 0 || a.Battery < 0 || a.FromBattery < 0 || a.Erratic < 0 || a.Flywheel < 0 || a.FromFlywheel < 0 {
 		return bad("negative energy")
 	}
 	for _, p := range a.Shields {
@@ -166,7 +166,10 @@ func checkAllocation(u *Unit, a *Allocation) error {
 	if after := ss.Battery - a.FromBattery + a.Battery; after > ss.Boxes[SysBattery] {
 		return bad("batteries would hold %d but have %d intact boxes", after, ss.Boxes[SysBattery])
 	}
-	if cost, have := a.Cost(c), ss.Power()+a.FromBattery; cost > have {
+	if err := checkFlywheel(c, ss, a); err != nil {
+		return bad("%v", err)
+	}
+	if cost, have := a.Cost(c), ss.Power()+a.FromBattery+a.FromFlywheel; cost > have {
 		return bad("allocation costs %d energy, only %d available", cost, have)
 	}
 	speed := SpeedFromEnergy(c, a.Movement, a.Impulse)
@@ -186,6 +189,7 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 			c := lookupClass(u.Class)
 			ss := u.Ship
 			ss.Battery += a.Battery - a.FromBattery
+			ss.Flywheel += a.Flywheel - a.FromFlywheel
 			ss.Reinforce = a.Shields
 			ss.ArmorReinforce = a.Armor
 			ss.ErraticPaid = a.Erratic
@@ -341,6 +345,33 @@ func (s *State) sampleWarp(side SideID) []Declaration {
 		if u.Side == side && u.OnMap() && allocates(u) && lookupClass(u.Class).Mobile() && u.Ship.Allocated > 0 {
 			return []Declaration{{Unit: u.ID, Warp: true}}
 		}
+	}
+	return nil
+}
+
+// checkFlywheel checks an allocation's use of the positron flywheel
+// (house rule, docs/RULES.md "Devices"): a class with a flywheel stores
+// energy in it at energy allocation, up to its capacity, and a later
+// allocation may draw on it, but only to pay for shield and armor
+// reinforcement. Unlike batteries it cannot be drawn during the turn, and
+// it is emptied when its unit comes out of a cosmic rift (IP4.37).
+func checkFlywheel(c *Class, ss *ShipState, a *Allocation) error {
+	if a.Flywheel == 0 && a.FromFlywheel == 0 {
+		return nil
+	}
+	reinforce := a.Armor * ArmorReinforceCost
+	for _, p := range a.Shields {
+		reinforce += p * ShieldReinforceCost
+	}
+	switch {
+	case c.Flywheel == 0:
+		return fmt.Errorf("no positron flywheel")
+	case a.FromFlywheel > ss.Flywheel:
+		return fmt.Errorf("draws %d from a flywheel holding %d", a.FromFlywheel, ss.Flywheel)
+	case ss.Flywheel-a.FromFlywheel+a.Flywheel > c.Flywheel:
+		return fmt.Errorf("the flywheel would hold %d of its %d", ss.Flywheel-a.FromFlywheel+a.Flywheel, c.Flywheel)
+	case a.FromFlywheel > reinforce:
+		return fmt.Errorf("flywheel energy %d pays only for reinforcement, %d bought", a.FromFlywheel, reinforce)
 	}
 	return nil
 }

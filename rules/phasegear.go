@@ -6,12 +6,11 @@ import (
 	"strconv"
 )
 
-// The equipment the phase space rules act on (IP8.41-48). hexrift has no
-// rules yet for laying webs, cloaking, tractor beams, guiding seeking
-// weapons or the ESG, SFG, displacement device and temporal elevator.
-// This file keeps the least state those rules will need and implements
-// only what phase space does to it; the rules of the devices themselves
-// come later and build on these fields (docs/RULES.md, "Phase space").
+// The equipment the phase space rules act on (IP8.41-48). This file keeps
+// the state of the equipment and implements what phase space does to it;
+// the rules of the equipment itself (webs, cloaks, tractor beams, seeking
+// weapons, the devices of devices.go) build on these fields
+// (docs/RULES.md, "Phase space" and "Devices").
 
 // DeviceKind names a device that stops working while its unit is
 // phased out (IP8.48).
@@ -106,6 +105,12 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 		// What happens aboard a unit once it is out of phase is its
 		// owner's secret (IP8.32), though the phase-out itself was seen.
 		evs = append(evs, s.phaseEvent(u, "IP8.441", Only(u.Side), fmt.Sprintf("%s's cloak is voided", u.ID)))
+	}
+	if u.Ship != nil && u.Ship.Elevated {
+		// The temporal elevator stops working out of phase (IP8.48): the
+		// unit drops back into time.
+		u.Ship.Elevated = false
+		evs = append(evs, s.phaseEvent(u, "IP8.48", Only(u.Side), fmt.Sprintf("%s's temporal elevator stops: it drops back into time", u.ID)))
 	}
 	if u.Gear.Tractor != "" {
 		evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", u.ID, u.Gear.Tractor)))

@@ -82,6 +82,12 @@ type ShipState struct {
 	// the turn; DeviceTurn is the turn it last used a device (devices.go).
 	Stasis     bool `json:"stasis,omitempty"`
 	DeviceTurn int  `json:"device_turn,omitempty"`
+	// Elevated is set while the unit's temporal elevator has lifted it
+	// out of time, to the end of the turn (devices.go).
+	Elevated bool `json:"elevated,omitempty"`
+	// Flywheel is the energy held in the unit's positron flywheel
+	// (energy.go).
+	Flywheel int `json:"flywheel,omitempty"`
 	// Boarders are boarding parties of BoarderSide fighting aboard
 	// (boarding.go).
 	Boarders    int    `json:"boarders,omitempty"`
@@ -188,7 +194,7 @@ func (s *State) rollFor(evs *[]Event, side SideID, unit UnitID) dieFunc {
 // its excess damage or hits run out.
 func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Event {
 	var evs []Event
-	if points <= 0 || !u.OnMap() || u.Ship == nil || u.Ship.Stasis {
+	if points <= 0 || !u.OnMap() || u.Ship == nil || InStasis(u) {
 		return nil // nothing harms a unit in stasis (devices.go)
 	}
 	c := lookupClass(u.Class)

@@ -509,7 +509,7 @@ func (s *State) startTurn() {
 			continue
 		}
 		ss.Reinforce, ss.ArmorReinforce = [6]int{}, 0
-		ss.ErraticPaid, ss.Erratic, ss.TractorReady, ss.Stasis = 0, false, false, false
+		ss.ErraticPaid, ss.Erratic, ss.TractorReady, ss.Stasis, ss.Elevated = 0, false, false, false, false
 		ss.Evasions, ss.EvadedImpulse = 0, 0
 		ss.Move = MoveState{Straight: ss.Move.Straight}
 		for j := range ss.Mounts {
