@@ -38,6 +38,9 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 		}
 		rows.AddChild(env.label(fmt.Sprintf("%s: %d points.  %d on the map, %d carried, %d in reserve, %d withdrawn, %d destroyed (BPV %d lost)",
 			name, r.Points, r.OnMap, r.Carried, r.Reserve, r.Withdrawn, r.Destroyed, r.Lost), render.Regular, 16, render.UIText))
+		for _, met := range r.Met { // the scenario objectives the side met
+			rows.AddChild(env.label("    objective met: "+met, render.Regular, 14, render.UIGood))
+		}
 	}
 	for _, line := range Debrief(sess.Events) {
 		rows.AddChild(env.label(line, render.Regular, 14, render.UITextDim))
