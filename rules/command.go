@@ -161,20 +161,51 @@ type Allocation struct {
 	FromFlywheel int `json:"from_flywheel,omitempty"`
 }
 
-// String summarises the allocation.
+// String summarises the allocation for the log, naming only what it
+// buys, e.g. "kestrel: movement 18, impulse hex, shields 1:+2, arms #1 #4".
 func (a Allocation) String() string {
-	out := fmt.Sprintf("%s move %d impulse %t shields %v armor %d arm %v erratic %d battery +%d -%d",
-		a.Unit, a.Movement, a.Impulse, a.Shields, a.Armor, a.Arm, a.Erratic, a.Battery, a.FromBattery)
+	parts := []string{fmt.Sprintf("movement %d", a.Movement)}
+	if a.Impulse {
+		parts = append(parts, "impulse hex")
+	}
+	var sh []string
+	for i, p := range a.Shields {
+		if p > 0 {
+			sh = append(sh, fmt.Sprintf("%d:+%d", i+1, p))
+		}
+	}
+	if len(sh) > 0 {
+		parts = append(parts, "shields "+strings.Join(sh, " "))
+	}
+	if a.Armor > 0 {
+		parts = append(parts, fmt.Sprintf("armor +%d", a.Armor))
+	}
+	if len(a.Arm) > 0 {
+		arms := make([]string, len(a.Arm))
+		for i, m := range a.Arm {
+			arms[i] = fmt.Sprintf("#%d", m+1)
+		}
+		parts = append(parts, "arms "+strings.Join(arms, " "))
+	}
+	if a.Erratic > 0 {
+		parts = append(parts, fmt.Sprintf("erratic %d", a.Erratic))
+	}
+	if a.Battery > 0 {
+		parts = append(parts, fmt.Sprintf("battery +%d", a.Battery))
+	}
+	if a.FromBattery > 0 {
+		parts = append(parts, fmt.Sprintf("from battery %d", a.FromBattery))
+	}
 	if a.Tractor {
-		out += " tractor"
+		parts = append(parts, "tractor")
 	}
 	if a.Cloak {
-		out += " cloak"
+		parts = append(parts, "cloak")
 	}
 	if a.Flywheel > 0 || a.FromFlywheel > 0 {
-		out += fmt.Sprintf(" flywheel +%d -%d", a.Flywheel, a.FromFlywheel)
+		parts = append(parts, fmt.Sprintf("flywheel +%d -%d", a.Flywheel, a.FromFlywheel))
 	}
-	return out
+	return string(a.Unit) + ": " + strings.Join(parts, ", ")
 }
 
 // Declaration is one unit's declaration of movement.
