@@ -10,12 +10,21 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
 )
 
 // LoadScene lists the saves, newest first, with what each holds, and
 // loads, deletes or goes back.
 type LoadScene struct {
 	screen
+	// Take over from here: the side the player takes and the step of
+	// the save to branch from (-1: the end).
+	takeSide *widget.Button
+	takeStep *widget.Text
+	sides    []rules.SideID
+	side     int
+	at       int
+	total    int
 	saves    []SaveInfo
 	list     *widget.List
 	selected *SaveInfo
@@ -53,6 +62,12 @@ func NewLoadScene(env *Env) *LoadScene {
 	if len(saves) == 0 {
 		l.detail.Label = "No saves yet. Games save themselves as you play (autosaves), and you can save under a name from the game menu (Esc)."
 	}
+	l.takeSide = button("as: first side", l.nextSide)
+	l.takeStep = env.label("", render.Regular, 14, render.UIText)
+	takeOver := row(8,
+		button("Take over vs computer", l.takeOver),
+		l.takeSide,
+		button("-", func() { l.step(-1) }), l.takeStep, button("+", func() { l.step(1) }))
 	buttons := row(10,
 		button("Load", l.load),
 		button("Delete", l.remove),
@@ -60,6 +75,8 @@ func NewLoadScene(env *Env) *LoadScene {
 	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},
 		env.label("Load game", render.Bold, 24, render.UIAccent),
 		row(18, l.list, l.detail),
+		env.wrapped("Take over: branch a new game from any step of the save, you at one side and the computer (normal) at every other.", 13, render.UITextDim, 800),
+		takeOver,
 		l.problem, buttons)
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
@@ -74,12 +91,78 @@ func NewLoadScene(env *Env) *LoadScene {
 // pick shows what a save holds: public facts only (SavePreview).
 func (l *LoadScene) pick(s *SaveInfo) {
 	l.selected = s
+	l.sides, l.side, l.at = nil, 0, -1
+	if sf, err := ReadSave(s.Path); err == nil {
+		for _, seat := range sf.Seats {
+			if !seat.Defender {
+				l.sides = append(l.sides, seat.Side)
+			}
+		}
+		l.total = len(sf.Commands)
+	}
+	l.showTake()
 	if s.Err != nil {
 		l.detail.Label = "This save cannot be loaded:\n" + s.Err.Error()
 		return
 	}
 	l.detail.Label = fmt.Sprintf("%s\n\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
 		s.Name, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
+}
+
+func (l *LoadScene) showTake() {
+	if l.takeSide == nil {
+		return
+	}
+	if len(l.sides) > 0 {
+		l.takeSide.SetText("as: " + string(l.sides[l.side]))
+	}
+	at := l.at
+	if at < 0 {
+		at = l.total
+	}
+	l.takeStep.Label = fmt.Sprintf("from step %d of %d", at, l.total)
+}
+
+func (l *LoadScene) nextSide() {
+	if len(l.sides) > 0 {
+		l.side = (l.side + 1) % len(l.sides)
+	}
+	l.showTake()
+}
+
+// step moves the branch point by d commands, in steps of a tenth of the
+// game so a long save is quick to cross.
+func (l *LoadScene) step(d int) {
+	at := l.at
+	if at < 0 {
+		at = l.total
+	}
+	at = min(max(at+d*max(1, l.total/10), 0), l.total)
+	l.at = at
+	l.showTake()
+}
+
+// takeOver branches a new game from the chosen step with the player at
+// the chosen side and the computer at every other seat.
+func (l *LoadScene) takeOver() {
+	if l.selected == nil || len(l.sides) == 0 {
+		return
+	}
+	sf, err := ReadSave(l.selected.Path)
+	if err != nil {
+		l.problem.Label = err.Error()
+		return
+	}
+	at := l.at
+	if at < 0 {
+		at = len(sf.Commands)
+	}
+	sess, err := BranchSession(sf, at, l.sides[l.side], "normal")
+	if err != nil {
+		l.problem.Label = err.Error()
+		return
+	}
+	l.env.Show(NewPlayScene(l.env, sess))
 }
 
 func (l *LoadScene) load() {

@@ -1,0 +1,42 @@
+package game
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The load screen's take-over branches a new game from a step of a save,
+// the player at the chosen side and the computer at the others.
+func TestLoadSceneTakeOver(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	s, err := Simulate(defaultSource(t), 3, 1)
+	require.NoError(t, err)
+	require.NoError(t, WriteSave(filepath.Join(env.Paths.Saves, "g.hexrift"), s, "g", testTime))
+	l := NewLoadScene(env)
+	app := NewApp(env, l)
+	require.Len(t, l.saves, 1)
+	l.pick(&l.saves[0])
+	require.Len(t, l.sides, 2)
+	l.nextSide() // take the second side
+	l.step(-1)   // a tenth of the game earlier
+	want := len(s.Commands) - max(1, len(s.Commands)/10)
+	assert.Equal(t, want, l.at)
+	l.takeOver()
+	play, ok := app.next.(*PlayScene)
+	require.True(t, ok, "take over opens the game: %s", l.problem.Label)
+	// The branch starts with the save's first commands; the computer
+	// seats may already have played on from there.
+	require.GreaterOrEqual(t, len(play.sess.Commands), want)
+	assert.Equal(t, s.Commands[:want], play.sess.Commands[:want])
+	for _, seat := range play.sess.Seats {
+		if seat.Side == l.sides[1] {
+			assert.Equal(t, SeatHuman, seat.Kind)
+		} else {
+			assert.Equal(t, SeatComputer, seat.Kind)
+		}
+	}
+}
