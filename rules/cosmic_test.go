@@ -204,7 +204,7 @@ func TestLargestUnit(t *testing.T) {
 	c2 := mk("c2", "fed-cruiser")
 	assert.Negative(t, LargerUnit(cru, c2), "identical: by id")
 	c2.Ship.Boxes[SysLeftWarp] = 0
-	assert.Negative(t, LargerUnit(c2, cru) * -1, "fewer warp boxes is smaller")
+	assert.Negative(t, LargerUnit(c2, cru)*-1, "fewer warp boxes is smaller")
 }
 
 // IP4.233: no rift within 50 hexes of point terrain. IP4.29: none within
