@@ -113,6 +113,13 @@ func (s *State) sampleShots(side SideID) []Shot {
 
 // checkShots validates a side's fire declaration.
 func (s *State) checkShots(side SideID, shots []Shot) error {
+	return s.checkMountOrders(side, shots, "fires", s.checkShot)
+}
+
+// checkMountOrders validates a side's orders to its weapon mounts (fire
+// or launch): each by a unit of the side, each mount once, each one as
+// check says; verb names the order in the error.
+func (s *State) checkMountOrders(side SideID, shots []Shot, verb string, check func(u *Unit, m int, t *Unit) error) error {
 	seen := map[mountKey]bool{}
 	for _, sh := range shots {
 		u, err := s.ownedUnit(side, sh.Attacker)
@@ -121,10 +128,10 @@ func (s *State) checkShots(side SideID, shots []Shot) error {
 		}
 		k := mountKey{sh.Attacker, sh.Mount}
 		if seen[k] {
-			return fmt.Errorf("rules: %s mount %d fires twice", sh.Attacker, sh.Mount)
+			return fmt.Errorf("rules: %s mount %d %s twice", sh.Attacker, sh.Mount, verb)
 		}
 		seen[k] = true
-		if err := s.checkShot(u, sh.Mount, s.Unit(sh.Target)); err != nil {
+		if err := check(u, sh.Mount, s.Unit(sh.Target)); err != nil {
 			return err
 		}
 	}

@@ -93,22 +93,7 @@ func (s *State) sampleLaunches(side SideID) []Shot {
 
 // checkLaunches validates a side's launch declaration.
 func (s *State) checkLaunches(side SideID, shots []Shot) error {
-	seen := map[mountKey]bool{}
-	for _, sh := range shots {
-		u, err := s.ownedUnit(side, sh.Attacker)
-		if err != nil {
-			return err
-		}
-		k := mountKey{sh.Attacker, sh.Mount}
-		if seen[k] {
-			return fmt.Errorf("rules: %s mount %d launches twice", sh.Attacker, sh.Mount)
-		}
-		seen[k] = true
-		if err := s.checkLaunch(u, sh.Mount, s.Unit(sh.Target)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.checkMountOrders(side, shots, "launches", s.checkLaunch)
 }
 
 // execLaunches puts the revealed launches into play: each is a new drone
