@@ -194,8 +194,9 @@ func (b *moveBuilder) keys(p *PlayScene, in *Input) {
 
 func (b *moveBuilder) overlay(p *PlayScene, f *render.Frame) {
 	hexes, facings, _ := b.path(p)
-	if len(hexes) == 0 {
-		return
+	f.Selected = b.unit
+	if len(hexes) == 0 || len(b.steps) == 0 {
+		return // nothing planned yet: the selection ring is enough
 	}
 	col := render.UIAccent
 	if checkText(p, b.command(p)) != "" {
