@@ -21,12 +21,7 @@ var (
 
 // panel adds a framed panel to the HUD batch.
 func (s *MapScene) panel(x, y, w, h float64) {
-	b := &s.hud
-	b.Rect(float32(x), float32(y), float32(w), float32(h), panelFill)
-	b.Rect(float32(x), float32(y), float32(w), 1, panelEdge)
-	b.Rect(float32(x), float32(y+h-1), float32(w), 1, panelEdge)
-	b.Rect(float32(x), float32(y), 1, float32(h), panelEdge)
-	b.Rect(float32(x+w-1), float32(y), 1, float32(h), panelEdge)
+	s.hud.Panel(float32(x), float32(y), float32(w), float32(h), panelFill, panelEdge)
 }
 
 func (s *MapScene) label(x, y float64, text string, style render.FontStyle, size float64, col render.RGBA, align render.Align) {

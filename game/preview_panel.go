@@ -20,12 +20,7 @@ const (
 )
 
 func (p *PreviewScene) panel(x, y, w, h float64, edge render.RGBA) {
-	b := &p.hud
-	b.Rect(float32(x), float32(y), float32(w), float32(h), panelFill)
-	b.Rect(float32(x), float32(y), float32(w), 1, edge)
-	b.Rect(float32(x), float32(y+h-1), float32(w), 1, edge)
-	b.Rect(float32(x), float32(y), 1, float32(h), edge)
-	b.Rect(float32(x+w-1), float32(y), 1, float32(h), edge)
+	p.hud.Panel(float32(x), float32(y), float32(w), float32(h), panelFill, edge)
 }
 
 func (p *PreviewScene) label(x, y float64, text string, style render.FontStyle, size float64, col render.RGBA, align render.Align) {

@@ -98,6 +98,15 @@ func (b *Batch) Rect(x, y, w, h float32, c RGBA) {
 	b.Quad(x, y, x+w, y, x+w, y+h, x, y+h, c)
 }
 
+// Panel adds a filled rectangle with a one-pixel frame of colour edge.
+func (b *Batch) Panel(x, y, w, h float32, fill, edge RGBA) {
+	b.Rect(x, y, w, h, fill)
+	b.Rect(x, y, w, 1, edge)
+	b.Rect(x, y+h-1, w, 1, edge)
+	b.Rect(x, y, 1, h, edge)
+	b.Rect(x+w-1, y, 1, h, edge)
+}
+
 // Line adds a straight line of width w pixels from (x0, y0) to (x1, y1).
 func (b *Batch) Line(x0, y0, x1, y1, w float32, c RGBA) {
 	dx, dy := x1-x0, y1-y0
