@@ -58,8 +58,14 @@ func (h Hex) DirectionTo(o Hex) (Direction, bool) {
 	if h == o {
 		return 0, false
 	}
-	line := Line(h, o)
-	step := line[1].Sub(h)
+	// The first step of Line(h, o), computed alone with the same
+	// arithmetic (DirectionTo is called in inner loops).
+	n := h.Distance(o)
+	const eps = 1e-6
+	aq, ar := float64(h.Q)+eps, float64(h.R)+eps
+	bq, br := float64(o.Q)+eps, float64(o.R)+eps
+	t := float64(1) / float64(n)
+	step := RoundHex(aq+(bq-aq)*t, ar+(br-ar)*t).Sub(h)
 	for d := DirA; d <= DirF; d++ {
 		if d.Vector() == step {
 			return d, true

@@ -144,3 +144,23 @@ func TestParseHex(t *testing.T) {
 		assert.Error(t, err, "%q", bad)
 	}
 }
+
+// TestDirectionToIsFirstStepOfLine checks that DirectionTo, which computes
+// the first step alone, agrees with the first step of Line for every hex
+// within 12 of two origins (ties on hex corners included).
+func TestDirectionToIsFirstStepOfLine(t *testing.T) {
+	for _, a := range []Hex{{0, 0}, {5, -3}} {
+		for _, b := range Disc(a, 12) {
+			got, ok := a.DirectionTo(b)
+			if b == a {
+				if ok {
+					t.Fatalf("%v.DirectionTo(itself) = %v, true", a, got)
+				}
+				continue
+			}
+			if want := Line(a, b)[1]; !ok || a.Neighbor(got) != want {
+				t.Fatalf("%v.DirectionTo(%v) = %v (%v), first step of Line is %v", a, b, got, a.Neighbor(got), want)
+			}
+		}
+	}
+}
