@@ -67,6 +67,11 @@ type Session struct {
 	// step outside the impulses) so far, for the catch-up replay. It is
 	// rebuilt when a save is replayed, never saved.
 	History []Snapshot
+	// Unrecorded sessions keep no History and no Checkpoints: a match
+	// game of `hexrift sim -match`, which nobody watches, saves or
+	// replays, and which would otherwise spend a third of its time
+	// hashing and copying states.
+	Unrecorded bool
 }
 
 // Snapshot is the game as it stood at the end of one impulse: the state,
@@ -260,8 +265,10 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 	s.settle()
 	evs = append(evs, s.Events[n:]...)
 	s.seatDefenders()
-	s.record()
-	s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+	if !s.Unrecorded {
+		s.record()
+		s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+	}
 	return evs, nil
 }
 

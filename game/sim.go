@@ -141,6 +141,7 @@ func PlayMatchGame(src scenarios.Source, seed uint64, a, b string, aSide rules.S
 	if err != nil {
 		return rules.Outcome{}, err
 	}
+	s.Unrecorded = true
 	ctrl := map[rules.SideID]Controller{}
 	for _, seat := range seats {
 		ctrl[seat.Side] = Bind(NewController(seat, seed), s)

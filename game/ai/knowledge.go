@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/hexrift/hexrift/rules"
+import (
+	"sync"
+
+	"github.com/hexrift/hexrift/rules"
+)
 
 // knowledge is what a player derives from its view for one decision: its
 // own units (with their full detail), the enemies it can see, and the
@@ -105,12 +109,22 @@ func shotEV(w *rules.Weapon, rng, mod int) (chance, damage float64) {
 
 // weapon returns the weapon of a class's mount m.
 func weapon(c *rules.Class, m int) *rules.Weapon {
-	w, ok := rules.LookupWeapon(c.Mounts[m].Weapon)
+	id := c.Mounts[m].Weapon
+	if w, ok := weaponTypes.Load(id); ok {
+		return w.(*rules.Weapon)
+	}
+	w, ok := rules.LookupWeapon(id)
 	if !ok {
 		return nil
 	}
-	return &w
+	p, _ := weaponTypes.LoadOrStore(id, &w)
+	return p.(*rules.Weapon)
 }
+
+// weaponTypes memoises rules.LookupWeapon, which the plan scoring calls
+// in its innermost loops: weapon types are fixed data, so the memo never
+// changes an answer, and it is safe for the games a match plays at once.
+var weaponTypes sync.Map // rules.WeaponID -> *rules.Weapon
 
 // prefRange is the range at which the unit's direct-fire weapons do the
 // most expected damage together, preferring the longer of equals up to 4.
