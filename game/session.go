@@ -67,7 +67,8 @@ type Session struct {
 	// step outside the impulses) so far, for the catch-up replay. It is
 	// rebuilt when a save is replayed, never saved.
 	History []Snapshot
-	// Unrecorded sessions keep no History and no Checkpoints: a match
+	// Unrecorded sessions keep no History past the start and no
+	// Checkpoints: a match
 	// game of `hexrift sim -match`, which nobody watches, saves or
 	// replays, and which would otherwise spend a third of its time
 	// hashing and copying states.

@@ -125,9 +125,19 @@ func (t MatchTally) String() string {
 // the caller reads a's result. A game that runs past maxTurns is stopped
 // and tallied as it stands.
 func PlayMatchGame(src scenarios.Source, seed uint64, a, b string, aSide rules.SideID, maxTurns int) (rules.Outcome, error) {
-	sc, err := src.Load()
+	s, err := playMatchGame(src, seed, a, b, aSide, maxTurns, false)
 	if err != nil {
 		return rules.Outcome{}, err
+	}
+	return s.State.Outcome(), nil
+}
+
+// playMatchGame plays the game of PlayMatchGame and returns its session,
+// unrecorded unless record is set.
+func playMatchGame(src scenarios.Source, seed uint64, a, b string, aSide rules.SideID, maxTurns int, record bool) (*Session, error) {
+	sc, err := src.Load()
+	if err != nil {
+		return nil, err
 	}
 	seats := DefaultSeats(sc)
 	for i := range seats {
@@ -139,17 +149,17 @@ func PlayMatchGame(src scenarios.Source, seed uint64, a, b string, aSide rules.S
 	}
 	s, err := NewSession(src, seed, seats)
 	if err != nil {
-		return rules.Outcome{}, err
+		return nil, err
 	}
-	s.Unrecorded = true
+	s.Unrecorded = !record
 	ctrl := map[rules.SideID]Controller{}
 	for _, seat := range seats {
 		ctrl[seat.Side] = Bind(NewController(seat, seed), s)
 	}
 	if err := s.PlayUntil(ctrl, func(st *rules.State) bool { return st.Clock.Turn > maxTurns }); err != nil {
-		return rules.Outcome{}, err
+		return nil, err
 	}
-	return s.State.Outcome(), nil
+	return s, nil
 }
 
 // MatchSides lists the sides of src in seat order: the sides the first
@@ -299,8 +309,41 @@ func MatchTable(srcs []scenarios.Source, seeds, workers int, progress func(strin
 	if len(srcs) > 1 {
 		row("**all**", totals)
 	}
+	b.WriteString("\n## Targets\n\n")
+	for j, pr := range TablePairs {
+		want, ok := tableTargets[pr]
+		if !ok {
+			continue
+		}
+		got := 100 * totals[j].WinRate()
+		verdict := "**met**"
+		if got < want {
+			verdict = "**not met**"
+		}
+		fmt.Fprintf(&b, "- %s beats %s in %.1f%% of decided games over these scenarios (target %.0f%%): %s.\n", pr[0], pr[1], got, want, verdict)
+	}
+	b.WriteString(tableNotes)
 	return b.String(), nil
 }
+
+// tableTargets are the win rates (of decided games, in percent) the
+// computer players are held to: hard against the legal-move player and
+// against easy.
+var tableTargets = map[[2]string]float64{{"hard", "legal"}: 95, {"hard", "easy"}: 70}
+
+// tableNotes close docs/AI.md: how the levels play, and what they leave
+// to the rules' plain choice.
+const tableNotes = `
+## How the levels play
+
+- **Fair play.** A computer seat is given only its own side's view (rules.View) and an oracle that answers for its own units alone (legality of a command, the odds of its own movement plans through gravity rifts, the hit chance of its own shots). It never sees a phased-out enemy, another side's sealed orders or an undetected rift.
+- **Determinism.** Every decision has a fixed budget of search steps (easy 200, normal 1500, hard 12000), never a time limit, and its random choices come from a generator seeded by the game's seed and the side: the same game always gets the same moves.
+- **Fire.** Hard weighs the fire given and taken both where the enemies are and where their speed and facing take them by the next impulse; a damaged ship weighs the fire it would take more and falls back. It values damaged targets higher (only destroyed units score), shoots down seekers about to strike, and times its fire.
+- **Gravity rifts** are taken or avoided by their odds: each candidate plan is scored with the exact PlanOdds of the rules (the +1 move against the chance of losing the ship on the way out).
+- **Phase space.** A ship ending in a phase region may phase out, and then can neither fire nor be fired at: a threatened ship is drawn into phase space, one that has the better of the fire stays out of it.
+- **Cosmic rifts.** A unit beyond a rift is pulled back toward the rift's port, more strongly as the rift's remaining lifetime nears the impulses its speed needs to get there, buys full speed and takes any plan through the port; a unit at home does not enter a rift with less than about four turns of lifetime left.
+- **Not yet in the computer players:** warp, withdrawal through gravity rifts, docking and transfers, webs, tractors and devices (they take the rules' plain choice for those), and launching carried craft at hard.
+`
 
 func scenarioArg(names []string) string {
 	if len(names) == len(scenarios.Bundled()) {

@@ -1,0 +1,113 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+func matchSource(t *testing.T, id string) scenarios.Source {
+	t.Helper()
+	src, err := scenarios.ReadSource(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestUnrecordedMatchGameIsTheSameGame checks that a match game, which
+// keeps no history past its start and no checkpoints, plays exactly the game a recorded
+// session plays: same commands, same final state hash.
+func TestUnrecordedMatchGameIsTheSameGame(t *testing.T) {
+	src := matchSource(t, "first-contact")
+	sides, err := MatchSides(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range sides {
+		rec, err := playMatchGame(src, 3, "hard", "easy", side, 200, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		un, err := playMatchGame(src, 3, "hard", "easy", side, 200, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Checkpoints) == 0 || len(rec.History) == 0 {
+			t.Fatalf("recorded session kept %d checkpoints and %d snapshots", len(rec.Checkpoints), len(rec.History))
+		}
+		if len(un.Checkpoints) != 0 || len(un.History) > 1 {
+			t.Errorf("unrecorded session kept %d checkpoints and %d snapshots (want none past the start)", len(un.Checkpoints), len(un.History))
+		}
+		if len(rec.Commands) != len(un.Commands) || rec.State.Hash() != un.State.Hash() {
+			t.Errorf("hard at %s: recorded game %d commands hash %s, unrecorded %d commands hash %s",
+				side, len(rec.Commands), rec.State.Hash(), len(un.Commands), un.State.Hash())
+		}
+	}
+}
+
+// TestPlayMatchDoesNotDependOnWorkers checks that a match's tally is the
+// same however many games are played at once.
+func TestPlayMatchDoesNotDependOnWorkers(t *testing.T) {
+	src := matchSource(t, "first-contact")
+	one, err := PlayMatch(src, 3, "normal", "legal", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := PlayMatch(src, 3, "normal", "legal", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one != two || one.Games() != 6 {
+		t.Errorf("1 worker: %v; 2 workers: %v (want the same, 6 games)", one, two)
+	}
+}
+
+// TestMatchTable checks docs/AI.md as written: one row per scenario and an
+// "all" row, a column per level pair whose cells are the matches' tallies,
+// and each target judged from the totals.
+func TestMatchTable(t *testing.T) {
+	srcs := []scenarios.Source{matchSource(t, "first-contact"), matchSource(t, "velari-outpost")}
+	var progress []string
+	md, err := MatchTable(srcs, 1, 2, func(s string) { progress = append(progress, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(progress) != 2*len(TablePairs) {
+		t.Errorf("progress told %d cells, want %d", len(progress), 2*len(TablePairs))
+	}
+	for _, pr := range TablePairs {
+		if !strings.Contains(md, fmt.Sprintf(" %s vs %s |", pr[0], pr[1])) {
+			t.Errorf("no column for %s vs %s", pr[0], pr[1])
+		}
+	}
+	var total MatchTally
+	for _, src := range srcs {
+		tl, err := PlayMatch(src, 1, "hard", "legal", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total.Add(tl)
+		sc, _ := src.Load()
+		cell := fmt.Sprintf("| %s | %d-%d-%d (%.1f%%) |", sc.ID, tl.Win, tl.Draw, tl.Loss, 100*tl.WinRate())
+		if !strings.Contains(md, cell) {
+			t.Errorf("table lacks the row start %q:\n%s", cell, md)
+		}
+	}
+	if !strings.Contains(md, fmt.Sprintf("| **all** | %d-%d-%d (%.1f%%) |", total.Win, total.Draw, total.Loss, 100*total.WinRate())) {
+		t.Errorf("the all row does not start with hard vs legal's total %v:\n%s", total, md)
+	}
+	verdict := "met"
+	if 100*total.WinRate() < 95 {
+		verdict = "not met"
+	}
+	want := fmt.Sprintf("- hard beats legal in %.1f%% of decided games over these scenarios (target 95%%): **%s**.", 100*total.WinRate(), verdict)
+	if !strings.Contains(md, want) {
+		t.Errorf("targets lack %q:\n%s", want, md)
+	}
+	if !strings.Contains(md, "- hard beats easy in ") {
+		t.Errorf("no hard vs easy target line:\n%s", md)
+	}
+}
