@@ -68,10 +68,9 @@ type Session struct {
 	// rebuilt when a save is replayed, never saved.
 	History []Snapshot
 	// Unrecorded sessions keep no History past the start and no
-	// Checkpoints: a match
-	// game of `hexrift sim -match`, which nobody watches, saves or
-	// replays, and which would otherwise spend a third of its time
-	// hashing and copying states.
+	// Checkpoints: a game of `hexrift sim -match`, which nobody watches,
+	// saves or replays, and which would otherwise spend a third of its
+	// time hashing and copying states.
 	Unrecorded bool
 }
 
