@@ -35,6 +35,8 @@ func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side 
 	}
 	w := 300.0
 	h := 112.0
+	notes := cardNotes(u, &c)
+	h += 17*float64(len(notes)) + 4*float64(min(len(notes), 1))
 	if u.Detail != nil {
 		h += 22 * float64(len(systemGroups)+1)
 		h += 17 * float64(len(c.Mounts))
@@ -58,6 +60,10 @@ func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side 
 		lab(bx+2, sy+13, fmt.Sprintf("%d:%d", i+1, u.Shields[i]), render.Mono, 10, render.UITextDim)
 	}
 	lab(x+12, sy+30, fmt.Sprintf("Armor %d/%d   Excess damage %d/%d", u.Armor, c.Armor, u.Excess, c.Excess), render.Regular, 12, render.UIText)
+	for i, n := range notes {
+		lab(x+12, sy+47+17*float64(i), n, render.Regular, 12, render.UIAccent)
+	}
+	sy += 17 * float64(len(notes))
 	if u.Detail == nil {
 		drawCard(screen, fonts, &b, labels)
 		return
@@ -111,4 +117,20 @@ func drawCard(screen *ebiten.Image, fonts *render.Fonts, b *render.Batch, labels
 	var p render.Painter
 	p.Draw(screen, b)
 	fonts.DrawLabels(screen, labels)
+}
+
+// cardNotes returns the ship card's lines on the unit's state beyond its
+// boxes: what its own damage does to its fire and lock-ons (owner only,
+// from Detail).
+func cardNotes(u rules.UnitView, c *rules.Class) []string {
+	var out []string
+	if u.Detail != nil {
+		if p := rules.ScannerPenalty(c, &u.Detail.Boxes); p > 0 {
+			out = append(out, fmt.Sprintf("Scanners %d/%d: its fire rolls %+d", u.Detail.Boxes[rules.SysScanner], c.Systems[rules.SysScanner], p))
+		}
+		if c.Systems[rules.SysSensor] > 0 && u.Detail.Boxes[rules.SysSensor] == 0 {
+			out = append(out, fmt.Sprintf("Sensors lost: no lock-on beyond %d hex", rules.LockOnFreeRange))
+		}
+	}
+	return out
 }

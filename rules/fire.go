@@ -251,9 +251,10 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 // FireModifier returns what is added to a fire roll of attacker u at
 // target t: +2 if either maneuvers erratically (X4.EM), +1 per warp factor
 // of an attacker going into warp (X4.WARP), +2 against a cloaked target
-// (house rule).
+// (house rule), and the attacker's scanner penalty (house rule,
+// scanner.go).
 func FireModifier(u, t *Unit) int {
-	m := 0
+	m := scannerPenalty(u)
 	if u.Ship != nil && u.Ship.Erratic {
 		m += ErraticModifier
 	}

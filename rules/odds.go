@@ -20,7 +20,9 @@ func (o ShotOdds) Chance() float64 { return float64(o.Sixths) / 6 }
 
 // ShotOdds returns the odds of sh, or why it cannot be fired now. Only
 // facts the shooter's side may know go into it: the range, the weapon,
-// and the erratic and warp states every side sees.
+// the erratic, warp and cloak states and the ion storms every side sees,
+// and the shooter's own scanner damage and radiation. The modifier is
+// the one the fire resolution adds (ShotModifier).
 func (s *State) ShotOdds(sh Shot) (ShotOdds, error) {
 	u, t := s.Unit(sh.Attacker), s.Unit(sh.Target)
 	if u == nil || u.Ship == nil {
@@ -33,7 +35,7 @@ func (s *State) ShotOdds(sh Shot) (ShotOdds, error) {
 	w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
 	rng := u.Hex.Distance(t.Hex)
 	band, _ := w.Band(rng)
-	mod := FireModifier(u, t)
+	mod := s.ShotModifier(u, t)
 	o := ShotOdds{Range: rng, Need: band.Hit, Modifier: mod, Damage: band.Damage, Shield: shieldFacing(t.Hex, t.Facing, u.Hex) + 1}
 	for face := 1; face <= 6; face++ {
 		if face+mod <= band.Hit {
