@@ -3,14 +3,12 @@ package game
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 
 	"github.com/hexrift/hexrift/render"
-	"github.com/hexrift/hexrift/rules"
 )
 
 // EndScene shows the end of a game: each side's result, then back to the
@@ -41,9 +39,11 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 		for _, met := range r.Met { // the scenario objectives the side met
 			rows.AddChild(env.label("    objective met: "+met, render.Regular, 14, render.UIGood))
 		}
-	}
-	for _, line := range Debrief(sess.Events) {
-		rows.AddChild(env.label(line, render.Regular, 14, render.UITextDim))
+		// What the side's risks came to (debrief.go: shown to the
+		// table once the game is over).
+		for _, line := range DebriefOf(sess.State, sess.Events, r.Side).Lines() {
+			rows.AddChild(env.wrapped("    "+line, 14, render.UITextDim, 900))
+		}
 	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
@@ -70,40 +70,4 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 func (e *EndScene) Update(in *Input) error {
 	e.tick()
 	return nil
-}
-
-// Debrief sums up what the phenomena took in a game, from its events
-// (at game end, when nothing is secret any more: rift crossings are told
-// only to the sides that detected the rift while it is open): gravity rift removal rolls made and lost against the 3 in 10
-// expected, phase-outs, cosmic rift crossings and ships trapped beyond a
-// rift. It returns nothing for a game none of them touched.
-func Debrief(events []rules.Event) []string {
-	rolls, removed, phased, crossed, trapped := 0, 0, 0, 0, 0
-	for _, e := range events {
-		switch {
-		case e.Clause == "GR41.2" && e.Roll != nil:
-			rolls++
-			if strings.Contains(e.Text, "removed to reserve") {
-				removed++
-			}
-		case e.Clause == "IP8.21":
-			phased++
-		case e.Clause == "IP4.24":
-			crossed++
-		case e.Clause == "IP4.452":
-			trapped++
-		}
-	}
-	var out []string
-	if rolls > 0 {
-		out = append(out, fmt.Sprintf("Gravity rifts: %d removal rolls, %d units lost to reserve (%.1f expected at 3 in 10).",
-			rolls, removed, 0.3*float64(rolls)))
-	}
-	if phased > 0 {
-		out = append(out, fmt.Sprintf("Phase space: %d phase-outs.", phased))
-	}
-	if crossed > 0 || trapped > 0 {
-		out = append(out, fmt.Sprintf("Cosmic rifts: %d crossings, %d units trapped beyond a closed rift (counted destroyed).", crossed, trapped))
-	}
-	return out
 }

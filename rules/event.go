@@ -52,8 +52,34 @@ type Event struct {
 	Side     SideID    `json:"side,omitempty"`
 	Unit     UnitID    `json:"unit,omitempty"`
 	Roll     *Roll     `json:"roll,omitempty"`
-	Text     string    `json:"text"`
+	// Chance, on a roll a side took a risk with (a shot, a gravity rift
+	// exit, an evasive maneuver, a phase roll), is the chance the roll
+	// had of its result of note and whether that result came: what the
+	// end-of-game debrief sets against the odds expected.
+	Chance Chance `json:"chance,omitzero"`
+	Text   string `json:"text"`
 }
+
+// Chance is the chance a roll had of one result: In of Of equally likely
+// outcomes give it (a hit: the faces that hit of 6; a gravity rift
+// removal: 3 of 10; a change of phase: 2 and 12, 2 of 36). Came says
+// whether the roll gave it.
+type Chance struct {
+	In   int32 `json:"in"`
+	Of   int32 `json:"of"`
+	Came bool  `json:"came,omitempty"`
+}
+
+// Probability returns In/Of, or 0 for the zero Chance.
+func (c Chance) Probability() float64 {
+	if c.Of == 0 {
+		return 0
+	}
+	return float64(c.In) / float64(c.Of)
+}
+
+// IsZero reports whether no chance was recorded.
+func (c Chance) IsZero() bool { return c.Of == 0 }
 
 // String returns the log line of the event, its clause first.
 func (e Event) String() string {

@@ -239,6 +239,7 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 		u.Ship.Evasions++
 		u.Ship.EvadedImpulse = s.Clock.Impulse
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
+		ev.Chance = Chance{In: EvasionMisses, Of: int32(D6.Sides), Came: r.Total <= EvasionMisses}
 		evs = append(evs, ev)
 		if r.Total <= EvasionMisses {
 			s.Turn.Evaded = append(s.Turn.Evaded, e)
@@ -290,9 +291,10 @@ func (s *State) resolveFire() []Event {
 		rng := u.Hex.Distance(t.Hex)
 		band, _ := w.Band(rng)
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
-		evs = append(evs, ev)
 		mod := s.ShotModifier(u, t)
 		hit := r.Total+mod <= band.Hit
+		ev.Chance = Chance{In: int32(hitFaces(band.Hit, mod)), Of: int32(D6.Sides), Came: hit}
+		evs = append(evs, ev)
 		verdict := "misses"
 		if hit {
 			verdict = fmt.Sprintf("hits for %d", band.Damage)

@@ -111,9 +111,10 @@ func TestEvasiveManeuvers(t *testing.T) {
 		}
 		evs := mustApply(t, s, Command{Kind: CmdEvade, Side: "blue", Evasions: []Evasion{{Unit: "e", Attacker: "k"}}})
 		var roll int
+		var chance Chance
 		for _, ev := range evs {
 			if ev.Kind == EventRoll && ev.Clause == "X4.EV" {
-				roll = ev.Roll.Total
+				roll, chance = ev.Roll.Total, ev.Chance
 			}
 		}
 		evaded := false
@@ -124,6 +125,9 @@ func TestEvasiveManeuvers(t *testing.T) {
 		}
 		if evaded != (roll <= 2) {
 			t.Fatalf("X4.EV: roll %d evaded %v", roll, evaded)
+		}
+		if chance != (Chance{In: 2, Of: 6, Came: evaded}) {
+			t.Fatalf("X4.EV: roll %d records %+v", roll, chance)
 		}
 		if evaded {
 			missed++

@@ -466,8 +466,15 @@ func TestPlanOddsMatchOutcomes(t *testing.T) {
 				break
 			}
 		}
-		mustApply(t, s, moveCmd("blue", plan))
+		evs := mustApply(t, s, moveCmd("blue", plan))
 		got := s.Unit("c").OnMap()
+		for i, e := range riftRolls(evs) {
+			// GR41.2: each removal roll records its 3 in 10, and
+			// only the last one rolled can have removed the unit.
+			if c := (Chance{In: 3, Of: 10, Came: e.Roll.Total <= RiftRemoveMax}); e.Chance != c || (c.Came && (got || i != len(riftRolls(evs))-1)) {
+				t.Fatalf("seed %d: roll %d records %+v, want %+v", seed, i, e.Chance, c)
+			}
+		}
 		if got != want || (s.Unit("wing").Status == StatusCarried) != got {
 			t.Fatalf("seed %d: through %v, predicted %v, wing %s", seed, got, want, s.Unit("wing").Status)
 		}

@@ -37,12 +37,20 @@ func (s *State) ShotOdds(sh Shot) (ShotOdds, error) {
 	band, _ := w.Band(rng)
 	mod := s.ShotModifier(u, t)
 	o := ShotOdds{Range: rng, Need: band.Hit, Modifier: mod, Damage: band.Damage, Shield: shieldFacing(t.Hex, t.Facing, u.Hex) + 1}
+	o.Sixths = hitFaces(band.Hit, mod)
+	return o, nil
+}
+
+// hitFaces returns how many faces of a d6 hit when a roll plus mod must
+// be at most need.
+func hitFaces(need, mod int) int {
+	n := 0
 	for face := 1; face <= 6; face++ {
-		if face+mod <= band.Hit {
-			o.Sixths++
+		if face+mod <= need {
+			n++
 		}
 	}
-	return o, nil
+	return n
 }
 
 type errNoUnit UnitID

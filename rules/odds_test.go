@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +80,66 @@ func TestShotOddsRefusesWhatFireRefuses(t *testing.T) {
 		if oddsErr == nil || checkErr == nil {
 			t.Errorf("%v: odds error %v, check error %v; both must refuse", sh, oddsErr, checkErr)
 		}
+	}
+}
+
+// The chance a fire roll records is the chance ShotOdds showed when the
+// shot was declared, an ion storm's modifier included, and Came is its
+// verdict.
+func TestFireRollRecordsTheOddsShown(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		storm bool
+		want  int // the hit faces of a phaser at range 3
+	}{
+		{"open space", false, 4},
+		{"target in an ion storm", true, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 12; seed++ {
+				setup := testSetup(
+					ship("a", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+					ship("z", "red", "kor-raider", Hex{0, -3}, DirD, 0))
+				if tc.storm {
+					setup.Maps[0].Terrain = &Terrain{Regions: []Region{{ID: "storm", Kind: RegionIonStorm, Shape: DiscShape(Hex{0, -3}, 1)}}}
+				}
+				s, err := NewState(setup, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				arm(s.Unit("a"))
+				atFire(s)
+				shot := Shot{Attacker: "a", Mount: 0, Target: "z"}
+				o, err := s.ShotOdds(shot)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o.Sixths != tc.want {
+					t.Fatalf("ShotOdds %+v: want %d sixths", o, tc.want)
+				}
+				evs := append(mustApply(t, s, Command{Kind: CmdFire, Side: "blue", Shots: []Shot{shot}}), s.Advance()...)
+				for s.Expecting() == CmdFire || s.Expecting() == CmdEvade {
+					for _, sd := range s.Pending() {
+						evs = append(evs, mustApply(t, s, Command{Kind: s.Expecting(), Side: sd})...)
+					}
+				}
+				var roll *Event
+				hit := false
+				for i, e := range evs {
+					if e.Kind == EventRoll && e.Clause == "X4.IMP.D" && e.Unit == "a" {
+						roll = &evs[i]
+					}
+					if e.Kind == EventFire && e.Unit == "a" && strings.Contains(e.Text, "hits for") {
+						hit = true
+					}
+				}
+				if roll == nil {
+					t.Fatal("no fire roll")
+				}
+				if roll.Chance != (Chance{In: int32(o.Sixths), Of: 6, Came: hit}) {
+					t.Fatalf("seed %d: roll %s records %+v; odds shown %d/6, hit %v", seed, roll.Roll, roll.Chance, o.Sixths, hit)
+				}
+			}
+		})
 	}
 }

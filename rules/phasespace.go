@@ -171,6 +171,10 @@ func CourseName(turn int) string {
 // 2 or 12 (IP8.21).
 func PhaseToggles(total int) bool { return total == 2 || total == 12 }
 
+// phaseChance is the chance of a phase roll to toggle: 2 and 12 are 2 of
+// the 36 throws of 2d6.
+func phaseChance(came bool) Chance { return Chance{In: 2, Of: 36, Came: came} }
+
 // InPhaseSpace reports whether hex h of map m is phase space: in a phase
 // space region of the map's terrain (IP8.13-14) or in the phase storm's
 // disc around the map's centre (IP8.515). The test is a distance per
@@ -328,9 +332,10 @@ func (s *State) phaseRollsInto(evs []Event, tx *textArena, drift bool) []Event {
 		tx.mark(len(evs), from)
 		// The event is written in place: this loop runs for every unit.
 		s.EventSeq++
+		toggles := PhaseToggles(r.Total)
 		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
-			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r})
-		if PhaseToggles(r.Total) {
+			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r, Chance: phaseChance(toggles)})
+		if toggles {
 			toggled = append(toggled, i)
 		}
 	}

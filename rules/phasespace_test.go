@@ -180,6 +180,7 @@ func TestPhaseToggleRate(t *testing.T) {
 			rolls++
 			toggled := s.Unit(e.Unit).PhasedOut != before[e.Unit]
 			require.Equal(t, PhaseToggles(e.Roll.Total), toggled, "IP8.21: %s rolled %d", e.Unit, e.Roll.Total)
+			require.Equal(t, Chance{In: 2, Of: 36, Came: toggled}, e.Chance, "IP8.21: the roll records its chance to toggle")
 			if toggled {
 				toggles++
 			}
