@@ -120,10 +120,13 @@ func drawCard(screen *ebiten.Image, fonts *render.Fonts, b *render.Batch, labels
 }
 
 // cardNotes returns the ship card's lines on the unit's state beyond its
-// boxes: what its own damage does to its fire and lock-ons (owner only,
-// from Detail).
+// boxes: its cloak (public) and what its own damage does to its fire and
+// lock-ons (owner only, from Detail).
 func cardNotes(u rules.UnitView, c *rules.Class) []string {
 	var out []string
+	if n := cloakNote(u); n != "" {
+		out = append(out, n)
+	}
 	if u.Detail != nil {
 		if p := rules.ScannerPenalty(c, &u.Detail.Boxes); p > 0 {
 			out = append(out, fmt.Sprintf("Scanners %d/%d: its fire rolls %+d", u.Detail.Boxes[rules.SysScanner], c.Systems[rules.SysScanner], p))
@@ -133,4 +136,20 @@ func cardNotes(u rules.UnitView, c *rules.Class) []string {
 		}
 	}
 	return out
+}
+
+// cloakNote describes a unit's cloak as every side sees it, or "".
+func cloakNote(u rules.UnitView) string {
+	if !u.Cloaked {
+		return ""
+	}
+	lvl := u.CloakLevel
+	effect := fmt.Sprintf("fire at it %+d, lock-on within %d hexes", rules.CloakFireModifier(lvl), rules.CloakLockRange(lvl))
+	switch u.CloakFading {
+	case "in":
+		return fmt.Sprintf("Cloak fading in %d/%d: %s", lvl, rules.CloakFadeImpulses, effect)
+	case "out":
+		return fmt.Sprintf("Cloak fading out %d/%d: %s; it cannot fire yet", lvl, rules.CloakFadeImpulses, effect)
+	}
+	return "Cloaked: " + effect
 }

@@ -34,3 +34,24 @@ func TestCardNotesDamage(t *testing.T) {
 		})
 	}
 }
+
+// Every side's card and hover text tell how far a cloak has faded.
+func TestCloakNote(t *testing.T) {
+	tests := []struct {
+		name string
+		u    rules.UnitView
+		want string
+	}{
+		{"no cloak", rules.UnitView{}, ""},
+		{"fading in", rules.UnitView{Cloaked: true, CloakLevel: 3, CloakFading: "in"}, "Cloak fading in 3/5: fire at it +1, lock-on within 9 hexes"},
+		{"full", rules.UnitView{Cloaked: true, CloakLevel: 5}, "Cloaked: fire at it +2, lock-on within 5 hexes"},
+		{"fading out", rules.UnitView{Cloaked: true, CloakLevel: 1, CloakFading: "out"}, "Cloak fading out 1/5: fire at it +0, lock-on within 13 hexes; it cannot fire yet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := cloakNote(tt.u); got != tt.want {
+				t.Fatalf("note %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

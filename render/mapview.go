@@ -584,6 +584,9 @@ func (r *MapRenderer) units(f *Frame) {
 		if u.Ghost {
 			alpha = 0.4
 		}
+		if u.Cloaked { // fainter as the cloak fades in: half at full
+			alpha *= 1 - 0.5*float32(min(u.CloakLevel, rules.CloakFadeImpulses))/rules.CloakFadeImpulses
+		}
 		if px >= counterDetail {
 			r.counter(f, u, x, y, col, alpha)
 		} else {
@@ -642,6 +645,10 @@ func (r *MapRenderer) counter(f *Frame, u rules.UnitView, x, y float64, col RGBA
 			a := float64(k)*math.Pi/4 + f.Time*0.6
 			r.top.Arc(float32(x), float32(y), float32(half*1.45), 1.5, a, a+0.45, r.Palette.PhaseEdge)
 		}
+	}
+	if u.Cloaked { // a cloak: a ring that closes as it fades in and opens as it fades out
+		frac := float64(min(u.CloakLevel, rules.CloakFadeImpulses)) / rules.CloakFadeImpulses
+		r.top.Arc(float32(x), float32(y), float32(half*1.3), 2, -math.Pi/2, -math.Pi/2+2*math.Pi*frac, r.Palette.Star)
 	}
 	if px >= nameDetail {
 		name := u.Name

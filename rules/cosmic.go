@@ -535,9 +535,7 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 		u.ID, r.ID, to.m, to.h, u.Speed, u.Facing)))
 	evs = append(evs, s.cosmicEvent(u, "IP4.26", aud, fmt.Sprintf("%s's lifetime is cut by %d: %d impulses left", r.ID, cut,
 		max(r.ClosesAt()-s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn), 0))))
-	if u.Gear.Cloak.On {
-		u.Gear.Cloak.On = false
-		u.Gear.Cloak.VoidedAt = s.Clock
+	if s.voidCloak(u) {
 		evs = append(evs, s.cosmicEvent(u, "IP4.38", Public, fmt.Sprintf("%s comes out of %s with its cloak exposed", u.ID, r.ID)))
 	}
 	if u.Ship != nil && u.Ship.Flywheel > 0 {

@@ -251,9 +251,9 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 
 // FireModifier returns what is added to a fire roll of attacker u at
 // target t: +2 if either maneuvers erratically (X4.EM), +1 per warp factor
-// of an attacker going into warp (X4.WARP), +2 against a cloaked target
-// (house rule), and the attacker's scanner penalty (house rule,
-// scanner.go).
+// of an attacker going into warp (X4.WARP), up to +2 against a cloaked
+// target as its cloak fades in (house rule, CloakFireModifier), and the
+// attacker's scanner penalty (house rule, scanner.go).
 func FireModifier(u, t *Unit) int {
 	m := scannerPenalty(u)
 	if u.Ship != nil && u.Ship.Erratic {
@@ -265,9 +265,7 @@ func FireModifier(u, t *Unit) int {
 	if u.Ship != nil && u.Ship.Warp {
 		m += WarpFactor(u.Speed)
 	}
-	if Cloaked(t) {
-		m += CloakModifier
-	}
+	m += CloakFireModifier(CloakLevel(t))
 	return m
 }
 

@@ -19,7 +19,7 @@ func (s *State) defensiveAllocations(side SideID) []Allocation {
 			a.Erratic = 1
 			left -= ErraticCost(c.SizeClass)
 		}
-		if cost, ok := CloakCost(u); ok && left >= cost && (Cloaked(u) || canCloakAt(u, s.Clock.Turn)) {
+		if cost, ok := CloakCost(u); ok && left >= cost && (u.Gear.Cloak.On || canCloakAt(u, s.Clock.Turn)) {
 			a.Cloak = true
 			left -= cost
 		}

@@ -32,6 +32,9 @@ type CloakState struct {
 	// VoidedAt is when the cloak was last voided (zero if never): the
 	// cloaking rules count their delays from it (IP8.441-442).
 	VoidedAt Clock `json:"voided_at,omitzero"`
+	// Fade is the impulses of fading left: fading in while On, fading
+	// out while not (cloak.go). A cloak voided drops at once.
+	Fade int `json:"fade,omitempty"`
 }
 
 // Gear is the state of a unit's equipment that phase space touches.
@@ -99,9 +102,7 @@ func (s *State) DeviceWorks(id UnitID, d DeviceKind) bool {
 // anchors lose the anchor (IP8.412).
 func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 	var evs []Event
-	if u.Gear.Cloak.On {
-		u.Gear.Cloak.On = false
-		u.Gear.Cloak.VoidedAt = s.Clock
+	if s.voidCloak(u) {
 		// What happens aboard a unit once it is out of phase is its
 		// owner's secret (IP8.32), though the phase-out itself was seen.
 		evs = append(evs, s.phaseEvent(u, "IP8.441", Only(u.Side), fmt.Sprintf("%s's cloak is voided", u.ID)))
@@ -163,8 +164,7 @@ func (s *State) gearPhaseIn(u *Unit) []Event {
 	if !u.Gear.Cloak.On {
 		return nil
 	}
-	u.Gear.Cloak.On = false
-	u.Gear.Cloak.VoidedAt = s.Clock
+	s.voidCloak(u)
 	return []Event{s.phaseEvent(u, "IP8.442", Public, fmt.Sprintf("%s phases in cloaked: its cloak counts as just voided", u.ID))}
 }
 

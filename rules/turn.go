@@ -420,6 +420,7 @@ func (s *State) enterStep() []Event {
 	case StepDeclareMovement:
 		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return allocates(u) })
 	case StepInvoluntary:
+		evs = append(evs, s.fadeCloaks()...) // cloak.go
 		evs = append(evs, s.runStepHooks(h.Involuntary)...)
 	case StepMovement:
 		evs = append(evs, s.rollInitiative()...)

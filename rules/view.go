@@ -28,8 +28,13 @@ type UnitView struct {
 	Docked  UnitID `json:"docked,omitempty"`
 	Warp    bool   `json:"warp,omitempty"`
 	Erratic bool   `json:"erratic,omitempty"`
-	// Cloaked says its cloaking device is on.
-	Cloaked bool `json:"cloaked,omitempty"`
+	// Cloaked says its cloak is working: on, fading in or fading out.
+	// CloakLevel is how far it has faded in, 1 to CloakFadeImpulses
+	// (full), and CloakFading says "in" or "out" while it fades
+	// (cloak.go). All of it is public.
+	Cloaked     bool   `json:"cloaked,omitempty"`
+	CloakLevel  int    `json:"cloak_level,omitempty"`
+	CloakFading string `json:"cloak_fading,omitempty"`
 	// Boarders are enemy boarding parties of BoarderSide aboard.
 	Boarders    int    `json:"boarders,omitempty"`
 	BoarderSide SideID `json:"boarder_side,omitempty"`
@@ -144,7 +149,7 @@ func (s *State) View(side SideID) *View {
 		if ss := u.Ship; ss != nil {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
 			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
-			uv.Cloaked = u.Gear.Cloak.On
+			uv.Cloaked, uv.CloakLevel, uv.CloakFading = Cloaked(u), CloakLevel(u), CloakFading(u)
 			uv.Boarders, uv.BoarderSide = ss.Boarders, ss.BoarderSide
 			if side != "" && side == u.Side {
 				uv.Detail = ss.clone()

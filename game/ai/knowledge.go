@@ -205,9 +205,7 @@ func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
 			if e.Erratic {
 				emod += rules.ErraticModifier
 			}
-			if e.Cloaked {
-				emod += 2
-			}
+			emod += rules.CloakFireModifier(e.CloakLevel)
 			ch, d := shotEV(w, rng, emod)
 			ev := ch * d * k.value(e) * shieldWeight(e.Shields[relDir(e.Hex, e.Facing, p.Hex)])
 			best = max(best, ev)
