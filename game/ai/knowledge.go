@@ -68,8 +68,9 @@ func (k *knowledge) isThreat(e *rules.UnitView) bool {
 	return c != nil && (len(c.Mounts) > 0 || c.Warhead > 0)
 }
 
-// value is how much a unit is worth as a target: its point value, with
-// seeking weapons valued by the damage they would do.
+// value is how much a unit is worth as a target: its point value with
+// the objective points on it, and seeking weapons valued by the damage
+// they would do.
 func (k *knowledge) value(u *rules.UnitView) float64 {
 	c := k.class(u.Class)
 	if c == nil {
@@ -78,7 +79,8 @@ func (k *knowledge) value(u *rules.UnitView) float64 {
 	if u.Kind == rules.KindDrone {
 		return 0.6 + float64(c.Warhead)/10
 	}
-	return 1 + float64(c.BPV)/200
+	// The objectives riding on it count as more points.
+	return 1 + float64(c.BPV+k.stake(u.ID))/200
 }
 
 // relDir returns the direction from a unit at from facing f toward to, 0-5

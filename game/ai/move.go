@@ -194,6 +194,11 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 			defW += 0.25
 		}
 	}
+	// A unit whose loss scores an objective guards itself more.
+	defW += 0.5 * objectiveScale(k.stake(u.ID))
+	if k.assaulting() {
+		defW *= 0.3
+	}
 	score := off + 0.25*pot - defW*thr
 	if pl.Erratic {
 		// Erratic maneuvers: enemy fire and own fire both suffer.
@@ -233,7 +238,7 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 	if pl.Ram != "" {
 		score -= 5
 	}
-	return score + p.riftScore(k, u, end, odds)
+	return score + p.riftScore(k, u, end, odds) + p.objectiveScore(k, u, end)
 }
 
 // riftScore weighs cosmic rifts: a unit beyond a rift heads back to its

@@ -1,0 +1,99 @@
+package ai
+
+import (
+	"slices"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// Scenario objectives (rules.Objective, public in every view) are points
+// on top of the BPV destroyed, so the computer players weigh them too: a
+// unit whose loss scores an objective is a better target and guards
+// itself more, and a side moves toward the areas it must hold or exit by.
+
+// objectiveScale turns objective points into the weights of plan scoring:
+// 100 points count as one unit of weight, and no objective more than 3.
+func objectiveScale(points int) float64 {
+	return min(float64(max(points, 0)), 300) / 100
+}
+
+// stake is the points riding on unit id for the side: what the side
+// scores when the unit is destroyed (its destroy objectives, the other
+// sides' protect objectives) when the unit is an enemy's, and what it
+// loses (its protect objectives, the others' destroy objectives) when it
+// is its own.
+func (k *knowledge) stake(id rules.UnitID) int {
+	pts := 0
+	for _, o := range k.v.Objectives {
+		if (o.Kind == rules.ObjectiveDestroy || o.Kind == rules.ObjectiveProtect) && slices.Contains(o.Units, id) {
+			pts += o.Points
+		}
+	}
+	return pts
+}
+
+// lateness is how far the game has run toward its turn limit, 0 to 1
+// (one half without a limit): hold objectives are judged at the end.
+func (k *knowledge) lateness() float64 {
+	lim := k.v.Ruleset.TurnLimit
+	if lim <= 0 {
+		return 0.5
+	}
+	return min(float64(k.v.Clock.Turn)/float64(lim), 1)
+}
+
+// objectiveScore weighs where a plan leaves own unit u against the
+// side's objectives: closing on the units it must destroy, reaching the
+// areas it must hold (more as the end nears), and, for a unit that must
+// leave the battle, reaching the exit area.
+func (p *Player) objectiveScore(k *knowledge, u *rules.UnitView, end pose) float64 {
+	score := 0.0
+	for _, o := range k.v.Objectives {
+		w := objectiveScale(o.Points)
+		switch {
+		case o.Kind == rules.ObjectiveDestroy && o.Side == k.side,
+			o.Kind == rules.ObjectiveProtect && o.Side != k.side:
+			c := k.class(u.Class)
+			if c == nil || len(c.Mounts) == 0 {
+				continue
+			}
+			for _, id := range o.Units {
+				t := k.unit(id)
+				if t == nil || t.Side == k.side || t.Status != rules.StatusOnMap || t.Ghost || t.Map != end.Map {
+					continue
+				}
+				if d, pr := end.Hex.Distance(t.Hex), prefRange(c); d > pr {
+					score -= 0.25 * w * float64(d-pr)
+				}
+			}
+		case o.Side != k.side || !o.Area || o.Map != end.Map:
+		case o.Kind == rules.ObjectiveHold:
+			if d := end.Hex.Distance(o.Hex) - o.Radius; d > 0 {
+				score -= 0.1 * w * (0.5 + k.lateness()) * float64(d)
+			}
+		case o.Kind == rules.ObjectiveExit && (len(o.Units) == 0 || slices.Contains(o.Units, u.ID)):
+			if d := end.Hex.Distance(o.Hex) - o.Radius; d > 0 {
+				score -= 0.3 * w * float64(d)
+			} else {
+				score += w
+			}
+		}
+	}
+	return score
+}
+
+// assaulting reports whether the side has a unit to destroy for an
+// objective still standing: an assault accepts more fire taken.
+func (k *knowledge) assaulting() bool {
+	for _, o := range k.v.Objectives {
+		if !(o.Kind == rules.ObjectiveDestroy && o.Side == k.side || o.Kind == rules.ObjectiveProtect && o.Side != k.side) {
+			continue
+		}
+		for _, id := range o.Units {
+			if t := k.unit(id); t != nil && t.Side != k.side && t.Status == rules.StatusOnMap {
+				return true
+			}
+		}
+	}
+	return false
+}
