@@ -330,6 +330,12 @@ func (s *MapScene) Describe(h rules.Hex) []string {
 		if n := cloakNote(u); n != "" {
 			ghost += ", " + strings.ToLower(n[:1]) + n[1:]
 		}
+		if u.Tractor != "" {
+			ghost += ", holds " + string(u.Tractor) + " in a tractor beam"
+		}
+		if u.HeldBy != "" {
+			ghost += ", held in " + string(u.HeldBy) + "'s tractor beam"
+		}
 		lines = append(lines, fmt.Sprintf("%s: %s, %s, facing %s, speed %d%s", u.Name, side.Name, cls, u.Facing, u.Speed, ghost))
 	}
 	return lines

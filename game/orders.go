@@ -31,7 +31,9 @@ func newOrderBuilder(p *PlayScene, kind rules.CommandKind) orderBuilder {
 		return newDeclareBuilder(p)
 	case rules.CmdMove:
 		return newMoveBuilder(p)
-	case rules.CmdActivity, rules.CmdRepair, rules.CmdEvade, rules.CmdLaunch:
+	case rules.CmdActivity:
+		return newActivityBuilder(p)
+	case rules.CmdRepair, rules.CmdEvade, rules.CmdLaunch:
 		return newChoiceBuilder(p, kind)
 	case rules.CmdFire:
 		return newFireBuilder(p)
@@ -207,8 +209,6 @@ func (b *choiceBuilder) itemText(p *PlayScene, c rules.Command) string {
 
 func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
 	switch b.kind {
-	case rules.CmdActivity:
-		heading(p, box, "Impulse activity", "Docking and transfers between your ships. Sealed until every side has chosen.")
 	case rules.CmdEvade:
 		heading(p, box, "Evasive maneuvers", "Fire at your ships is revealed. Each ship may try one evasive maneuver this impulse (X4.EV).")
 	case rules.CmdRepair:
@@ -221,6 +221,12 @@ func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
 	if len(b.options) == 0 {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
 	}
+	b.toggles(p, box)
+	commitRow(p, box, "Commit", b.command(p))
+}
+
+// toggles adds a toggle for each option.
+func (b *choiceBuilder) toggles(p *PlayScene, box *widget.Container) {
 	for i, o := range b.options {
 		i := i
 		mark := "[ ] "
@@ -232,7 +238,6 @@ func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
 			p.rebuildPanel()
 		}, stretch()))
 	}
-	commitRow(p, box, "Commit", b.command(p))
 }
 
 func (b *choiceBuilder) click(*PlayScene, rules.Hex)       {}

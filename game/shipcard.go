@@ -120,12 +120,18 @@ func drawCard(screen *ebiten.Image, fonts *render.Fonts, b *render.Batch, labels
 }
 
 // cardNotes returns the ship card's lines on the unit's state beyond its
-// boxes: its cloak (public) and what its own damage does to its fire and
-// lock-ons (owner only, from Detail).
+// boxes: its cloak and tractor beams (public) and what its own damage
+// does to its fire and lock-ons (owner only, from Detail).
 func cardNotes(u rules.UnitView, c *rules.Class) []string {
 	var out []string
 	if n := cloakNote(u); n != "" {
 		out = append(out, n)
+	}
+	if u.Tractor != "" {
+		out = append(out, "Holds "+string(u.Tractor)+" in a tractor beam")
+	}
+	if u.HeldBy != "" {
+		out = append(out, "Held in "+string(u.HeldBy)+"'s tractor beam")
 	}
 	if u.Detail != nil {
 		if p := rules.ScannerPenalty(c, &u.Detail.Boxes); p > 0 {

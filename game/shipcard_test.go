@@ -35,8 +35,9 @@ func TestCardNotesDamage(t *testing.T) {
 	}
 }
 
-// Every side's card and hover text tell how far a cloak has faded.
-func TestCloakNote(t *testing.T) {
+// Every side's card and hover text tell how far a cloak has faded and
+// which beams hold.
+func TestCardNotesCloakAndBeams(t *testing.T) {
 	tests := []struct {
 		name string
 		u    rules.UnitView
@@ -46,6 +47,10 @@ func TestCloakNote(t *testing.T) {
 		{"fading in", rules.UnitView{Cloaked: true, CloakLevel: 3, CloakFading: "in"}, "Cloak fading in 3/5: fire at it +1, lock-on within 9 hexes"},
 		{"full", rules.UnitView{Cloaked: true, CloakLevel: 5}, "Cloaked: fire at it +2, lock-on within 5 hexes"},
 		{"fading out", rules.UnitView{Cloaked: true, CloakLevel: 1, CloakFading: "out"}, "Cloak fading out 1/5: fire at it +0, lock-on within 13 hexes; it cannot fire yet"},
+	}
+	c, _ := rules.LookupClass("kor-raider")
+	if got := cardNotes(rules.UnitView{Tractor: "claw", HeldBy: "hawk"}, &c); !slices.Equal(got, []string{"Holds claw in a tractor beam", "Held in hawk's tractor beam"}) {
+		t.Errorf("beam notes %q", got)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,3 +46,36 @@ func TestDrawCloakFade(t *testing.T) {
 	assert.Greater(t, bright(full, rx, ry), bright(faint, rx, ry)+60, "the ring closes as the cloak fades in")
 	assert.Greater(t, bright(full, rx, ry), bright(plain, rx, ry)+60, "no ring without a cloak")
 }
+
+// A tractor beam is drawn between its holder and the unit it holds.
+func TestDrawTractorBeam(t *testing.T) {
+	st := defaultState(t)
+	v := st.View("")
+	a := v.Units[0]
+	b := a
+	b.ID, b.Hex = "held", a.Hex.Add(rules.Hex{Q: 4})
+	raster, err := render.NewRaster()
+	require.NoError(t, err)
+	cam := render.NewCamera(a.Hex.Add(rules.Hex{Q: 2}), 400, 300, 10)
+	draw := func(beam bool) *image.RGBA {
+		w := *v
+		h := a
+		if beam {
+			h.Tractor = b.ID
+		}
+		w.Units = []rules.UnitView{h, b}
+		img := image.NewRGBA(image.Rect(0, 0, 400, 300))
+		raster.DrawMap(img, render.NewMapRenderer(nil), &render.Frame{View: &w, Map: a.Map, Camera: cam})
+		return img
+	}
+	with, without := draw(true), draw(false)
+	// Midway between the two, where no counter is drawn.
+	x0, y0 := cam.HexToScreen(a.Hex)
+	x1, y1 := cam.HexToScreen(b.Hex)
+	mx, my := int((x0+x1)/2), int((y0+y1)/2)
+	bright := func(img *image.RGBA) int {
+		c := img.RGBAAt(mx, my)
+		return int(c.R) + int(c.G) + int(c.B)
+	}
+	assert.Greater(t, bright(with), bright(without)+150, "the beam shows between the units")
+}

@@ -111,6 +111,7 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.cosmicRifts(f)
 	r.features(f, t)
 	r.units(f)
+	r.tractorBeams(f)
 	r.phaseCourses(f)
 	r.overlays(f)
 	r.hover(f)

@@ -98,3 +98,40 @@ func (s *State) execBatteryUses(sealed []Sealed) []Event {
 	}
 	return evs
 }
+
+// checkActivityBattery checks that the battery energy an activity
+// command draws from each unit — transfers, tractor energy, devices, webs
+// and reinforcement after a deceleration — is no more than its batteries
+// hold, so that no order of the command fails for want of energy spent
+// by another.
+func (s *State) checkActivityBattery(cmd Command) error {
+	draw := map[UnitID]int{}
+	var order []UnitID
+	add := func(id UnitID, e int) {
+		if _, ok := draw[id]; !ok {
+			order = append(order, id)
+		}
+		draw[id] += max(e, 0)
+	}
+	for _, t := range cmd.Transfers {
+		add(t.From, t.Energy)
+	}
+	for _, o := range cmd.Tractors {
+		add(o.Unit, o.Energy)
+	}
+	for _, d := range cmd.Devices {
+		add(d.Unit, deviceCost[d.Device])
+	}
+	for _, w := range cmd.Webs {
+		add(w.Unit, len(w.Hexes)*WebCostPerHex)
+	}
+	for _, b := range cmd.Batteries {
+		add(b.Unit, b.cost())
+	}
+	for _, id := range order {
+		if u := s.Unit(id); u != nil && u.Ship != nil && draw[id] > u.Ship.Battery {
+			return fmt.Errorf("rules: %s's orders draw %d battery energy, its batteries hold %d", id, draw[id], u.Ship.Battery)
+		}
+	}
+	return nil
+}

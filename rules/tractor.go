@@ -3,26 +3,53 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // TractorCost is the energy that readies a unit's tractor beam for a
 // turn (house rule, docs/RULES.md "Tractor beams").
 const TractorCost = 1
 
-// TractorOrder locks Unit's tractor beam on Target, or releases it when
-// Release is set. Orders are given in the impulse activity step.
+// TractorOrder is one unit's tractor order in the impulse activity step
+// (house rules, docs/RULES.md "Tractor beams"): lock its beam on Target
+// (or keep holding Target, the unit it holds), release its beam, or, when
+// Resist is set, strain against the beam that holds it. Energy is battery
+// energy committed to the order, sealed with the rest of the activity and
+// spent at the reveal whether or not it carries the contest.
 type TractorOrder struct {
 	Unit    UnitID `json:"unit"`
 	Target  UnitID `json:"target,omitempty"`
 	Release bool   `json:"release,omitempty"`
+	Resist  bool   `json:"resist,omitempty"`
+	Energy  int    `json:"energy,omitempty"`
 }
 
 // String summarises the order.
 func (o TractorOrder) String() string {
-	if o.Release {
+	var out string
+	switch {
+	case o.Release:
 		return string(o.Unit) + " releases its tractor beam"
+	case o.Resist:
+		out = string(o.Unit) + " strains against the beam that holds it"
+	default:
+		out = string(o.Unit) + " locks a tractor beam on " + string(o.Target)
 	}
-	return string(o.Unit) + " locks a tractor beam on " + string(o.Target)
+	if o.Energy > 0 {
+		out += fmt.Sprintf(" with %d energy", o.Energy)
+	}
+	return out
+}
+
+// holders maps each unit held in a tractor beam to the unit holding it.
+func (s *State) holders() map[UnitID]*Unit {
+	by := map[UnitID]*Unit{}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Gear.Tractor != "" && u.OnMap() {
+			by[u.Gear.Tractor] = u
+		}
+	}
+	return by
 }
 
 // heldUnits returns the set of units held in a tractor beam.
@@ -46,11 +73,39 @@ func (s *State) heldBy(id UnitID) *Unit {
 	return nil
 }
 
+// BeamStrength returns the strength of u's beam in a contest with energy
+// committed: its intact tractor boxes plus the energy.
+func BeamStrength(u *Unit, energy int) int {
+	if u.Ship == nil {
+		return energy
+	}
+	return u.Ship.Boxes[SysTractor] + energy
+}
+
+// Resistance returns how hard u, held in a beam, strains against it with
+// energy committed: the energy, plus its intact tractor boxes if its own
+// beam is readied this turn and holds nothing (it pushes as a pressor).
+func Resistance(u *Unit, energy int) int {
+	if u.Ship == nil {
+		return energy
+	}
+	return energy + pressor(u)
+}
+
+// pressor returns what u's own beam adds to its resistance.
+func pressor(u *Unit) int {
+	if u.Ship != nil && u.Ship.TractorReady && u.Gear.Tractor == "" {
+		return u.Ship.Boxes[SysTractor]
+	}
+	return 0
+}
+
 // canTractor reports whether u may lock its beam on t now: its beam is
 // readied and free, it has an intact tractor box, and t is another unit
-// in normal space within 1 hex, not a base, not docked and not held
-// already.
-func (s *State) canTractor(u, t *Unit, held map[UnitID]bool) error {
+// in normal space within 1 hex, not a base, not docked and not held by a
+// unit of u's side. A unit held by another side's beam may be locked on:
+// the beams contest it (execTractors).
+func (s *State) canTractor(u, t *Unit, holders map[UnitID]*Unit) error {
 	switch {
 	case u.Ship == nil || !u.Ship.TractorReady || u.Ship.Boxes[SysTractor] == 0:
 		return fmt.Errorf("rules: %s has no readied tractor beam", u.ID)
@@ -58,7 +113,7 @@ func (s *State) canTractor(u, t *Unit, held map[UnitID]bool) error {
 		return fmt.Errorf("rules: %s already holds %s", u.ID, u.Gear.Tractor)
 	case u.PhasedOut:
 		return fmt.Errorf("rules: %s is out of phase", u.ID)
-	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || t.Ship == nil:
+	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || t.Ship == nil || hiddenFrom(t, u.Side):
 		return fmt.Errorf("rules: %s cannot lock a beam on that unit", u.ID)
 	case u.Hex.Distance(t.Hex) > 1:
 		return fmt.Errorf("rules: %s is beyond tractor range 1", t.ID)
@@ -66,56 +121,114 @@ func (s *State) canTractor(u, t *Unit, held map[UnitID]bool) error {
 		return fmt.Errorf("rules: a tractor beam cannot hold the %s %s", lookupClass(t.Class).Name, t.ID)
 	case t.Ship.Docked != "":
 		return fmt.Errorf("rules: %s is docked; a beam cannot hold a docked unit", t.ID)
-	case held[t.ID]:
-		return fmt.Errorf("rules: %s is already held", t.ID)
+	case holders[t.ID] != nil && holders[t.ID].Side == u.Side:
+		return fmt.Errorf("rules: %s is already held by %s", t.ID, holders[t.ID].ID)
 	}
 	return cloakBlocksFire(u, t)
 }
 
 // tractorCandidates lists the units u could lock its beam on, nearest
 // first.
-func (s *State) tractorCandidates(u *Unit, held map[UnitID]bool) []*Unit {
+func (s *State) tractorCandidates(u *Unit, holders map[UnitID]*Unit) []*Unit {
 	if u.Ship == nil || !u.Ship.TractorReady || u.Gear.Tractor != "" || u.Ship.Boxes[SysTractor] == 0 {
 		return nil
 	}
 	var out []*Unit
 	for _, t := range s.unitsWithin(u.Map, u.Hex, 1) {
-		if s.canTractor(u, t, held) == nil {
+		if s.canTractor(u, t, holders) == nil {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-// tractorSides returns the sides that have a beam to lock or release.
+// tractorSides returns the sides that have a beam to lock, keep or
+// release, or a unit held in a beam.
 func (s *State) tractorSides() map[SideID]bool {
-	held := s.heldUnits()
+	holders := s.holders()
 	need := map[SideID]bool{}
+	for id := range holders {
+		if t := s.Unit(id); t != nil && t.OnMap() {
+			need[t.Side] = true
+		}
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.OnMap() || need[u.Side] {
 			continue
 		}
-		if u.Gear.Tractor != "" || len(s.tractorCandidates(u, held)) > 0 {
+		if u.Gear.Tractor != "" || len(s.tractorCandidates(u, holders)) > 0 {
 			need[u.Side] = true
 		}
 	}
 	return need
 }
 
-// sampleTractors locks each free beam of the side on its nearest enemy.
+// TractorChoice is what one unit of a side may do with tractor beams in
+// the impulse activity now, for the orders panel.
+type TractorChoice struct {
+	Unit UnitID `json:"unit"`
+	// Holds is the unit it holds; Targets the units its free beam could
+	// lock on now, nearest first (units held by another side's beam
+	// included: the beams would contest them).
+	Holds   UnitID   `json:"holds,omitempty"`
+	Targets []UnitID `json:"targets,omitempty"`
+	// HeldBy is the unit whose beam holds it.
+	HeldBy UnitID `json:"held_by,omitempty"`
+	// Boxes is its beam's strength before energy (intact tractor boxes);
+	// Pressor what its own beam adds to a resistance; Battery the energy
+	// it may commit.
+	Boxes   int `json:"boxes"`
+	Pressor int `json:"pressor"`
+	Battery int `json:"battery"`
+}
+
+// TractorChoices lists, in unit order, the side's units that can lock,
+// keep or release a beam or resist one now. It is empty outside the
+// impulse activity step.
+func (s *State) TractorChoices(side SideID) []TractorChoice {
+	if s.Clock.Step != StepActivity {
+		return nil
+	}
+	holders := s.holders()
+	var out []TractorChoice
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !u.OnMap() || u.Ship == nil {
+			continue
+		}
+		c := TractorChoice{Unit: u.ID, Holds: u.Gear.Tractor, Boxes: u.Ship.Boxes[SysTractor], Pressor: pressor(u), Battery: u.Ship.Battery}
+		for _, t := range s.tractorCandidates(u, holders) {
+			c.Targets = append(c.Targets, t.ID)
+		}
+		if h := holders[u.ID]; h != nil {
+			c.HeldBy = h.ID
+		}
+		if c.Holds != "" || c.HeldBy != "" || len(c.Targets) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sampleTractors locks each free beam of the side on its nearest enemy,
+// and strains each of its held units against its beam with its batteries.
 func (s *State) sampleTractors(side SideID) []TractorOrder {
-	held := s.heldUnits()
+	holders := s.holders()
 	var out []TractorOrder
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side != side || !u.OnMap() {
 			continue
 		}
-		for _, t := range s.tractorCandidates(u, held) {
+		if h := holders[u.ID]; h != nil && h.Side != side && u.Ship != nil && Resistance(u, u.Ship.Battery) > 0 {
+			out = append(out, TractorOrder{Unit: u.ID, Resist: true, Energy: u.Ship.Battery})
+			continue
+		}
+		for _, t := range s.tractorCandidates(u, holders) {
 			if t.Side != side {
 				out = append(out, TractorOrder{Unit: u.ID, Target: t.ID})
-				held[t.ID] = true
+				holders[t.ID] = u
 				break
 			}
 		}
@@ -125,8 +238,9 @@ func (s *State) sampleTractors(side SideID) []TractorOrder {
 
 // checkTractors validates a side's tractor orders.
 func (s *State) checkTractors(side SideID, orders []TractorOrder) error {
-	held := s.heldUnits()
+	holders := s.holders()
 	seen := map[UnitID]bool{}
+	locked := map[UnitID]UnitID{}
 	for _, o := range orders {
 		u, err := s.ownedUnit(side, o.Unit)
 		if err != nil {
@@ -136,45 +250,192 @@ func (s *State) checkTractors(side SideID, orders []TractorOrder) error {
 			return fmt.Errorf("rules: %s has two tractor orders", o.Unit)
 		}
 		seen[o.Unit] = true
-		if o.Release {
+		switch {
+		case o.Energy < 0:
+			return fmt.Errorf("rules: %s commits negative energy to its tractor order", o.Unit)
+		case o.Energy > u.Ship.Battery:
+			return fmt.Errorf("rules: %s commits %d energy to its tractor order, its batteries hold %d", o.Unit, o.Energy, u.Ship.Battery)
+		case o.Release && (o.Resist || o.Target != "" || o.Energy > 0):
+			return fmt.Errorf("rules: %s: a release names no target and commits no energy", o.Unit)
+		case o.Release:
 			if u.Gear.Tractor == "" {
 				return fmt.Errorf("rules: %s holds nothing", o.Unit)
 			}
 			continue
+		case o.Resist:
+			h := holders[u.ID]
+			switch {
+			case h == nil:
+				return fmt.Errorf("rules: %s is not held in a tractor beam", o.Unit)
+			case o.Target != "" && o.Target != h.ID:
+				return fmt.Errorf("rules: %s is held by %s, not %s", o.Unit, h.ID, o.Target)
+			case Resistance(u, o.Energy) == 0:
+				return fmt.Errorf("rules: %s strains with nothing: commit battery energy or ready its own beam", o.Unit)
+			}
+			continue
 		}
-		if err := s.canTractor(u, s.Unit(o.Target), held); err != nil {
+		if prev, ok := locked[o.Target]; ok && o.Target != "" {
+			return fmt.Errorf("rules: %s and %s both lock on %s; a side's beams do not contest each other", prev, o.Unit, o.Target)
+		}
+		locked[o.Target] = o.Unit
+		if o.Target != "" && o.Target == u.Gear.Tractor {
+			continue // it keeps holding, with the energy committed
+		}
+		if err := s.canTractor(u, s.Unit(o.Target), holders); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// execTractors applies the revealed tractor orders: releases, then locks
-// in unit order; of two beams on one unit the first wins.
+// contender is a beam in a contest for one unit.
+type contender struct {
+	u        *Unit
+	strength int
+	holding  bool
+}
+
+// execTractors applies the revealed tractor orders: every energy
+// committed is spent, then releases, then, target by target in id order,
+// each contest: the strongest beam wins (a tie goes to the beam already
+// holding, else no beam locks), and a held unit whose resistance exceeds
+// the winning beam's strength breaks free.
 func (s *State) execTractors(sealed []Sealed) []Event {
 	var orders []TractorOrder
 	for _, sc := range sealed {
 		orders = append(orders, sc.Command.Tractors...)
 	}
+	if len(orders) == 0 {
+		return nil
+	}
 	slices.SortFunc(orders, func(a, b TractorOrder) int { return compareString(string(a.Unit), string(b.Unit)) })
 	var evs []Event
+	committed := map[UnitID]int{}
 	for _, o := range orders {
-		if u := s.Unit(o.Unit); o.Release && u.Gear.Tractor != "" {
+		u := s.Unit(o.Unit)
+		if o.Energy > 0 && u.OnMap() {
+			e := min(o.Energy, u.Ship.Battery)
+			u.Ship.Battery -= e
+			committed[u.ID] = e
+		}
+		if o.Release && u.Gear.Tractor != "" {
 			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s releases %s", u.ID, u.Gear.Tractor)))
 			u.Gear.Tractor = ""
 		}
 	}
-	held := s.heldUnits()
+	// The contests, one per unit locked on or resisting, in id order.
+	var targets []UnitID
+	locks := map[UnitID][]TractorOrder{}
+	resists := map[UnitID]bool{}
+	holders := s.holders()
 	for _, o := range orders {
-		u, t := s.Unit(o.Unit), s.Unit(o.Target)
-		if o.Release || s.canTractor(u, t, held) != nil {
+		t := o.Target
+		if o.Resist {
+			t = o.Unit
+			resists[t] = true
+		} else if o.Release {
+			continue
+		} else {
+			locks[t] = append(locks[t], o)
+		}
+		if !slices.Contains(targets, t) {
+			targets = append(targets, t)
+		}
+	}
+	slices.SortFunc(targets, func(a, b UnitID) int { return compareString(string(a), string(b)) })
+	for _, id := range targets {
+		t := s.Unit(id)
+		if t == nil || !t.OnMap() {
 			continue
 		}
-		u.Gear.Tractor = t.ID
-		held[t.ID] = true
-		evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s holds %s in a tractor beam", u.ID, t.ID)))
+		var cs []contender
+		cur := holders[id]
+		if cur != nil {
+			cs = append(cs, contender{u: cur, strength: BeamStrength(cur, committed[cur.ID]), holding: true})
+		}
+		for _, o := range locks[id] {
+			u := s.Unit(o.Unit)
+			if cur != nil && u.ID == cur.ID {
+				continue // it keeps holding, counted above
+			}
+			if s.canTractor(u, t, holders) != nil {
+				continue // undone by an earlier release or contest
+			}
+			cs = append(cs, contender{u: u, strength: BeamStrength(u, committed[u.ID])})
+		}
+		winner, strength := contestWinner(cs)
+		resisted := false
+		if resists[id] && winner != nil {
+			r := Resistance(t, committed[t.ID])
+			resisted = r > strength
+		}
+		if len(cs) > 1 || resists[id] {
+			evs = append(evs, s.unitEvent(EventNote, "", t, contestText(t, cs, resists[id], Resistance(t, committed[t.ID]), winner, resisted)))
+		}
+		if resisted {
+			winner = nil
+		}
+		if cur != nil && cur != winner {
+			cur.Gear.Tractor = ""
+			delete(holders, id)
+			evs = append(evs, s.unitEvent(EventNote, "", cur, fmt.Sprintf("%s's tractor beam on %s breaks", cur.ID, id)))
+		}
+		if winner != nil && winner != cur {
+			winner.Gear.Tractor = id
+			holders[id] = winner
+			evs = append(evs, s.unitEvent(EventNote, "", winner, fmt.Sprintf("%s holds %s in a tractor beam", winner.ID, id)))
+		}
 	}
 	return evs
+}
+
+// contestWinner returns the strongest beam and its strength: of equals,
+// the one already holding; of new beams alone, none.
+func contestWinner(cs []contender) (*Unit, int) {
+	best, n := -1, 0
+	var win *contender
+	for i := range cs {
+		c := &cs[i]
+		switch {
+		case c.strength > best:
+			best, n, win = c.strength, 1, c
+		case c.strength == best:
+			n++
+			if c.holding {
+				win = c
+			}
+		}
+	}
+	if win == nil || (n > 1 && !win.holding) {
+		return nil, best
+	}
+	return win.u, best
+}
+
+// contestText describes a contest for t as every side sees it after the
+// reveal.
+func contestText(t *Unit, cs []contender, resist bool, r int, winner *Unit, resisted bool) string {
+	var parts []string
+	for _, c := range cs {
+		what := "beam"
+		if c.holding {
+			what = "holding beam"
+		}
+		parts = append(parts, fmt.Sprintf("%s's %s %d", c.u.ID, what, c.strength))
+	}
+	if resist {
+		parts = append(parts, fmt.Sprintf("%s strains %d", t.ID, r))
+	}
+	out := "tractor contest for " + string(t.ID) + ": " + strings.Join(parts, ", ")
+	switch {
+	case resisted:
+		return out + ": " + string(t.ID) + " breaks free"
+	case winner != nil:
+		return out + ": " + string(winner.ID) + "'s beam holds"
+	case len(cs) > 1:
+		return out + ": the beams cancel out, none holds"
+	}
+	return out + ": no beam holds it"
 }
 
 // breakTractors releases every beam that can no longer hold: the holder

@@ -271,7 +271,10 @@ func (s *State) validate(cmd Command) error {
 		if err := s.checkWebs(cmd.Side, cmd.Webs); err != nil {
 			return err
 		}
-		return s.checkBatteryUses(cmd.Side, cmd.Batteries)
+		if err := s.checkBatteryUses(cmd.Side, cmd.Batteries); err != nil {
+			return err
+		}
+		return s.checkActivityBattery(cmd)
 	case CmdFire:
 		return s.checkShots(cmd.Side, cmd.Shots)
 	case CmdEvade:

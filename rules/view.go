@@ -35,6 +35,10 @@ type UnitView struct {
 	Cloaked     bool   `json:"cloaked,omitempty"`
 	CloakLevel  int    `json:"cloak_level,omitempty"`
 	CloakFading string `json:"cloak_fading,omitempty"`
+	// Tractor names the unit it holds in a tractor beam, HeldBy the unit
+	// whose beam holds it: beams are seen by every side (tractor.go).
+	Tractor UnitID `json:"tractor,omitempty"`
+	HeldBy  UnitID `json:"held_by,omitempty"`
 	// Boarders are enemy boarding parties of BoarderSide aboard.
 	Boarders    int    `json:"boarders,omitempty"`
 	BoarderSide SideID `json:"boarder_side,omitempty"`
@@ -118,6 +122,7 @@ func (s *State) View(side SideID) *View {
 		o := s.Outcome()
 		v.Outcome = &o
 	}
+	holders := s.holders()
 	for i := range s.Units {
 		u := &s.Units[i]
 		if side != "" && u.Side == side && u.Status == StatusReserve {
@@ -150,6 +155,10 @@ func (s *State) View(side SideID) *View {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
 			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
 			uv.Cloaked, uv.CloakLevel, uv.CloakFading = Cloaked(u), CloakLevel(u), CloakFading(u)
+			uv.Tractor = u.Gear.Tractor
+			if h := holders[u.ID]; h != nil {
+				uv.HeldBy = h.ID
+			}
 			uv.Boarders, uv.BoarderSide = ss.Boarders, ss.BoarderSide
 			if side != "" && side == u.Side {
 				uv.Detail = ss.clone()

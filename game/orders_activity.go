@@ -1,0 +1,156 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// activityBuilder is the impulse activity panel: the rules' options for
+// docking, transfers, devices, webs and craft as toggles, and a row per
+// unit for tractor beams: lock a free beam on a unit in reach, keep or
+// release a beam, or strain against a beam that holds it, each with the
+// battery energy committed (sealed: the contests are decided at the
+// reveal, docs/RULES.md "Tractor beams").
+type activityBuilder struct {
+	choice *choiceBuilder
+	beams  []beamRow
+}
+
+// beamRow is one unit's tractor choice: the actions it may take, the one
+// chosen and the energy committed.
+type beamRow struct {
+	c       rules.TractorChoice
+	actions []beamAction
+	pick    int
+	energy  int
+}
+
+// beamAction is one tractor action of a unit; order is nil for giving no
+// order.
+type beamAction struct {
+	label string
+	order *rules.TractorOrder
+}
+
+func newActivityBuilder(p *PlayScene) *activityBuilder {
+	b := &activityBuilder{choice: newChoiceBuilder(p, rules.CmdActivity)}
+	// Tractor orders get their own rows below, with energy.
+	keep := b.choice.options[:0]
+	for _, o := range b.choice.options {
+		if len(o.Tractors) == 0 {
+			keep = append(keep, o)
+		}
+	}
+	b.choice.options = keep
+	b.choice.chosen = make([]bool, len(keep))
+	for _, c := range p.sess.State.TractorChoices(p.viewer) {
+		b.beams = append(b.beams, beamRow{c: c, actions: beamActions(p, c)})
+	}
+	return b
+}
+
+// beamActions lists what unit c may do with beams: nothing, keep or
+// release what it holds, lock on each unit in reach, strain against the
+// beam holding it.
+func beamActions(p *PlayScene, c rules.TractorChoice) []beamAction {
+	out := []beamAction{{label: "no tractor order"}}
+	if c.Holds != "" {
+		out[0].label = fmt.Sprintf("holds %s (beam %d)", unitName(p, c.Holds), c.Boxes)
+		out = append(out,
+			beamAction{label: fmt.Sprintf("holds %s, committing energy", unitName(p, c.Holds)), order: &rules.TractorOrder{Unit: c.Unit, Target: c.Holds}},
+			beamAction{label: "releases " + unitName(p, c.Holds), order: &rules.TractorOrder{Unit: c.Unit, Release: true}})
+	}
+	for _, t := range c.Targets {
+		out = append(out, beamAction{label: "locks on " + unitName(p, t), order: &rules.TractorOrder{Unit: c.Unit, Target: t}})
+	}
+	if c.HeldBy != "" {
+		out = append(out, beamAction{label: "strains against " + unitName(p, c.HeldBy) + "'s beam", order: &rules.TractorOrder{Unit: c.Unit, Resist: true}})
+	}
+	return out
+}
+
+// order returns the row's tractor order, or nil.
+func (r *beamRow) order() *rules.TractorOrder {
+	a := r.actions[r.pick]
+	if a.order == nil {
+		return nil
+	}
+	o := *a.order
+	if !o.Release {
+		o.Energy = r.energy
+	}
+	return &o
+}
+
+func (b *activityBuilder) command(p *PlayScene) rules.Command {
+	cmd := b.choice.command(p)
+	for i := range b.beams {
+		if o := b.beams[i].order(); o != nil {
+			cmd.Tractors = append(cmd.Tractors, *o)
+		}
+	}
+	return cmd
+}
+
+func (b *activityBuilder) build(p *PlayScene, box *widget.Container) {
+	heading(p, box, "Impulse activity", "Docking, transfers, devices, webs, craft launches and tractor beams. Sealed until every side has chosen.")
+	if len(b.choice.options) == 0 && len(b.beams) == 0 {
+		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
+	}
+	b.choice.toggles(p, box)
+	if len(b.beams) > 0 {
+		box.AddChild(p.env.label("Tractor beams", render.Bold, 15, render.UIAccent))
+		box.AddChild(p.env.wrapped("A beam's strength is its tractor boxes plus the battery energy committed; the strongest holds, a tie goes to the beam already holding. A held unit breaks free by straining harder: its energy, plus its own boxes if its beam is readied and free. Energy committed is spent either way.", 12, render.UITextDim, ordersWidth-28))
+	}
+	for i := range b.beams {
+		r := &b.beams[i]
+		box.AddChild(button(fmt.Sprintf("%s %s  >", unitName(p, r.c.Unit), r.actions[r.pick].label), func() {
+			r.pick = (r.pick + 1) % len(r.actions)
+			r.energy = 0
+			p.rebuildPanel()
+		}, stretch()))
+		o := r.order()
+		if o == nil || o.Release {
+			continue
+		}
+		strength := fmt.Sprintf("beam %d", r.c.Boxes+r.energy)
+		if o.Resist {
+			strength = fmt.Sprintf("strains %d", r.c.Pressor+r.energy)
+		}
+		box.AddChild(stepper(p, fmt.Sprintf("  energy (of %d): %s", r.c.Battery, strength), fmt.Sprintf("%d", r.energy),
+			func() { r.energy = max(0, r.energy-1); p.rebuildPanel() },
+			func() { r.energy = min(r.c.Battery, r.energy+1); p.rebuildPanel() }))
+	}
+	commitRow(p, box, "Commit", b.command(p))
+}
+
+// click cycles the tractor action of the own unit clicked on.
+func (b *activityBuilder) click(p *PlayScene, h rules.Hex) {
+	for i := range b.beams {
+		if u, ok := unitView(p, b.beams[i].c.Unit); ok && u.Hex == h {
+			b.beams[i].pick = (b.beams[i].pick + 1) % len(b.beams[i].actions)
+			b.beams[i].energy = 0
+			p.rebuildPanel()
+			return
+		}
+	}
+}
+
+func (b *activityBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }
+
+// overlay marks each unit a beam is ordered to lock on or keep.
+func (b *activityBuilder) overlay(p *PlayScene, f *render.Frame) {
+	for i := range b.beams {
+		o := b.beams[i].order()
+		if o == nil || o.Target == "" {
+			continue
+		}
+		if u, ok := unitView(p, o.Target); ok {
+			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIAccent, Label: "beam"})
+		}
+	}
+}
