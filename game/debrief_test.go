@@ -190,7 +190,7 @@ func roundTally(t Tally) Tally {
 func TestDebriefCountsRiftCrossings(t *testing.T) {
 	src, err := scenarios.ReadSource("testdata/rift-drill.yaml")
 	require.NoError(t, err)
-	for seed := uint64(1); seed <= 30; seed++ {
+	for seed := uint64(1); seed <= 100; seed++ {
 		s, err := Simulate(src, seed, 8)
 		require.NoError(t, err)
 		for _, d := range Debrief(s.State, s.Events) {

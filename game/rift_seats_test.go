@@ -18,7 +18,7 @@ func TestRiftDefendersGetSeats(t *testing.T) {
 	src, err := scenarios.ReadSource("testdata/rift-drill.yaml") // rift_dice make rifts frequent and near
 	require.NoError(t, err)
 	found := false
-	for seed := uint64(1); seed <= 30 && !found; seed++ {
+	for seed := uint64(1); seed <= 100 && !found; seed++ {
 		s, err := Simulate(src, seed, 6)
 		require.NoError(t, err)
 		for _, sd := range s.State.Sides {
@@ -52,7 +52,7 @@ func TestRiftDefendersPlayedByPlayers(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	for seed := uint64(1); seed <= 30; seed++ {
+	for seed := uint64(1); seed <= 100; seed++ {
 		s, err := NewSession(src, seed, DefaultSeats(sc)) // two people
 		require.NoError(t, err)
 		s.Defenders = DefendersPlayers

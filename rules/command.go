@@ -53,6 +53,9 @@ type Command struct {
 	Shots    []Shot     `json:"shots,omitempty"`
 	Evasions []Evasion  `json:"evasions,omitempty"`
 	Repairs  []Repair   `json:"repairs,omitempty"`
+	// Handoffs pass the guidance of seeking weapons in impulse activity
+	// (seeking.go).
+	Handoffs []Handoff `json:"handoffs,omitempty"`
 }
 
 // String returns a one-line summary of the command for logs.
@@ -93,7 +96,10 @@ func (c Command) String() string {
 		for _, w := range c.Webs {
 			parts = append(parts, w.String())
 		}
-	case CmdFire:
+		for _, h := range c.Handoffs {
+			parts = append(parts, h.String())
+		}
+	case CmdFire, CmdLaunch:
 		for _, s := range c.Shots {
 			parts = append(parts, s.String())
 		}
@@ -139,8 +145,12 @@ type Allocation struct {
 	// Armor is armor reinforcement, 1 energy each, at most one per intact
 	// armor box (X4.EA.3).
 	Armor int `json:"armor,omitempty"`
-	// Arm lists the mounts (indexes into the class's mounts) to arm.
-	Arm []int `json:"arm,omitempty"`
+	// Arm lists the mounts (indexes into the class's mounts) to arm; for a
+	// launcher that arms over turns, one more turn of its arming. Hold
+	// lists fully armed launchers kept armed at their hold cost; one
+	// neither armed nor held loses its charge (seeking.go).
+	Arm  []int `json:"arm,omitempty"`
+	Hold []int `json:"hold,omitempty"`
 	// Erratic is the impulses of erratic maneuvering paid for, 10 - size
 	// class energy each (X4.EM).
 	Erratic int `json:"erratic,omitempty"`
@@ -186,6 +196,13 @@ func (a Allocation) String() string {
 			arms[i] = fmt.Sprintf("#%d", m+1)
 		}
 		parts = append(parts, "arms "+strings.Join(arms, " "))
+	}
+	if len(a.Hold) > 0 {
+		holds := make([]string, len(a.Hold))
+		for i, m := range a.Hold {
+			holds[i] = fmt.Sprintf("#%d", m+1)
+		}
+		parts = append(parts, "holds "+strings.Join(holds, " "))
 	}
 	if a.Erratic > 0 {
 		parts = append(parts, fmt.Sprintf("erratic %d", a.Erratic))

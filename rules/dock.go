@@ -41,6 +41,9 @@ func (s *State) activitySides() []SideID {
 	for sd := range s.craftSides() {
 		need[sd] = true
 	}
+	for sd := range s.handoffSides() {
+		need[sd] = true
+	}
 	for i := range s.Units {
 		if u := &s.Units[i]; !need[u.Side] && u.OnMap() && len(s.possibleDevices(u)) > 0 {
 			need[u.Side] = true

@@ -82,6 +82,12 @@ func (a *Allocation) Cost(c *Class) int {
 			e += w.Arm
 		}
 	}
+	for _, m := range a.Hold {
+		if m >= 0 && m < len(c.Mounts) {
+			w, _ := LookupWeapon(c.Mounts[m].Weapon)
+			e += w.Hold
+		}
+	}
 	return e
 }
 
@@ -160,6 +166,9 @@ func checkAllocation(u *Unit, a *Allocation) error {
 			return bad("mount %d is destroyed", m)
 		}
 	}
+	if err := checkCharges(c, ss, a); err != nil {
+		return bad("%v", err)
+	}
 	if a.FromBattery > ss.Battery {
 		return bad("draws %d from batteries holding %d", a.FromBattery, ss.Battery)
 	}
@@ -198,6 +207,7 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 			for _, m := range a.Arm {
 				ss.Mounts[m].Armed = true
 			}
+			evs = append(evs, s.chargeLaunchers(u, a)...)
 			speed := SpeedFromEnergy(c, a.Movement, a.Impulse)
 			ss.Allocated = speed
 			// A unit in warp that does not declare warp again leaves it at
@@ -257,7 +267,17 @@ func defaultAllocation(u *Unit) Allocation {
 	}
 	for m, mt := range c.Mounts {
 		w, _ := LookupWeapon(mt.Weapon)
-		if ss.Mounts[m].Destroyed || w.Seeking() || w.Arm > budget {
+		if ss.Mounts[m].Destroyed || (w.Seeking() && !w.Charged()) {
+			continue
+		}
+		if w.Charged() && ss.Mounts[m].Charge >= w.ArmTurns {
+			if w.Hold <= budget { // keep a full launcher armed
+				a.Hold = append(a.Hold, m)
+				budget -= w.Hold
+			}
+			continue
+		}
+		if w.Arm > budget {
 			continue
 		}
 		a.Arm = append(a.Arm, m)

@@ -129,7 +129,7 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			o.Gear.Tractor = ""
 			evs = append(evs, s.phaseEvent(o, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", o.ID, u.ID)))
 		}
-		if o.Kind == KindDrone && o.OnMap() && o.Gear.Guide == u.ID && !o.Gear.SelfGuided {
+		if isSeeker(o) && o.OnMap() && o.Gear.Guide == u.ID && !o.Gear.SelfGuided {
 			// IP8.423: the weapon is lost with its controller's lock-on.
 			// It is removed without exploding.
 			o.Gear.Target, o.Gear.Guide = "", ""
@@ -180,21 +180,16 @@ func (s *State) setCloak(id UnitID, on bool) error {
 	return nil
 }
 
-// transferGuidance hands control of seeking weapon seeker to unit to.
-// Guidance cannot be transferred by or to a phased-out unit (IP8.422).
-// The seeking-weapon rules, still to come, will call it from a command.
+// transferGuidance hands control of seeking weapon seeker to unit to,
+// as a handoff of its side checks it (seeking.go): guidance cannot be
+// transferred by or to a phased-out unit (IP8.422).
 func (s *State) transferGuidance(seeker, to UnitID) error {
-	w, t := s.Unit(seeker), s.Unit(to)
-	switch {
-	case w == nil || w.Kind != KindDrone || !w.OnMap():
+	w := s.Unit(seeker)
+	if w == nil {
 		return fmt.Errorf("rules: %s is not a seeking weapon in play", seeker)
-	case w.Gear.SelfGuided:
-		return fmt.Errorf("rules: %s guides itself", seeker)
-	case t == nil || !t.OnMap() || t.PhasedOut:
-		return fmt.Errorf("rules: guidance cannot pass to %s (IP8.422)", to)
 	}
-	if g := s.Unit(w.Gear.Guide); g != nil && g.PhasedOut {
-		return fmt.Errorf("rules: guidance cannot pass from the phased-out %s (IP8.422)", g.ID)
+	if err := s.checkHandoff(w.Side, Handoff{Seeker: seeker, To: to}); err != nil {
+		return err
 	}
 	w.Gear.Guide = to
 	return nil

@@ -201,7 +201,7 @@ func Phases(u *Unit) bool {
 		return false
 	}
 	switch u.Kind {
-	case KindMine, KindMonster, KindDrone, KindShuttle, KindFighter:
+	case KindMine, KindMonster, KindDrone, KindPlasma, KindShuttle, KindFighter:
 		return true
 	}
 	c := lookupClass(u.Class)

@@ -10,7 +10,7 @@ import (
 // every kind close together, so that they fire, ram and dock.
 func randomGame(g *RNG) []Unit {
 	classes := []ClassID{"fed-cruiser", "fed-destroyer", "fed-frigate", "kor-battlecruiser", "kor-raider",
-		"kor-warbird", "vel-carrier", "vel-corvette", "vel-starbase", "fighter", "shuttle", "mine", "monster-leviathan"}
+		"kor-warbird", "kor-sunhawk", "vel-carrier", "vel-corvette", "vel-starbase", "fighter", "shuttle", "mine", "monster-leviathan"}
 	n := 2 + g.IntN(5)
 	units := make([]Unit, n)
 	for i := range units {
@@ -68,7 +68,7 @@ func TestRandomLegalGames(t *testing.T) {
 				if strings.Contains(e.Text, " strikes ") {
 					seen["drone strike"]++
 				}
-				for _, w := range []string{"in a tractor beam", "cloaks", "sphere", "in stasis", "displaced", "sets off mine"} {
+				for _, w := range []string{"in a tractor beam", "cloaks", "sphere", "in stasis", "displaced", "sets off mine", "launches plasma torpedo", "takes the guidance"} {
 					if strings.Contains(e.Text, w) {
 						seen[w]++
 					}
@@ -100,7 +100,7 @@ func TestRandomLegalGames(t *testing.T) {
 			}
 		}
 	}
-	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan", "drone strike", "in a tractor beam", "cloaks", "sphere", "in stasis", "displaced", "sets off mine"} {
+	for _, what := range []string{"destroyed ", "damage X4.DAC", "dock X4.DOCK", "note X4.RAM", "note X4.EV", "note X4.MV.7", "fire X4.IMP.D", "note X4.WARP", "X4.EM erratic plan", "drone strike", "in a tractor beam", "cloaks", "sphere", "in stasis", "displaced", "sets off mine", "launches plasma torpedo", "takes the guidance"} {
 		if seen[what] == 0 {
 			t.Errorf("no %q event in %d random games", what, games)
 		}

@@ -14,6 +14,10 @@ type MountState struct {
 	Fired bool `json:"fired,omitempty"`
 	// Ammo is the drones left in a drone rack (house: RackDrones).
 	Ammo int `json:"ammo,omitempty"`
+	// Charge is how many turns in a row a launcher that arms over turns
+	// (a plasma launcher) has been paid its arming; it is fully armed at
+	// its weapon's ArmTurns (seeking.go).
+	Charge int `json:"charge,omitempty"`
 }
 
 // MoveState tracks a unit's movement within the current turn.
@@ -94,8 +98,11 @@ type ShipState struct {
 	BoarderSide SideID `json:"boarder_side,omitempty"`
 	// CapturedFrom is the side the unit first belonged to, once captured.
 	CapturedFrom SideID `json:"captured_from,omitempty"`
-	// Launched is when a seeking weapon was launched, for its endurance.
+	// Launched is when a seeking weapon was launched, for its endurance;
+	// Flown the hexes it has flown since, which a plasma torpedo's
+	// warhead decays with (seeking.go).
 	Launched Clock `json:"launched,omitzero"`
+	Flown    int   `json:"flown,omitempty"`
 	// Radiation is this turn's cosmic rift radiation effect (cosmic.go).
 	Radiation Radiation `json:"radiation,omitzero"`
 }
@@ -111,7 +118,7 @@ func newShipState(c *Class, speed int) *ShipState {
 		Allocated: speed,
 	}
 	for i, m := range c.Mounts {
-		if w, _ := LookupWeapon(m.Weapon); w.Seeking() {
+		if w, _ := LookupWeapon(m.Weapon); w.Seeking() && !w.Charged() {
 			ss.Mounts[i].Ammo = RackDrones
 		}
 	}
@@ -221,6 +228,10 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	}
 	if c.SmallCraft() {
 		ss.Hits += left
+		if u.Kind == KindPlasma {
+			// Damage weakens a plasma torpedo's warhead (seeking.go).
+			return append(evs, s.weakenPlasma(u)...)
+		}
 		if ss.Hits >= c.Hits {
 			evs = append(evs, s.destroy(u, "damage")...)
 		}

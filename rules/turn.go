@@ -173,6 +173,9 @@ func (s *State) Legal(side SideID) []Command {
 		if b := s.sampleBatteryUses(side); len(b) > 0 {
 			cands = append(cands, Command{Kind: CmdActivity, Side: side, Batteries: b})
 		}
+		if h := s.sampleHandoffs(side); len(h) > 0 {
+			cands = append(cands, Command{Kind: CmdActivity, Side: side, Handoffs: h})
+		}
 	case CmdFire:
 		cands = []Command{{Kind: CmdFire, Side: side}}
 		if sh := s.sampleShots(side); len(sh) > 0 {
@@ -271,6 +274,9 @@ func (s *State) validate(cmd Command) error {
 		if err := s.checkWebs(cmd.Side, cmd.Webs); err != nil {
 			return err
 		}
+		if err := s.checkHandoffs(cmd.Side, cmd.Handoffs); err != nil {
+			return err
+		}
 		if err := s.checkBatteryUses(cmd.Side, cmd.Batteries); err != nil {
 			return err
 		}
@@ -320,6 +326,7 @@ func (c *Command) onlyPayload() error {
 		{"devices", len(c.Devices) > 0, k == CmdActivity},
 		{"craft", len(c.Craft) > 0, k == CmdActivity},
 		{"webs", len(c.Webs) > 0, k == CmdActivity},
+		{"handoffs", len(c.Handoffs) > 0, k == CmdActivity},
 		{"shots", len(c.Shots) > 0, k == CmdFire || k == CmdLaunch},
 		{"evasions", len(c.Evasions) > 0, k == CmdEvade},
 		{"repairs", len(c.Repairs) > 0, k == CmdRepair},
@@ -461,6 +468,7 @@ func (s *State) finishStep() ([]Event, bool) {
 	case StepActivity:
 		sealed, evs := s.reveal()
 		evs = append(evs, s.execActivity(sealed)...)
+		evs = append(evs, s.execHandoffs(sealed)...)
 		evs = append(evs, s.execTractors(sealed)...)
 		evs = append(evs, s.execDevices(sealed)...)
 		evs = append(evs, s.execCraftLaunches(sealed)...)

@@ -8,14 +8,16 @@ type UnitID string
 // UnitKind is what sort of thing a unit is.
 type UnitKind string
 
-// Unit kinds. Ships and bases carry shuttles and fighters; drones are
-// seeking weapons; monsters count as ships for phase space (IP8.46).
+// Unit kinds. Ships and bases carry shuttles and fighters; drones and
+// plasma torpedoes are seeking weapons; monsters count as ships for phase
+// space (IP8.46).
 const (
 	KindShip    UnitKind = "ship"
 	KindBase    UnitKind = "base"
 	KindShuttle UnitKind = "shuttle"
 	KindFighter UnitKind = "fighter"
 	KindDrone   UnitKind = "drone"
+	KindPlasma  UnitKind = "plasma"
 	KindMonster UnitKind = "monster"
 	KindMine    UnitKind = "mine"
 )

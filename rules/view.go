@@ -52,6 +52,13 @@ type UnitView struct {
 	Away     bool  `json:"away,omitempty"`
 	Trapped  bool  `json:"trapped,omitempty"`
 	Believes MapID `json:"believes,omitempty"`
+	// Warhead is what a seeking weapon would strike for now, seen by all
+	// (a plasma torpedo's decays as it flies and weakens under fire).
+	// Target and Guide, for its owner only, are what it seeks and the
+	// unit guiding it (seeking.go).
+	Warhead int    `json:"warhead,omitempty"`
+	Target  UnitID `json:"target,omitempty"`
+	Guide   UnitID `json:"guide,omitempty"`
 }
 
 // View is the state as one side may know it: the only way the front end,
@@ -150,6 +157,12 @@ func (s *State) View(side SideID) *View {
 		}
 		if side != "" && side == u.Side {
 			uv.Believes = u.Cross.Believes
+		}
+		if isSeeker(u) {
+			uv.Warhead = warheadNow(u)
+			if side != "" && side == u.Side {
+				uv.Target, uv.Guide = u.Gear.Target, u.Gear.Guide
+			}
 		}
 		if ss := u.Ship; ss != nil {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess

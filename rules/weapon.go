@@ -24,8 +24,15 @@ type Weapon struct {
 	Name string   `json:"name"`
 	// Box is the chart system a mount of this weapon counts as.
 	Box ShipSystem `json:"box"`
-	// Arm is the energy to arm the weapon for one turn's shot.
+	// Arm is the energy to arm the weapon for one turn's shot, or, for a
+	// launcher that arms over turns, the energy of each turn of arming.
 	Arm int `json:"arm"`
+	// ArmTurns is how many turns in a row a launcher must be paid its Arm
+	// before it can launch; 0 for weapons armed within the turn and for
+	// drone racks, which are loaded. Hold is the energy per turn that
+	// keeps a fully armed launcher armed (house rule, seeking.go).
+	ArmTurns int `json:"arm_turns,omitempty"`
+	Hold     int `json:"hold,omitempty"`
 	// Bands are the range bands in increasing MaxRange; none for seeking
 	// weapons, which are launched rather than fired.
 	Bands []RangeBand `json:"bands,omitempty"`
@@ -33,6 +40,10 @@ type Weapon struct {
 
 // Seeking reports whether the weapon is launched rather than fired.
 func (w Weapon) Seeking() bool { return len(w.Bands) == 0 }
+
+// Charged reports whether the weapon is a launcher armed by energy over
+// turns (a plasma launcher) rather than loaded with seekers (a drone rack).
+func (w Weapon) Charged() bool { return w.ArmTurns > 0 }
 
 // MaxRange returns the longest range the weapon can fire at.
 func (w Weapon) MaxRange() int {
@@ -68,6 +79,7 @@ var weapons = []Weapon{
 		{0, 6, 4}, {1, 5, 3}, {2, 4, 2}, {4, 2, 1}}},
 	{ID: "photon", Name: "Photon torpedo", Box: SysTorpedo, Arm: 4, Bands: []RangeBand{
 		{0, 0, 0}, {1, 5, 8}, {2, 4, 8}, {4, 3, 8}, {8, 2, 8}, {12, 1, 8}}},
+	{ID: "plasma", Name: "Plasma launcher", Box: SysTorpedo, Arm: 2, ArmTurns: 2, Hold: 1},
 }
 
 // LookupWeapon returns the weapon type with the given id.
