@@ -37,10 +37,6 @@ func allocateWith(t *testing.T, s *State, side SideID, unit UnitID, arm, hold []
 	return mustApply(t, s, Command{Kind: CmdAllocate, Side: side, Allocations: as})
 }
 
-func hasText(evs []Event, text string) bool {
-	return slices.ContainsFunc(evs, func(e Event) bool { return strings.Contains(e.Text, text) })
-}
-
 // A plasma launcher is armed by its arming energy on two turns in a row,
 // held armed by its hold energy on each turn after, and loses its charge
 // on a turn it is paid neither.
