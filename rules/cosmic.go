@@ -162,6 +162,56 @@ type CosmicRift struct {
 // ClosesAt returns the absolute impulse at which the rift closes.
 func (r *CosmicRift) ClosesAt() int { return r.FormedAt + r.Lifetime - r.Cut }
 
+// OpenRift is a cosmic rift a scenario places open at the start of the
+// game (a house addition for drills and set pieces): in the first map, at
+// Hex, for Lifetime impulses from the start. It is charted: every side of
+// the scenario knows where it is (IP4.28 need not detect it). It leads
+// where the scenario's charts say, rolled by the first unit in (IP4.412),
+// is cut by displacements (IP4.26), radiates (IP4.31) and closes (IP4.25)
+// as any other rift. It may not lie in an ion storm: a rift formed there
+// is a cosmic storm at once (IP4.51).
+type OpenRift struct {
+	Hex      Hex `json:"hex"`
+	Lifetime int `json:"lifetime"`
+}
+
+// MaxOpenRiftLifetime is the longest lifetime a scenario may give an open
+// rift, in impulses: the most a lifetime roll of 12 dice gives.
+const MaxOpenRiftLifetime = 6 * MaxRiftDice * RiftLifetimeImpulses
+
+// openRifts opens the scenario's rifts at the start of the game, known
+// to every side.
+func (s *State) openRifts(rs []OpenRift) {
+	if len(rs) == 0 || len(s.Maps) == 0 {
+		return
+	}
+	var all []SideID
+	for _, sd := range s.Sides {
+		all = append(all, sd.ID)
+	}
+	for _, o := range rs {
+		s.Cosmic.Rifts = append(s.Cosmic.Rifts, CosmicRift{
+			ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Map: s.Maps[0].ID, Hex: o.Hex,
+			Formed: s.Clock, FormedAt: s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn),
+			Lifetime: o.Lifetime, Detected: slices.Clone(all),
+		})
+	}
+}
+
+// checkOpenRifts reports open rifts with no lifetime, or in an ion storm.
+func (s *State) checkOpenRifts() []error {
+	var errs []error
+	for _, r := range s.Cosmic.Rifts {
+		if r.Lifetime < 1 || r.Lifetime > MaxOpenRiftLifetime {
+			errs = append(errs, fmt.Errorf("rules: %s: a lifetime of %d impulses (want 1 to %d)", r.ID, r.Lifetime, MaxOpenRiftLifetime))
+		}
+		if m := s.Map(r.Map); m != nil && m.Terrain != nil && m.Terrain.InRegion(r.Hex, RegionIonStorm) {
+			errs = append(errs, fmt.Errorf("rules: %s at %v lies in an ion storm: it would be a cosmic storm (IP4.51)", r.ID, r.Hex))
+		}
+	}
+	return errs
+}
+
 // PendingRift is a rift whose formation was rolled and that forms at the
 // absolute impulse At (IP4.231).
 type PendingRift struct {

@@ -713,3 +713,52 @@ func TestRiftInTheTurnMachine(t *testing.T) {
 	assert.True(t, asked["yard.wardens"], "IP4.441: the defenders play their turns")
 	assert.Equal(t, 4, s.Clock.Turn, "the game goes on")
 }
+
+// A scenario's open rifts are open from the start, known to every side,
+// and lead, cut, close and trap as a rolled rift does; a lifetime out of
+// range or a place in an ion storm is refused.
+func TestOpenRiftsAtTheStart(t *testing.T) {
+	su := testSetup(ship("scout", "blue", "vel-corvette", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0))
+	su.Ruleset.NoCosmicRifts = true
+	su.RiftCharts = []RiftChart{{Lo: 2, Hi: 12, Rows: []RiftChartRow{{Lo: 2, Hi: 12, Scenario: "yard", Port: Hex{}, Defend: Hex{R: -4}}}}}
+	su.Destinations = []Destination{yardSetup()}
+	su.OpenRifts = []OpenRift{{Hex: Hex{}, Lifetime: 60}}
+	s, err := NewState(su, 5)
+	require.NoError(t, err)
+	require.Len(t, s.Cosmic.Rifts, 1)
+	r := s.Cosmic.Rifts[0]
+	assert.Equal(t, "rift-1", r.ID)
+	assert.Equal(t, MapID("main"), r.Map)
+	assert.Equal(t, 60, r.ClosesAt(), "open from the start of the game for its lifetime")
+	for _, sd := range []SideID{"blue", "red"} {
+		v := s.View(sd)
+		require.Len(t, v.Rifts, 1, "every side knows where %s is", r.ID)
+		assert.Equal(t, 60, v.Rifts[0].Remaining)
+	}
+	move(t, s, 1, MovePlan{Unit: "scout", Steps: fwd(1)})
+	assert.Equal(t, MapID("yard"), s.Unit("scout").Map, "IP4.24: displaced to the charted destination")
+	assert.Equal(t, 2, s.Cosmic.Rifts[0].Cut, "IP4.26")
+	s.Clock = clockAt(s.Cosmic.Rifts[0].ClosesAt(), 6, StepInvoluntary)
+	s.cosmicInvoluntary()
+	assert.True(t, s.Cosmic.Rifts[0].Closed, "IP4.25")
+	assert.True(t, s.Unit("scout").Cross.Trapped, "IP4.452")
+
+	for _, tc := range []struct {
+		name string
+		rift OpenRift
+		want string
+	}{
+		{"no lifetime", OpenRift{Hex: Hex{Q: 5}}, "a lifetime of 0 impulses"},
+		{"too long", OpenRift{Hex: Hex{Q: 5}, Lifetime: MaxOpenRiftLifetime + 1}, "want 1 to"},
+		{"in an ion storm", OpenRift{Hex: Hex{Q: -20}, Lifetime: 30}, "IP4.51"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			su := testSetup(ship("scout", "blue", "vel-corvette", Hex{R: 1}, DirA, 6))
+			su.Maps[0].Terrain = &Terrain{Regions: []Region{{ID: "storm", Kind: RegionIonStorm, Shape: DiscShape(Hex{Q: -20}, 2)}}}
+			su.OpenRifts = []OpenRift{tc.rift}
+			_, err := NewState(su, 1)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}

@@ -16,9 +16,12 @@ import (
 //   - exit: at least Count of the listed units (all when Count is 0) have
 //     left the battle (StatusWithdrawn), through a gravity rift or by
 //     ending a move in the exit area;
-//   - protect: the unit is neither destroyed, trapped nor captured.
+//   - protect: the unit is neither destroyed, trapped nor captured;
+//   - return: at least Count of the listed units (all when Count is 0)
+//     have been through a cosmic rift and are back on the scenario's map,
+//     not lost: "go through and come back before it closes".
 //
-// hold and protect are judged on the state as it stands, so they mean
+// hold, protect and return are judged on the state as it stands, so they mean
 // most at the end of the game; destroy and exit, once met, stay met.
 
 // ObjectiveKind names a kind of objective.
@@ -30,11 +33,12 @@ const (
 	ObjectiveDestroy ObjectiveKind = "destroy"
 	ObjectiveExit    ObjectiveKind = "exit"
 	ObjectiveProtect ObjectiveKind = "protect"
+	ObjectiveReturn  ObjectiveKind = "return"
 )
 
 // ObjectiveKinds lists the kinds in the order the scenario format gives
 // them.
-var ObjectiveKinds = []ObjectiveKind{ObjectiveHold, ObjectiveDestroy, ObjectiveExit, ObjectiveProtect}
+var ObjectiveKinds = []ObjectiveKind{ObjectiveHold, ObjectiveDestroy, ObjectiveExit, ObjectiveProtect, ObjectiveReturn}
 
 // Objective is one side's scenario objective.
 type Objective struct {
@@ -45,9 +49,9 @@ type Objective struct {
 	Name   string `json:"name,omitempty"`
 	Points int    `json:"points"`
 	// Units is the one unit to destroy or protect, or the units to take
-	// out of the battle.
+	// out of the battle or through a cosmic rift and back.
 	Units []UnitID `json:"units,omitempty"`
-	// Count is how many of Units must exit, 0 for all.
+	// Count is how many of Units must exit or return, 0 for all.
 	Count int `json:"count,omitempty"`
 	// Area, for hold and exit, is the disc of Radius hexes round Hex on
 	// Map. An exit objective without an area (Area false) counts only
@@ -79,7 +83,7 @@ func (o *Objective) inArea(u *Unit) bool {
 	return o.Area && u.OnMap() && u.Map == o.Map && u.Hex.Distance(o.Hex) <= o.Radius
 }
 
-// needed returns how many listed units an exit objective needs.
+// needed returns how many listed units an exit or return objective needs.
 func (o *Objective) needed() int {
 	if o.Count > 0 {
 		return min(o.Count, len(o.Units))
@@ -108,6 +112,8 @@ func (o Objective) String() string {
 		return "hold" + area
 	case ObjectiveExit:
 		return fmt.Sprintf("exit %d of %s%s", o.needed(), strings.Join(ids, ", "), area)
+	case ObjectiveReturn:
+		return fmt.Sprintf("bring %d of %s through a cosmic rift and back", o.needed(), strings.Join(ids, ", "))
 	}
 	return fmt.Sprintf("%s %s", o.Kind, strings.Join(ids, ", "))
 }
@@ -143,9 +149,12 @@ func (s *State) checkObjectives() []error {
 			if len(o.Units) != 1 || o.Area {
 				bad("names exactly one unit and no area")
 			}
-		case ObjectiveExit:
+		case ObjectiveExit, ObjectiveReturn:
 			if len(o.Units) == 0 || o.Count < 0 {
-				bad("an exit objective lists the units to take out")
+				bad("an %s objective lists the units to take out", o.Kind)
+			}
+			if o.Kind == ObjectiveReturn && o.Area {
+				bad("a return objective has no area")
 			}
 			for _, id := range o.Units {
 				if u := s.unitByScan(id); u != nil && u.Side != o.Side {
@@ -196,6 +205,14 @@ func (s *State) ObjectiveMet(o *Objective) bool {
 			}
 		}
 		return n >= o.needed()
+	case ObjectiveReturn:
+		n := 0
+		for _, id := range o.Units {
+			if u := s.Unit(id); u != nil && s.backThroughRift(u) {
+				n++
+			}
+		}
+		return n >= o.needed()
 	case ObjectiveHold:
 		mine := false
 		for _, u := range s.unitsWithin(o.Map, o.Hex, o.Radius) {
@@ -210,6 +227,13 @@ func (s *State) ObjectiveMet(o *Objective) bool {
 		return mine
 	}
 	return false
+}
+
+// backThroughRift reports whether u has been through a cosmic rift and is
+// back on the map the game began on, not lost (IP4.451). A unit a cosmic
+// storm swept away is not back (IP4.53).
+func (s *State) backThroughRift(u *Unit) bool {
+	return u.Cross.Rift != "" && !u.Away() && len(s.Maps) > 0 && u.Map == s.Maps[0].ID && !lostUnit(u)
 }
 
 // exitAfterMove takes a unit listed in one of its side's exit objectives

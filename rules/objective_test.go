@@ -20,6 +20,7 @@ func objectiveState(t *testing.T, obs ...Objective) *State {
 		ship("k", "red", "kor-raider", Hex{0, -9}, DirD, 0),
 		ship("v", "red", "kor-raider", Hex{3, -9}, DirD, 0))
 	setup.Objectives = obs
+	setup.Maps = append(setup.Maps, Map{ID: "beyond", Name: "Beyond", Terrain: &Terrain{}})
 	s, err := NewState(setup, 5)
 	require.NoError(t, err)
 	return s
@@ -34,6 +35,9 @@ func TestObjectiveMet(t *testing.T) {
 	exit := Objective{Side: "blue", Kind: ObjectiveExit, Units: []UnitID{"s1", "s2"}, Points: 30}
 	exitOne := exit
 	exitOne.Count = 1
+	back := Objective{Side: "blue", Kind: ObjectiveReturn, Units: []UnitID{"e", "s1"}, Count: 1, Points: 40}
+	backBoth := back
+	backBoth.Count = 0
 	for _, tc := range []struct {
 		name   string
 		ob     Objective
@@ -70,6 +74,24 @@ func TestObjectiveMet(t *testing.T) {
 		{"exit: both out", exit, func(s *State) { s.Unit("s1").Status, s.Unit("s2").Status = StatusWithdrawn, StatusWithdrawn }, true},
 		{"exit count 1: one out", exitOne, func(s *State) { s.Unit("s2").Status = StatusWithdrawn }, true},
 		{"exit: in reserve is not out", exitOne, func(s *State) { s.Unit("s2").Status = StatusReserve }, false},
+		{"return: never went through", back, nil, false},
+		{"return: through and still away", back, func(s *State) {
+			s.Unit("e").Map, s.Unit("e").Cross = "beyond", RiftCrossing{Rift: "rift-1", Home: "main"}
+		}, false},
+		{"return: through and home", back, func(s *State) { s.Unit("e").Cross = RiftCrossing{Rift: "rift-1"} }, true},
+		{"return: home, then withdrawn", back, func(s *State) {
+			s.Unit("e").Cross, s.Unit("e").Status = RiftCrossing{Rift: "rift-1"}, StatusWithdrawn
+		}, true},
+		{"return: home, then destroyed", back, func(s *State) {
+			s.Unit("e").Cross, s.Unit("e").Status = RiftCrossing{Rift: "rift-1"}, StatusDestroyed
+		}, false},
+		{"return: trapped", back, func(s *State) {
+			s.Unit("e").Map, s.Unit("e").Cross = "beyond", RiftCrossing{Rift: "rift-1", Home: "main", Trapped: true}
+		}, false},
+		{"return: swept away by a cosmic storm is not back", back, func(s *State) {
+			s.Unit("e").Map, s.Unit("e").Cross = "beyond", RiftCrossing{Rift: "rift-1"}
+		}, false},
+		{"return: one of two back", backBoth, func(s *State) { s.Unit("e").Cross = RiftCrossing{Rift: "rift-1"} }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := objectiveState(t, tc.ob)
@@ -170,6 +192,9 @@ func TestObjectiveCheck(t *testing.T) {
 		{Objective{Side: "blue", Kind: ObjectiveHold, Area: true, Map: "elsewhere"}, `unknown map "elsewhere"`},
 		{Objective{Side: "blue", Kind: ObjectiveExit}, "lists the units"},
 		{Objective{Side: "blue", Kind: ObjectiveExit, Units: []UnitID{"k"}}, "not a unit of blue"},
+		{Objective{Side: "blue", Kind: ObjectiveReturn}, "lists the units"},
+		{Objective{Side: "blue", Kind: ObjectiveReturn, Units: []UnitID{"v"}}, "not a unit of blue"},
+		{Objective{Side: "blue", Kind: ObjectiveReturn, Units: []UnitID{"e"}, Area: true, Map: "main"}, "has no area"},
 	} {
 		setup := testSetup(ship("e", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("k", "red", "kor-raider", Hex{0, -9}, DirD, 0),
 			ship("v", "red", "kor-raider", Hex{3, -9}, DirD, 0))

@@ -43,6 +43,9 @@ type Setup struct {
 	Destinations []Destination
 	// Objectives are the scenario's objectives (objective.go).
 	Objectives []Objective
+	// OpenRifts are cosmic rifts already open when the game starts
+	// (cosmic.go, OpenRift).
+	OpenRifts []OpenRift
 }
 
 // State is the whole state of a game. It changes only through the rules
@@ -126,6 +129,7 @@ func NewState(setup Setup, seed uint64) (*State, error) {
 		}
 	}
 	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(string(a.ID), string(b.ID)) })
+	s.openRifts(setup.OpenRifts)
 	if err := s.check(); err != nil {
 		return nil, err
 	}
@@ -193,6 +197,7 @@ func (s *State) check() error {
 		}
 	}
 	errs = append(errs, s.checkObjectives()...)
+	errs = append(errs, s.checkOpenRifts()...)
 	return errors.Join(errs...)
 }
 
