@@ -39,6 +39,9 @@ func ExampleBundled() {
 	// corsair-haven - Corsair Haven
 	// dark-harbour - Dark Harbour
 	// derelict-yard - The Derelict Yard
+	// drill-gravity - Drill: Gravity Rifts
+	// drill-phase - Drill: Phase Space
+	// drill-rift - Drill: Cosmic Rift
 	// maw-crossing - Maw Crossing
 	// moon-shadow - Moon Shadow
 	// phase-drift - Phase Drift

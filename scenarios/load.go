@@ -33,11 +33,12 @@ const (
 // that IP8.13 allows; smaller ones load with a warning.
 const MinPhaseDiameter = 10
 
-// Info names a scenario in menus.
+// Info names a scenario in menus. Drill is set for a practice scenario.
 type Info struct {
 	ID          string
 	Name        string
 	Description string
+	Drill       *Drill
 }
 
 // Scenario is a scenario file, read and checked.
@@ -67,12 +68,18 @@ type Scenario struct {
 	Destinations []*Scenario
 	// Objectives are the sides' scenario objectives (objectives.go).
 	Objectives []rules.Objective
+	// Drill is set when the scenario is a practice drill (drill.go).
+	Drill *Drill
+	// OpenRifts are the cosmic rifts open at the start (rifts.go).
+	OpenRifts []rules.OpenRift
 
 	chartRefs []chartRef
 }
 
 // Info returns the scenario's id, name and description.
-func (s *Scenario) Info() Info { return Info{ID: s.ID, Name: s.Name, Description: s.Description} }
+func (s *Scenario) Info() Info {
+	return Info{ID: s.ID, Name: s.Name, Description: s.Description, Drill: s.Drill}
+}
 
 // MapID returns the id of the scenario's map: the scenario id.
 func (s *Scenario) MapID() rules.MapID { return rules.MapID(s.ID) }
@@ -101,6 +108,7 @@ func (s *Scenario) Setup() rules.Setup {
 		RiftCharts:   cloneCharts(s.RiftCharts),
 		Destinations: s.destinations(),
 		Objectives:   cloneObjectives(s.Objectives),
+		OpenRifts:    slices.Clone(s.OpenRifts),
 	}
 }
 
@@ -125,7 +133,7 @@ func (s *Scenario) destinations() []rules.Destination {
 	var out []rules.Destination
 	for _, d := range s.Destinations {
 		su := d.Setup()
-		su.RiftCharts, su.Destinations, su.Objectives = nil, nil, nil // only the origin's objectives count
+		su.RiftCharts, su.Destinations, su.Objectives, su.OpenRifts = nil, nil, nil, nil // only the origin's objectives and open rifts count
 		out = append(out, rules.Destination{ID: d.ID, Setup: su})
 	}
 	return out

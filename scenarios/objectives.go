@@ -10,19 +10,21 @@ import (
 // Scenario objectives: the objectives list gives each side objectives
 // worth points on top of the BPV it destroys (rules/objective.go). Each
 // entry names its side, its points and exactly one of hold, destroy,
-// exit and protect:
+// exit, protect and return:
 //
 //	objectives:
 //	  - {side: blue, points: 40, hold: {hex: "0,0", radius: 1}}
 //	  - {side: blue, points: 100, destroy: {unit: bastion}}
 //	  - {side: red, points: 60, exit: {units: [a, b, c], count: 2, hex: "14,-13", radius: 2}}
 //	  - {side: red, points: 50, protect: {unit: flagship}}
+//	  - {side: red, points: 80, return: {units: [scout, flagship], count: 1}}
 
 var (
-	objectiveFields = []string{"side", "name", "points", "hold", "destroy", "exit", "protect"}
+	objectiveFields = []string{"side", "name", "points", "hold", "destroy", "exit", "protect", "return"}
 	holdFields      = []string{"hex", "radius"}
 	unitRefFields   = []string{"unit"}
 	exitFields      = []string{"units", "count", "hex", "radius"}
+	returnFields    = []string{"units", "count"}
 )
 
 // Bounds of the objectives list.
@@ -86,7 +88,7 @@ func (l *loader) objectives(s *Scenario, n *yaml.Node) {
 			}
 		}
 		if len(kinds) != 1 {
-			l.errorf(item, path, "give exactly one of hold, destroy, exit, protect (found %s)", orNone(kinds))
+			l.errorf(item, path, "give exactly one of hold, destroy, exit, protect, return (found %s)", orNone(kinds))
 			continue
 		}
 		o.Kind = rules.ObjectiveKind(kinds[0])
@@ -119,9 +121,18 @@ func (l *loader) objectives(s *Scenario, n *yaml.Node) {
 			} else {
 				good = false
 			}
-		case rules.ObjectiveExit:
-			g := l.mapping(kf, kp, exitFields...)
-			good = l.objectiveArea(s, g, &o, false) && good
+		case rules.ObjectiveExit, rules.ObjectiveReturn:
+			var g *fields
+			if o.Kind == rules.ObjectiveExit {
+				g = l.mapping(kf, kp, exitFields...)
+				good = l.objectiveArea(s, g, &o, false) && good
+			} else {
+				g = l.mapping(kf, kp, returnFields...)
+			}
+			if g == nil {
+				good = false
+				break
+			}
 			if v := g.require("units"); v != nil {
 				list, ok := l.list(v, g.sub("units"), maxUnits)
 				if ok && len(list) == 0 {

@@ -15,7 +15,7 @@ var defaultColors = [...]string{"#4da3ff", "#ff5c5c", "#5cd65c", "#ffc23d", "#c7
 // The fields each part of a file may hold, in the order the format
 // reference gives them.
 var (
-	topFields     = []string{"id", "name", "description", "center", "ruleset", "sides", "features", "regions", "systems", "units", "objectives", "rift_charts"}
+	topFields     = []string{"id", "name", "description", "drill", "center", "ruleset", "sides", "features", "regions", "systems", "units", "objectives", "rift_charts", "open_rifts"}
 	rulesetFields = []string{"impulses", "gravity_rift", "phase_storm_range", "fleet_limit", "turn_limit", "cosmic_rifts", "rift_dice", "rift_detect_range"}
 	sideFields    = []string{"id", "name", "color"}
 	featureFields = []string{"id", "kind", "name", "hex"}
@@ -49,6 +49,9 @@ var fieldTable = map[string][]string{
 	"objectives[].destroy": unitRefFields,
 	"objectives[].protect": unitRefFields,
 	"objectives[].exit":    exitFields,
+	"objectives[].return":  returnFields,
+	"drill":                drillFields,
+	"open_rifts[]":         openRiftFields,
 }
 
 // FarFromCenter is how far from the map centre, in hexes, a unit may
@@ -111,8 +114,10 @@ func (l *loader) load(data []byte) *Scenario {
 	rifts := l.systems(s, top.get("systems"))
 	l.featuresInRifts(s, placed, rifts)
 	l.units(s, top.require("units"), sides, sidesOK, stars)
+	l.drill(s, top.get("drill"))
 	l.objectives(s, top.get("objectives"))
 	l.riftCharts(s, top.get("rift_charts"))
+	l.openRifts(s, top.get("open_rifts"))
 	if !l.nested {
 		l.loadDestinations(s)
 	}

@@ -235,3 +235,71 @@ func (l *loader) loadDestination(ref chartRef, name string) *Scenario {
 }
 
 var _ fs.FS = bundled
+
+// openRiftFields are the fields of an open_rifts entry.
+var openRiftFields = []string{"hex", "lifetime"}
+
+// maxOpenRifts bounds the open_rifts list.
+const maxOpenRifts = 16
+
+// openRifts reads the open_rifts list: cosmic rifts open when the game
+// starts (rules.OpenRift), each at a hex of the map for a lifetime in
+// impulses. It runs after the features and regions.
+func (l *loader) openRifts(s *Scenario, n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	items, _ := l.list(n, "open_rifts", maxOpenRifts)
+	seen := map[rules.Hex]bool{}
+	for i, item := range items {
+		path := index("open_rifts", i)
+		f := l.mapping(item, path, openRiftFields...)
+		if f == nil {
+			continue
+		}
+		var r rules.OpenRift
+		good := true
+		if v := f.require("hex"); v != nil {
+			h, ok := l.hex(v, f.sub("hex"))
+			r.Hex, good = h, ok
+			if ok {
+				switch {
+				case seen[h]:
+					l.errorf(v, f.sub("hex"), "another open rift lies at %v", h)
+					good = false
+				case inIonStorm(s, h):
+					l.errorf(v, f.sub("hex"), "%v lies in an ion storm, where a rift is a cosmic storm at once (IP4.51); place it outside", h)
+					good = false
+				}
+				for _, ft := range s.Features {
+					if ft.Hex == h {
+						l.errorf(v, f.sub("hex"), "%v holds %s %s; a rift needs an empty hex", h, ft.Kind, ft.ID)
+						good = false
+					}
+				}
+				seen[h] = true
+			}
+		} else {
+			good = false
+		}
+		if v := f.require("lifetime"); v != nil {
+			lt, ok := l.integer(v, f.sub("lifetime"), 1, rules.MaxOpenRiftLifetime)
+			r.Lifetime, good = lt, ok && good
+		} else {
+			good = false
+		}
+		if good {
+			s.OpenRifts = append(s.OpenRifts, r)
+		}
+	}
+}
+
+// inIonStorm reports whether h lies in one of the scenario's ion storms.
+func inIonStorm(s *Scenario, h rules.Hex) bool {
+	for _, rg := range s.Regions {
+		if rg.Kind == rules.RegionIonStorm && rg.Shape.Contains(h) {
+			return true
+		}
+	}
+	return false
+}

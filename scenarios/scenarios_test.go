@@ -74,8 +74,24 @@ func TestBundledLoadCleanly(t *testing.T) {
 				t.Errorf("only %d sides", len(s.Sides))
 			}
 			for _, sd := range s.Sides {
-				if perSide[sd.ID] < 3 {
+				if perSide[sd.ID] < 3 && s.Drill == nil { // a drill is small by design
 					t.Errorf("side %s has %d units", sd.ID, perSide[sd.ID])
+				}
+			}
+			if d := s.Drill; d != nil {
+				// A drill is focused: a turn limit, and objectives that
+				// say what the practice side is to do.
+				if s.Ruleset.TurnLimit == 0 || s.Ruleset.TurnLimit > 12 {
+					t.Errorf("drill of %d turns; give it a turn limit of at most 12", s.Ruleset.TurnLimit)
+				}
+				n := 0
+				for _, o := range s.Objectives {
+					if o.Side == d.Side {
+						n++
+					}
+				}
+				if n == 0 {
+					t.Errorf("drill side %s has no objectives", d.Side)
 				}
 			}
 		})
