@@ -429,6 +429,7 @@ func runBench(fs *flag.FlagSet, args []string) error {
 func runSim(fs *flag.FlagSet, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the game's dice")
 	turns := fs.Int("turns", 3, "turns to play")
+	level := fs.String("level", "legal", "the computer level at every seat: easy, normal, hard or legal (random legal commands)")
 	save := fs.String("save", "", "also write the game to this save file")
 	match := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
 	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
@@ -452,7 +453,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	s, err := game.Simulate(src, *seed, *turns)
+	s, err := game.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
 		return printProblems(err)
 	}

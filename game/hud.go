@@ -37,7 +37,40 @@ func (s *MapScene) hudRects() [][4]float64 {
 	if s.Legend {
 		rects = append(rects, [4]float64{w - lw - 12, 46, w - 12, 46 + 14 + 22*float64(len(s.view.Sides))})
 	}
+	if r := s.objectivesRect(); r[2] > 0 {
+		rects = append(rects, r)
+	}
 	return append(rects, s.Reserved...)
+}
+
+// The objectives box, top left: the scenario objectives of every side,
+// one line each, when it has any.
+const (
+	objectivesMaxW = 460.0
+	objectiveRow   = 18.0
+	objectiveSize  = 12.0
+)
+
+// objectivesRect is the objectives box, below the map tabs when a cosmic
+// rift has brought a second map into play; zero when there are none.
+func (s *MapScene) objectivesRect() [4]float64 {
+	lines := objectiveLines(s.view)
+	if len(lines) == 0 {
+		return [4]float64{}
+	}
+	w := 120.0
+	for _, l := range lines {
+		tw := 30.0
+		if s.fonts != nil {
+			tw, _ = s.fonts.Measure(render.Regular, objectiveSize, l)
+		}
+		w = max(w, min(tw+24, objectivesMaxW))
+	}
+	y := 46.0
+	if len(s.view.Maps) > 1 {
+		y = 68
+	}
+	return [4]float64{12, y, 12 + w, y + 32 + objectiveRow*float64(len(lines))}
 }
 
 func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
@@ -126,6 +159,13 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 		s.label(lx+32, y+1, sd.Name, render.Regular, 13, textMain, render.AlignLeft)
 		s.label(lx+lw-12, y+1, fmt.Sprintf("%d on map", counts[sd.ID]), render.Regular, 12, textDim, render.AlignRight)
 	}
+	if r := s.objectivesRect(); r[2] > 0 {
+		s.panel(r[0], r[1], r[2]-r[0], r[3]-r[1])
+		s.label(r[0]+12, r[1]+7, "Objectives", render.Bold, 13, textAccent, render.AlignLeft)
+		for i, l := range objectiveLines(s.view) {
+			s.label(r[0]+12, r[1]+27+objectiveRow*float64(i), s.clip(l, objectiveSize, r[2]-r[0]-24), render.Regular, objectiveSize, textMain, render.AlignLeft)
+		}
+	}
 
 	// Pointer readout, bottom left.
 	if s.hoverOK {
@@ -159,6 +199,21 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 	s.painter.Draw(screen, &s.hud)
 	s.fonts.DrawLabels(screen, s.labels)
+}
+
+// clip shortens text to fit width pixels at size, ending it with "...".
+func (s *MapScene) clip(text string, size, width float64) string {
+	if tw, _ := s.fonts.Measure(render.Regular, size, text); tw <= width {
+		return text
+	}
+	r := []rune(text)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if tw, _ := s.fonts.Measure(render.Regular, size, string(r)+"..."); tw <= width {
+			break
+		}
+	}
+	return string(r) + "..."
 }
 
 var helpLines = [][2]string{

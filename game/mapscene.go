@@ -263,13 +263,15 @@ func (s *MapScene) Update(in *Input) error {
 
 // Frame returns the render frame of the current tick.
 func (s *MapScene) Frame() *render.Frame {
-	return &render.Frame{
+	f := &render.Frame{
 		View: s.view, Map: s.mapID, Camera: s.cam,
 		Time:  float64(s.ticks) / 60,
 		Hover: s.hover, HoverOK: s.hoverOK,
 		Reserved:          s.hudRects(),
 		ForcedSideColours: s.ColourBlind,
 	}
+	f.Rings = objectiveRings(s.renderer, f)
+	return f
 }
 
 // Draw draws the map and the HUD.

@@ -94,11 +94,12 @@ func (s *screen) Draw(dst *ebiten.Image) {
 // Resize follows the window.
 func (s *screen) Resize(w, h int) { s.back.Resize(w, h) }
 
-// MenuScene is the main menu: continue, new game, load, settings, quit.
+// MenuScene is the main menu: continue, new game, practice drills, load,
+// settings, quit.
 type MenuScene struct {
 	screen
 	// Buttons, exposed to tests that drive the menu.
-	Continue, NewGame, Load, Settings, Quit *widget.Button
+	Continue, NewGame, Drills, Load, Settings, Quit *widget.Button
 }
 
 // NewMenuScene builds the main menu.
@@ -108,13 +109,14 @@ func NewMenuScene(env *Env) *MenuScene {
 	m.Continue = button("Continue   C", func() { m.continueGame(latest) }, stretch())
 	m.Continue.GetWidget().Disabled = latest == ""
 	m.NewGame = button("New game   N", func() { env.Show(NewSetupScene(env)) }, stretch())
+	m.Drills = button("Practice drills   P", func() { env.Show(NewDrillSetupScene(env)) }, stretch())
 	m.Load = button("Load game   L", func() { env.Show(NewLoadScene(env)) }, stretch())
 	m.Settings = button("Settings   S", func() { env.Show(NewSettingsScene(env)) }, stretch())
 	m.Quit = button("Quit   Q", env.Quit, stretch())
 
 	title := env.label("HEXRIFT", render.Bold, 64, render.UIAccent)
 	sub := env.label("tactical combat on the floating hex map", render.Regular, 18, render.UITextDim)
-	buttons := column(10, widget.Insets{Top: 28}, m.Continue, m.NewGame, m.Load, m.Settings, m.Quit)
+	buttons := column(10, widget.Insets{Top: 28}, m.Continue, m.NewGame, m.Drills, m.Load, m.Settings, m.Quit)
 	items := []widget.PreferredSizeLocateableWidget{title, sub, buttons}
 	if env.Notice != "" {
 		items = append(items, env.wrapped(env.Notice, 14, render.UIDanger, 420))
@@ -152,6 +154,8 @@ func (m *MenuScene) Update(in *Input) error {
 		m.Continue.Click()
 	case in.Pressed[ebiten.KeyN]:
 		m.NewGame.Click()
+	case in.Pressed[ebiten.KeyP]:
+		m.Drills.Click()
 	case in.Pressed[ebiten.KeyL]:
 		m.Load.Click()
 	case in.Pressed[ebiten.KeyS]:

@@ -181,15 +181,26 @@ func (b *allocBuilder) overlay(p *PlayScene, f *render.Frame) {
 }
 
 // declareBuilder is the declare-movement step: per ship, going into warp
-// or self-destructing. Sealed like energy allocation.
+// or self-destructing; a ship in a gravity rift system may withdraw
+// through it (GRN.5-8), and a unit in reserve may re-enter next to a ship
+// of its side (GR41.2.3), at a hex clicked on the map. Sealed like energy
+// allocation.
 type declareBuilder struct {
 	decl    []rules.Declaration
 	confirm rules.UnitID // a self-destruct awaiting confirmation
+	// reserve are the side's units in reserve; entering the one whose
+	// place a map click sets.
+	reserve  []rules.UnitView
+	entering rules.UnitID
 }
 
 func newDeclareBuilder(p *PlayScene) *declareBuilder {
 	b := &declareBuilder{}
 	for _, u := range ownShips(p) {
+		b.decl = append(b.decl, rules.Declaration{Unit: u.ID})
+	}
+	for _, u := range p.mapv.View().Reserve {
+		b.reserve = append(b.reserve, u)
 		b.decl = append(b.decl, rules.Declaration{Unit: u.ID})
 	}
 	return b
@@ -198,23 +209,61 @@ func newDeclareBuilder(p *PlayScene) *declareBuilder {
 func (b *declareBuilder) command(p *PlayScene) rules.Command {
 	var ds []rules.Declaration
 	for _, d := range b.decl {
-		if d.Warp || d.SelfDestruct {
+		if d.Warp || d.SelfDestruct || d.Withdraw || d.Enter != nil {
 			ds = append(ds, d)
 		}
 	}
 	return rules.Command{Kind: rules.CmdDeclare, Side: p.viewer, Declarations: ds}
 }
 
+// riftOf returns the gravity rift system the own unit u stands in, from
+// which it may withdraw, if any.
+func riftOf(p *PlayScene, u rules.UnitView) (rules.System, bool) {
+	m := p.mapv.View().Map(u.Map)
+	if m == nil || m.Terrain == nil || u.Ghost || u.Away || u.Status != rules.StatusOnMap {
+		return rules.System{}, false
+	}
+	return m.Terrain.RiftSystemAt(u.Hex)
+}
+
+func (b *declareBuilder) inReserve(id rules.UnitID) (rules.UnitView, bool) {
+	for _, u := range b.reserve {
+		if u.ID == id {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
+}
+
 func (b *declareBuilder) build(p *PlayScene, box *widget.Container) {
-	heading(p, box, "Declare movement", "Declare going into warp (speeds add up; -1 to your hits per warp factor) or self-destruction. Sealed.")
+	heading(p, box, "Declare movement", "Declare going into warp (speeds add up; -1 to your hits per warp factor) or self-destruction; "+
+		"withdraw a ship from the battle through the gravity rift it is in (a d10 of 1-3 sends it to reserve instead); "+
+		"bring a unit back from reserve next to a ship of yours. Sealed.")
 	for i := range b.decl {
 		d := &b.decl[i]
 		name := unitName(p, d.Unit)
+		if ru, ok := b.inReserve(d.Unit); ok {
+			if ru.Name != "" {
+				name = ru.Name
+			}
+			b.buildReentry(p, box, d, name)
+			continue
+		}
 		warp := "[ ] " + name + ": go into warp"
 		if d.Warp {
 			warp = "[x] " + name + ": go into warp"
 		}
-		box.AddChild(button(warp, func() { d.Warp = !d.Warp; p.rebuildPanel() }, stretch()))
+		box.AddChild(button(warp, func() { d.Warp, d.Withdraw = !d.Warp, false; p.rebuildPanel() }, stretch()))
+		if u, ok := unitView(p, d.Unit); ok {
+			if sys, in := riftOf(p, u); in {
+				mark := "[ ] "
+				if d.Withdraw {
+					mark = "[x] "
+				}
+				label := fmt.Sprintf("%s%s: withdraw through %s (3 in 10: to reserve)", mark, name, sysTitle(sys))
+				box.AddChild(button(label, func() { d.Withdraw, d.Warp = !d.Withdraw, false; p.rebuildPanel() }, stretch()))
+			}
+		}
 		switch {
 		case d.SelfDestruct:
 			box.AddChild(button("[x] "+name+": SELF-DESTRUCT (click to cancel)", func() { d.SelfDestruct = false; p.rebuildPanel() }, stretch()))
@@ -230,6 +279,65 @@ func (b *declareBuilder) build(p *PlayScene, box *widget.Container) {
 	commitRow(p, box, "Commit declarations", b.command(p))
 }
 
-func (b *declareBuilder) click(*PlayScene, rules.Hex)       {}
-func (b *declareBuilder) overlay(*PlayScene, *render.Frame) {}
-func (b *declareBuilder) keys(p *PlayScene, in *Input)      { commitOnEnter(p, in, b.command(p)) }
+// buildReentry adds the rows of a unit in reserve: re-enter or not, and
+// where and facing which way.
+func (b *declareBuilder) buildReentry(p *PlayScene, box *widget.Container, d *rules.Declaration, name string) {
+	hexes := p.sess.State.ReentryHexes(d.Unit)
+	if len(hexes) == 0 {
+		box.AddChild(p.env.wrapped(name+" is in reserve: no ship of yours outside the rifts to re-enter next to.", 13, render.UITextDim, ordersWidth-28))
+		return
+	}
+	if d.Enter == nil {
+		box.AddChild(button("[ ] "+name+" (in reserve): re-enter", func() {
+			h := hexes[0]
+			d.Enter, b.entering = &h, d.Unit
+			p.rebuildPanel()
+		}, stretch()))
+		return
+	}
+	box.AddChild(button(fmt.Sprintf("[x] %s: re-enter at %v (click a marked hex)", name, *d.Enter), func() {
+		d.Enter, b.entering = nil, ""
+		p.rebuildPanel()
+	}, stretch()))
+	box.AddChild(row(8,
+		p.env.label("Facing "+d.Facing.String(), render.Regular, 14, render.UIText),
+		button("turn left", func() { d.Facing = d.Facing.Turn(-1); b.entering = d.Unit; p.rebuildPanel() }),
+		button("turn right", func() { d.Facing = d.Facing.Turn(1); b.entering = d.Unit; p.rebuildPanel() })))
+}
+
+func sysTitle(sys rules.System) string {
+	if sys.Name != "" {
+		return sys.Name
+	}
+	return sys.ID
+}
+
+// click places the re-entry being set at a hex where it may re-enter.
+func (b *declareBuilder) click(p *PlayScene, h rules.Hex) {
+	for i := range b.decl {
+		d := &b.decl[i]
+		if d.Unit != b.entering || d.Enter == nil {
+			continue
+		}
+		if slices.Contains(p.sess.State.ReentryHexes(d.Unit), h) {
+			hh := h
+			d.Enter = &hh
+			p.rebuildPanel()
+		}
+	}
+}
+
+// overlay marks where the re-entry being set may go, and where it is.
+func (b *declareBuilder) overlay(p *PlayScene, f *render.Frame) {
+	for _, d := range b.decl {
+		if d.Unit != b.entering || d.Enter == nil {
+			continue
+		}
+		for _, h := range p.sess.State.ReentryHexes(d.Unit) {
+			f.Marks = append(f.Marks, render.HexMark{Hex: h, Colour: render.UIAccent.WithAlpha(0.5)})
+		}
+		f.Marks = append(f.Marks, render.HexMark{Hex: *d.Enter, Colour: render.UIGood, Label: unitName(p, d.Unit) + " re-enters"})
+	}
+}
+
+func (b *declareBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }

@@ -145,12 +145,17 @@ func NewSession(src scenarios.Source, seed uint64, seats []Seat) (*Session, erro
 	return s, nil
 }
 
-// DefaultSeats returns one seat per side of the scenario, all human,
-// named after the sides.
+// DefaultSeats returns one seat per side of the scenario, named after
+// the sides: all human, or, for a practice drill, a person at its
+// practice side and the computer, at the drill's level, at the others.
 func DefaultSeats(sc *scenarios.Scenario) []Seat {
 	var seats []Seat
 	for _, sd := range sc.Sides {
-		seats = append(seats, Seat{Name: sd.Name, Side: sd.ID, Kind: SeatHuman})
+		seat := Seat{Name: sd.Name, Side: sd.ID, Kind: SeatHuman}
+		if d := sc.Drill; d != nil && d.Side != sd.ID {
+			seat.Kind, seat.Level = SeatComputer, d.Level
+		}
+		seats = append(seats, seat)
 	}
 	return seats
 }

@@ -32,21 +32,28 @@ type seatRow struct {
 
 // SetupScene is the new-game screen: pick a scenario (bundled or a file),
 // see its map and description, name the seats and say who plays each.
+// The bundled scenarios are in two groups, the scenarios and the practice
+// drills; choosing a drill seats a person at its practice side and the
+// computer at the others.
 type SetupScene struct {
 	screen
 
-	choices  []scenarioChoice
-	list     *widget.List
-	src      scenarios.Source
-	scenario *scenarios.Scenario
-	preview  *ebiten.Image
-	graphic  *widget.Graphic
-	desc     *widget.Text
-	seatsBox *widget.Container
-	seats    []*seatRow
-	seed     *widget.TextInput
-	path     *widget.TextInput
-	problem  *widget.Text
+	choices []scenarioChoice
+	list    *widget.List
+	// drills says which group the list shows; Scenarios and Drills switch.
+	drills            bool
+	Scenarios, Drills *widget.Button
+	listTitle         *widget.Text
+	src               scenarios.Source
+	scenario          *scenarios.Scenario
+	preview           *ebiten.Image
+	graphic           *widget.Graphic
+	desc              *widget.Text
+	seatsBox          *widget.Container
+	seats             []*seatRow
+	seed              *widget.TextInput
+	path              *widget.TextInput
+	problem           *widget.Text
 	// Start begins the game; exposed for tests that drive the screen.
 	Start   *widget.Button
 	listArg string
@@ -58,11 +65,27 @@ type SetupScene struct {
 const previewW, previewH = 520, 320
 
 // NewSetupScene builds the new-game screen with the default scenario chosen.
-func NewSetupScene(env *Env) *SetupScene {
-	s := &SetupScene{screen: newScreen(env)}
+func NewSetupScene(env *Env) *SetupScene { return newSetupScene(env, false) }
+
+// NewDrillSetupScene builds the new-game screen showing the practice
+// drills, the first one chosen: the main menu's Practice drills.
+func NewDrillSetupScene(env *Env) *SetupScene { return newSetupScene(env, true) }
+
+// groupChoices returns the bundled scenarios of one group: the drills, or
+// the others (the default first).
+func groupChoices(drills bool) []scenarioChoice {
+	var out []scenarioChoice
 	for _, info := range scenarios.Bundled() {
-		s.choices = append(s.choices, scenarioChoice{Label: info.Name, Arg: info.ID})
+		if (info.Drill != nil) == drills {
+			out = append(out, scenarioChoice{Label: info.Name, Arg: info.ID})
+		}
 	}
+	return out
+}
+
+func newSetupScene(env *Env, drills bool) *SetupScene {
+	s := &SetupScene{screen: newScreen(env), drills: drills}
+	s.choices = groupChoices(drills)
 	entries := make([]any, len(s.choices))
 	for i := range s.choices {
 		entries[i] = s.choices[i]
@@ -117,8 +140,12 @@ func NewSetupScene(env *Env) *SetupScene {
 	s.Start = button("Start game  (Enter)", s.start)
 	backBtn := button("Back", func() { env.Show(NewMenuScene(env)) })
 
+	scenLabel, drillLabel, listTitle := groupLabels(drills)
+	s.Scenarios = button(scenLabel, func() { s.showGroup(false) })
+	s.Drills = button(drillLabel, func() { s.showGroup(true) })
+	s.listTitle = env.label(listTitle, render.Bold, 18, render.UIAccent)
 	left := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
-		env.label("Scenario", render.Bold, 18, render.UIAccent), s.list, s.path, openBtn)
+		row(8, s.Scenarios, s.Drills), s.listTitle, s.list, s.path, openBtn)
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
 		s.graphic, s.desc,
 		env.label("Seats", render.Bold, 18, render.UIAccent), s.seatsBox,
@@ -127,17 +154,75 @@ func NewSetupScene(env *Env) *SetupScene {
 		row(12, s.Start, backBtn))
 	body := row(16, left, right)
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
-	title := env.label("New game", render.Bold, 28, render.UIText)
+	titleText := "New game"
+	if drills {
+		titleText = "Practice drills"
+	}
+	title := env.label(titleText, render.Bold, 28, render.UIText)
 	title.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionStart, Padding: &widget.Insets{Top: 18}}
 	root := env.root()
 	root.AddChild(title, body)
 	s.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	s.markGroup()
 	if len(s.choices) > 0 {
 		s.listArg = s.choices[0].Arg
 		s.list.SetSelectedEntry(s.choices[0])
 		s.choose(s.choices[0].Arg)
 	}
 	return s
+}
+
+// showGroup lists the drills or the other scenarios and chooses the
+// first of them.
+func (s *SetupScene) showGroup(drills bool) {
+	if drills == s.drills {
+		return
+	}
+	s.drills = drills
+	s.choices = groupChoices(drills)
+	entries := make([]any, len(s.choices))
+	for i := range s.choices {
+		entries[i] = s.choices[i]
+	}
+	s.list.SetEntries(entries)
+	s.markGroup()
+	if len(s.choices) > 0 {
+		s.listArg = s.choices[0].Arg
+		s.list.SetSelectedEntry(s.choices[0])
+		s.choose(s.choices[0].Arg)
+	}
+}
+
+// groupLabels returns the labels of the two group buttons and of the
+// list, the shown group marked.
+func groupLabels(drills bool) (scen, drill, title string) {
+	if drills {
+		return "Scenarios", "> Practice drills", "Drills: one phenomenon each"
+	}
+	return "> Scenarios", "Practice drills", "Scenario"
+}
+
+// markGroup shows which group the list holds. A button has its text
+// only once the screen has been laid out; before, its label is set when
+// it is made.
+func (s *SetupScene) markGroup() {
+	scen, drill, title := groupLabels(s.drills)
+	if t := s.Scenarios.Text(); t != nil {
+		t.Label = scen
+	}
+	if t := s.Drills.Text(); t != nil {
+		t.Label = drill
+	}
+	s.listTitle.Label = title
+}
+
+// Listed returns the bundled ids the list shows, in order.
+func (s *SetupScene) Listed() []string {
+	var out []string
+	for _, c := range s.choices {
+		out = append(out, c.Arg)
+	}
+	return out
 }
 
 // Choose selects the scenario named by arg (bundled id or file path).
@@ -160,12 +245,20 @@ func (s *SetupScene) choose(arg string) {
 	if desc == "" {
 		desc = "No description."
 	}
+	if d := sc.Drill; d != nil {
+		desc = fmt.Sprintf("Practice drill: you play %s, the computer (%s) the others.\n\n%s", sideName(sc, d.Side), d.Level, desc)
+	}
 	s.desc.Label = sc.Name + "\n" + desc
 	s.drawPreview()
 	s.seatsBox.RemoveChildren()
 	s.seats = s.seats[:0]
+	defaults := map[rules.SideID]Seat{}
+	for _, seat := range DefaultSeats(sc) {
+		defaults[seat.Side] = seat
+	}
 	for _, sd := range sc.Sides {
-		r := &seatRow{side: sd, kind: SeatHuman}
+		def := defaults[sd.ID]
+		r := &seatRow{side: sd, kind: def.Kind, level: def.Level}
 		r.name = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(220, 0)))
 		r.name.SetText(sd.Name)
 		r.btn = button(seatKindLabel(r.kind, r.level), func() {
@@ -188,6 +281,16 @@ func (s *SetupScene) choose(arg string) {
 		s.seatsBox.AddChild(row(10, widget.NewGraphic(widget.GraphicOpts.Image(swatch)), r.name, r.btn))
 		s.seats = append(s.seats, r)
 	}
+}
+
+// sideName returns the name of side id of sc, or the id.
+func sideName(sc *scenarios.Scenario, id rules.SideID) string {
+	for _, sd := range sc.Sides {
+		if sd.ID == id {
+			return sd.Name
+		}
+	}
+	return string(id)
 }
 
 func seatKindLabel(k SeatKind, level string) string {
@@ -231,6 +334,7 @@ func (s *SetupScene) drawPreview() {
 	r := render.NewMapRenderer(s.env.Fonts)
 	r.Palette = paletteFor(s.env.Settings)
 	f := &render.Frame{View: v, Map: m.ID, Camera: render.NewCamera(m.Center, previewW, previewH, render.FitHexes(v, m.ID, previewW, previewH)), ForcedSideColours: s.env.Settings.ColourBlind}
+	f.Rings = objectiveRings(r, f)
 	r.Draw(s.preview, f)
 }
 

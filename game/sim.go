@@ -24,8 +24,18 @@ type SimResult struct {
 }
 
 // Simulate plays turns turns of the scenario in src with a computer
-// player at every seat, with no window, and returns the session.
+// player that picks legal commands at random at every seat, with no
+// window, and returns the session.
 func Simulate(src scenarios.Source, seed uint64, turns int) (*Session, error) {
+	return SimulateAt(src, seed, turns, "legal")
+}
+
+// SimulateAt is Simulate with the computer players of the given level
+// (easy, normal, hard or legal) at every seat.
+func SimulateAt(src scenarios.Source, seed uint64, turns int, level string) (*Session, error) {
+	if !KnownLevel(level) {
+		return nil, fmt.Errorf("game: unknown computer level %q (want easy, normal, hard or legal)", level)
+	}
 	sc, err := src.Load()
 	if err != nil {
 		return nil, err
@@ -34,7 +44,7 @@ func Simulate(src scenarios.Source, seed uint64, turns int) (*Session, error) {
 	ctrl := map[rules.SideID]Controller{}
 	for i := range seats {
 		seats[i].Kind = SeatComputer
-		seats[i].Level = "legal"
+		seats[i].Level = level
 	}
 	s, err := NewSession(src, seed, seats)
 	if err != nil {

@@ -1,0 +1,113 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// panelButton returns the button of the orders panel whose label starts
+// with prefix, or nil.
+func panelButton(c *widget.Container, prefix string) *widget.Button {
+	for _, ch := range c.Children() {
+		switch w := ch.(type) {
+		case *widget.Button:
+			if t := w.Text(); t != nil && strings.HasPrefix(t.Label, prefix) {
+				return w
+			}
+		case *widget.Container:
+			if b := panelButton(w, prefix); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// declareScene plays the withdraw fixture, Blue a person and Red the
+// computer, up to Blue's declare-movement panel, committing what the
+// panels offer.
+func declareScene(t *testing.T, app *App, screen *ebiten.Image, play *PlayScene) *declareBuilder {
+	t.Helper()
+	for i := 0; i < 200 && !play.sess.Over(); i++ {
+		tick(t, app, screen)
+		if b, ok := play.orders.(*declareBuilder); ok {
+			return b
+		}
+		require.True(t, play.submit(play.sess.State.Legal("blue")[0]))
+	}
+	t.Fatal("no declare-movement panel")
+	return nil
+}
+
+// The declare-movement panel withdraws a ship through the gravity rift it
+// is in (GRN.5-6), and brings a unit in reserve back next to a ship of
+// its side at a hex clicked on the map, facing as turned (GR41.2.3).
+func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
+	requireDisplay(t)
+	src, err := scenarios.ReadSource("testdata/withdraw.yaml")
+	require.NoError(t, err)
+	withdrawn, reentered := false, false
+	for seed := uint64(1); seed <= 30 && !(withdrawn && reentered); seed++ {
+		env := testEnv(t)
+		sess, err := NewSession(src, seed, []Seat{{Name: "Blue", Side: "blue", Kind: SeatHuman}, {Name: "Red", Side: "red", Kind: SeatComputer, Level: "easy"}})
+		require.NoError(t, err)
+		play := NewPlayScene(env, sess)
+		app := NewApp(env, play)
+		app.SetInputSource(&scriptInput{})
+		screen := ebiten.NewImage(1280, 800)
+		app.Layout(1280, 800)
+		b := declareScene(t, app, screen, play)
+		assert.Nil(t, panelButton(play.ordersBox, "[ ] Kite: withdraw"), "Kite is in no rift")
+		btn := panelButton(play.ordersBox, "[ ] Hawk: withdraw through The Pit")
+		require.NotNil(t, btn, "Hawk may withdraw through the rift she is in")
+		btn.Click()
+		tick(t, app, screen)
+		require.NotNil(t, panelButton(play.ordersBox, "[x] Hawk: withdraw"))
+		cmd := b.command(play)
+		require.Equal(t, []rules.Declaration{{Unit: "hawk", Withdraw: true}}, cmd.Declarations)
+		require.True(t, play.submit(cmd))
+		hawk := play.sess.State.Unit("hawk")
+		if hawk.Status == rules.StatusWithdrawn {
+			withdrawn = true
+			continue
+		}
+		require.Equal(t, rules.StatusReserve, hawk.Status, "GRN.6: 1-3 sends her to reserve")
+		// Next turn: bring her back next to Kite.
+		for i := 0; i < 400 && play.sess.State.Clock.Turn < 2; i++ {
+			require.True(t, play.submit(play.sess.State.Legal(play.sess.State.Pending()[0])[0]))
+		}
+		b = declareScene(t, app, screen, play)
+		btn = panelButton(play.ordersBox, "[ ] Hawk (in reserve): re-enter")
+		require.NotNil(t, btn)
+		btn.Click()
+		tick(t, app, screen)
+		want := rules.Hex{Q: -8, R: 1} // next to Kite at -8,2
+		require.Contains(t, play.sess.State.ReentryHexes("hawk"), want)
+		b.click(play, want)
+		b.click(play, rules.Hex{Q: 20, R: 20}) // not a place to re-enter: ignored
+		tick(t, app, screen)
+		panelButton(play.ordersBox, "turn right").Click()
+		tick(t, app, screen)
+		cmd = b.command(play)
+		require.Len(t, cmd.Declarations, 1)
+		d := cmd.Declarations[0]
+		assert.Equal(t, want, *d.Enter)
+		assert.Equal(t, rules.DirB, d.Facing)
+		require.True(t, play.submit(cmd))
+		hawk = play.sess.State.Unit("hawk")
+		assert.Equal(t, rules.StatusOnMap, hawk.Status)
+		assert.Equal(t, want, hawk.Hex)
+		assert.Equal(t, rules.DirB, hawk.Facing)
+		reentered = true
+	}
+	assert.True(t, withdrawn, "some seed withdraws Hawk")
+	assert.True(t, reentered, "some seed sends Hawk to reserve, and she comes back")
+}
