@@ -92,6 +92,29 @@ units:
 	assert.Equal(t, 1, code, "a warning and an error: exit 1\n%s", out)
 }
 
+// check reports the devices a unit cannot carry and one it does not know,
+// each at its FILE:LINE:COL with the field's path.
+func TestCheckDevices(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "devices.yaml")
+	require.NoError(t, os.WriteFile(bad, []byte(`id: tiny
+name: Tiny
+sides:
+  - {id: a}
+  - {id: b}
+units:
+  - {id: one, side: a, class: fed-frigate, hex: "0,0", devices: [displacement]}
+  - {id: two, side: b, class: kor-raider, hex: "3,0", devices: [sphere]}
+  - {id: three, side: b, class: kor-raider, hex: "4,0", devices: [temporal-elevator]}
+`), 0o644))
+	code, out, _ := runCmd(t, "check", bad)
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, bad+":7:66: units[0].devices[0]: the displacement needs 6 battery energy; a fed-frigate's batteries hold 2")
+	assert.Contains(t, out, bad+":8:65: units[1].devices[0]: unknown device \"sphere\"")
+	assert.Contains(t, out, bad+":9:67: units[2].devices[0]: the temporal-elevator needs 3 battery energy; a kor-raider's batteries hold 2")
+	assert.Equal(t, 3, strings.Count(out, "\n"), out)
+}
+
 // TestCheckHostileInput runs check on files that are not scenarios at
 // all. Each must give a clear error naming the file and exit 1, within 2
 // seconds and bounded memory; the 50 MB file must be refused by its size

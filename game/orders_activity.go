@@ -10,14 +10,32 @@ import (
 )
 
 // activityBuilder is the impulse activity panel: the rules' options for
-// docking, transfers, devices, webs and craft as toggles, and a row per
+// docking, transfers, webs and craft as toggles, a row per unit for its
+// devices (each device it carries, at each unit in reach), and a row per
 // unit for tractor beams: lock a free beam on a unit in reach, keep or
 // release a beam, or strain against a beam that holds it, each with the
 // battery energy committed (sealed: the contests are decided at the
 // reveal, docs/RULES.md "Tractor beams").
 type activityBuilder struct {
-	choice *choiceBuilder
-	beams  []beamRow
+	choice  *choiceBuilder
+	beams   []beamRow
+	devices []deviceRow
+}
+
+// deviceRow is one unit's device use: the uses it may make (a unit uses
+// one device a turn), the one chosen and, for the displacement device,
+// the direction its target is thrown.
+type deviceRow struct {
+	unit   rules.UnitID
+	uses   []deviceAction
+	pick   int
+	facing rules.Direction
+}
+
+// deviceAction is one device use; use is nil for none.
+type deviceAction struct {
+	label string
+	use   *rules.DeviceUse
 }
 
 // beamRow is one unit's tractor choice: the actions it may take, the one
@@ -38,10 +56,10 @@ type beamAction struct {
 
 func newActivityBuilder(p *PlayScene) *activityBuilder {
 	b := &activityBuilder{choice: newChoiceBuilder(p, rules.CmdActivity)}
-	// Tractor orders get their own rows below, with energy.
+	// Tractor orders and devices get their own rows below.
 	keep := b.choice.options[:0]
 	for _, o := range b.choice.options {
-		if len(o.Tractors) == 0 {
+		if len(o.Tractors) == 0 && len(o.Devices) == 0 {
 			keep = append(keep, o)
 		}
 	}
@@ -50,7 +68,54 @@ func newActivityBuilder(p *PlayScene) *activityBuilder {
 	for _, c := range p.sess.State.TractorChoices(p.viewer) {
 		b.beams = append(b.beams, beamRow{c: c, actions: beamActions(p, c)})
 	}
+	for _, c := range p.sess.State.DeviceChoices(p.viewer) {
+		if len(b.devices) == 0 || b.devices[len(b.devices)-1].unit != c.Unit {
+			u, _ := unitView(p, c.Unit)
+			b.devices = append(b.devices, deviceRow{unit: c.Unit, uses: []deviceAction{{label: "uses no device"}}, facing: u.Facing})
+		}
+		r := &b.devices[len(b.devices)-1]
+		name := deviceName(c.Device)
+		if len(c.Targets) == 0 {
+			r.uses = append(r.uses, deviceAction{label: fmt.Sprintf("%s (%d)", name, c.Cost), use: &rules.DeviceUse{Unit: c.Unit, Device: c.Device}})
+		}
+		for _, t := range c.Targets {
+			r.uses = append(r.uses, deviceAction{label: fmt.Sprintf("%s on %s (%d)", name, unitName(p, t), c.Cost),
+				use: &rules.DeviceUse{Unit: c.Unit, Device: c.Device, Target: t}})
+		}
+	}
 	return b
+}
+
+// deviceName names a device for people.
+func deviceName(d rules.DeviceKind) string {
+	switch d {
+	case rules.DeviceESG:
+		return "expanding sphere"
+	case rules.DeviceSFG:
+		return "stasis field"
+	case rules.DeviceDisplacement:
+		return "displacement device"
+	case rules.DeviceTemporal:
+		return "temporal elevator: out of time to the end of the turn"
+	case rules.DeviceWeb:
+		return "web caster"
+	case rules.DeviceCloak:
+		return "cloak"
+	}
+	return string(d)
+}
+
+// use returns the row's device use, or nil.
+func (r *deviceRow) use() *rules.DeviceUse {
+	a := r.uses[r.pick]
+	if a.use == nil {
+		return nil
+	}
+	u := *a.use
+	if u.Device == rules.DeviceDisplacement {
+		u.Facing = r.facing
+	}
+	return &u
 }
 
 // beamActions lists what unit c may do with beams: nothing, keep or
@@ -93,6 +158,11 @@ func (b *activityBuilder) command(p *PlayScene) rules.Command {
 			cmd.Tractors = append(cmd.Tractors, *o)
 		}
 	}
+	for i := range b.devices {
+		if u := b.devices[i].use(); u != nil {
+			cmd.Devices = append(cmd.Devices, *u)
+		}
+	}
 	return cmd
 }
 
@@ -102,6 +172,23 @@ func (b *activityBuilder) build(p *PlayScene, box *widget.Container) {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
 	}
 	b.choice.toggles(p, box)
+	if len(b.devices) > 0 {
+		box.AddChild(p.env.label("Devices", render.Bold, 15, render.UIAccent))
+		box.AddChild(p.env.wrapped("One device a turn per unit, paid from its batteries.", 12, render.UITextDim, ordersWidth-28))
+	}
+	for i := range b.devices {
+		r := &b.devices[i]
+		box.AddChild(button(fmt.Sprintf("%s %s  >", unitName(p, r.unit), r.uses[r.pick].label), func() {
+			r.pick = (r.pick + 1) % len(r.uses)
+			p.rebuildPanel()
+		}, stretch()))
+		if u := r.use(); u != nil && u.Device == rules.DeviceDisplacement {
+			box.AddChild(button(fmt.Sprintf("  thrown toward %s  >", r.facing), func() {
+				r.facing = rules.Direction((int(r.facing) + 1) % 6)
+				p.rebuildPanel()
+			}, stretch()))
+		}
+	}
 	if len(b.beams) > 0 {
 		box.AddChild(p.env.label("Tractor beams", render.Bold, 15, render.UIAccent))
 		box.AddChild(p.env.wrapped("A beam's strength is its tractor boxes plus the battery energy committed; the strongest holds, a tie goes to the beam already holding. A held unit breaks free by straining harder: its energy, plus its own boxes if its beam is readied and free. Energy committed is spent either way.", 12, render.UITextDim, ordersWidth-28))

@@ -120,3 +120,37 @@ func TestActivityPanelTractorContest(t *testing.T) {
 	held := p.sess.State.Unit("hawk").Gear.Tractor == "claw"
 	require.Equal(t, battery <= 2, held, "strength 2 against %d", battery)
 }
+
+// A device a scenario fitted is offered in the activity panel and works;
+// a fitted cloak is offered in the energy panel.
+func TestActivityPanelFittedDevice(t *testing.T) {
+	p := beamsScene(t)
+	p.sync()
+	p.refreshOrders()
+	_, ok := p.orders.(*allocBuilder)
+	require.True(t, ok, "energy allocation first, not %T", p.orders)
+	u, _ := unitView(p, "hawk")
+	c, _ := rules.LookupClass(u.Class)
+	require.Equal(t, rules.FittedCloakCost, cloakCost(u, &c), "the fitted cloak is offered at its cost")
+	require.Zero(t, cloakCost(rules.UnitView{}, &c), "a cruiser has no cloak of its own")
+
+	b := playTo(t, p, 1, "blue")
+	var row *deviceRow
+	for i := range b.devices {
+		if b.devices[i].unit == "hawk" {
+			row = &b.devices[i]
+		}
+	}
+	require.NotNil(t, row, "hawk has a device row")
+	for j, a := range row.uses {
+		if a.use != nil && a.use.Device == rules.DeviceTemporal {
+			row.pick = j
+		}
+	}
+	p.rebuildPanel()
+	cmd := b.command(p)
+	require.Equal(t, []rules.DeviceUse{{Unit: "hawk", Device: rules.DeviceTemporal}}, cmd.Devices)
+	require.Empty(t, checkText(p, cmd))
+	require.True(t, p.submit(cmd))
+	require.True(t, rules.InStasis(p.sess.State.Unit("hawk")), "the temporal elevator lifted hawk out of time")
+}

@@ -144,10 +144,10 @@ func (b *allocBuilder) editor(p *PlayScene, box *widget.Container, a *rules.Allo
 		}
 		box.AddChild(button(label, func() { a.Tractor = !a.Tractor; changed() }, stretch()))
 	}
-	if c.CloakCost > 0 {
-		label := fmt.Sprintf("[ ] Cloak (%d)", c.CloakCost)
+	if cost := cloakCost(u, &c); cost > 0 {
+		label := fmt.Sprintf("[ ] Cloak (%d): fades in over %d impulses", cost, rules.CloakFadeImpulses)
 		if a.Cloak {
-			label = fmt.Sprintf("[x] Cloak (%d): no fire, launch, beams or docking while cloaked", c.CloakCost)
+			label = fmt.Sprintf("[x] Cloak (%d): no fire, launch, beams or docking while cloaked", cost)
 		}
 		box.AddChild(button(label, func() { a.Cloak = !a.Cloak; changed() }, stretch()))
 	}
@@ -341,3 +341,15 @@ func (b *declareBuilder) overlay(p *PlayScene, f *render.Frame) {
 }
 
 func (b *declareBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }
+
+// cloakCost returns the energy per turn of u's cloak, its class's or one
+// its scenario fitted, or 0 for none.
+func cloakCost(u rules.UnitView, c *rules.Class) int {
+	switch {
+	case c.CloakCost > 0:
+		return c.CloakCost
+	case slices.Contains(u.Devices, rules.DeviceCloak):
+		return rules.FittedCloakCost
+	}
+	return 0
+}

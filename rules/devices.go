@@ -206,3 +206,139 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 	}
 	return evs
 }
+
+// DeviceCloak names a cloaking device where devices are listed: in a
+// scenario's devices (it sets Gear.Cloak.Fitted) and in UnitView.Devices.
+const DeviceCloak DeviceKind = "cloak"
+
+// FittableDevices lists the devices a scenario may fit to a unit, in the
+// order the format reference gives them.
+var FittableDevices = []DeviceKind{DeviceCloak, DeviceDisplacement, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}
+
+// DeviceCost returns the battery energy one use of device d takes (per
+// hex for a web), or the energy per turn of a fitted cloak, and false for
+// a device it does not know.
+func DeviceCost(d DeviceKind) (int, bool) {
+	switch d {
+	case DeviceCloak:
+		return FittedCloakCost, true
+	case DeviceWeb:
+		return WebCostPerHex, true
+	}
+	c, ok := deviceCost[d]
+	return c, ok
+}
+
+// CanFit reports why a unit of class c cannot carry device d, or nil.
+// Devices run on energy: only units that allocate it (ships and bases)
+// carry them, a device needing more battery energy than the class's
+// batteries hold could never be used, and a cloak must cost no more than
+// the class's power.
+func CanFit(c ClassID, d DeviceKind) error {
+	cl := lookupClass(c)
+	cost, known := DeviceCost(d)
+	switch {
+	case !known:
+		return fmt.Errorf("rules: unknown device %q", d)
+	case cl == nil:
+		return fmt.Errorf("rules: unknown class %q", c)
+	case cl.SmallCraft():
+		return fmt.Errorf("rules: a %s cannot carry a device: devices run on energy and it has no power of its own", cl.ID)
+	case d == DeviceCloak:
+		if p := cl.Warp + cl.Impulse + cl.APR; cost > p {
+			return fmt.Errorf("rules: a %s's power of %d cannot keep a %d-energy cloak on", cl.ID, p, cost)
+		}
+	case cost > cl.Battery:
+		return fmt.Errorf("rules: the %s needs %d battery energy; a %s's batteries hold %d", d, cost, cl.ID, cl.Battery)
+	}
+	return nil
+}
+
+// ClassHasDevice reports whether every unit of class c carries device d.
+func ClassHasDevice(c ClassID, d DeviceKind) bool {
+	cl := lookupClass(c)
+	if cl == nil {
+		return false
+	}
+	if d == DeviceCloak {
+		return cl.CloakCost > 0
+	}
+	return slices.Contains(cl.Devices, d)
+}
+
+// Fit fits device d to u: a cloak sets Gear.Cloak.Fitted, any other
+// device joins Gear.Devices. It does not check CanFit.
+func (u *Unit) Fit(d DeviceKind) {
+	if d == DeviceCloak {
+		u.Gear.Cloak.Fitted = true
+		return
+	}
+	if !slices.Contains(u.Gear.Devices, d) {
+		u.Gear.Devices = append(u.Gear.Devices, d)
+	}
+}
+
+// UnitDevices lists the devices u carries, its class's and those fitted
+// to it, in FittableDevices order.
+func UnitDevices(u *Unit) []DeviceKind {
+	var out []DeviceKind
+	for _, d := range FittableDevices {
+		if d == DeviceCloak {
+			if _, ok := CloakCost(u); ok {
+				out = append(out, d)
+			}
+			continue
+		}
+		if hasDevice(u, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// DeviceChoice is one device a unit of a side could use in the impulse
+// activity now, for the orders panel: Targets are the units the stasis
+// field or the displacement device could act on, nearest first (none for
+// the sphere and the temporal elevator).
+type DeviceChoice struct {
+	Unit    UnitID     `json:"unit"`
+	Device  DeviceKind `json:"device"`
+	Targets []UnitID   `json:"targets,omitempty"`
+	Cost    int        `json:"cost"`
+}
+
+// DeviceChoices lists, in unit order, every device the side's units could
+// use now. It is empty outside the impulse activity step.
+func (s *State) DeviceChoices(side SideID) []DeviceChoice {
+	if s.Clock.Step != StepActivity {
+		return nil
+	}
+	var out []DeviceChoice
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side != side || !u.OnMap() || u.Ship == nil {
+			continue
+		}
+		for _, d := range []DeviceKind{DeviceESG, DeviceSFG, DeviceDisplacement, DeviceTemporal} {
+			if !hasDevice(u, d) {
+				continue
+			}
+			c := DeviceChoice{Unit: u.ID, Device: d, Cost: deviceCost[d]}
+			if d == DeviceESG || d == DeviceTemporal {
+				if s.checkDevice(u, DeviceUse{Unit: u.ID, Device: d}) == nil {
+					out = append(out, c)
+				}
+				continue
+			}
+			for _, t := range s.unitsWithin(u.Map, u.Hex, DeviceRange) {
+				if s.checkDevice(u, DeviceUse{Unit: u.ID, Device: d, Target: t.ID, Facing: u.Facing}) == nil {
+					c.Targets = append(c.Targets, t.ID)
+				}
+			}
+			if len(c.Targets) > 0 {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}

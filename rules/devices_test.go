@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,4 +85,80 @@ func atActivityTurn(s *State, turn int) {
 	s.Clock = Clock{Turn: turn, Impulse: 1, Step: StepActivity}
 	s.Turn = TurnState{}
 	s.Advance()
+}
+
+// Fitting devices (house rules): ships and bases only, no device that
+// needs more battery energy than the class's batteries hold, no cloak
+// that costs more than the class's power.
+func TestCanFit(t *testing.T) {
+	tests := []struct {
+		class  ClassID
+		device DeviceKind
+		want   string // "" when it fits
+	}{
+		{"fed-cruiser", DeviceTemporal, ""},
+		{"fed-cruiser", DeviceESG, ""},
+		{"fed-cruiser", DeviceCloak, ""},
+		{"fed-cruiser", DeviceWeb, ""},
+		{"fed-cruiser", DeviceDisplacement, "the displacement needs 6 battery energy; a fed-cruiser's batteries hold 4"},
+		{"kor-warbird", DeviceTemporal, ""},
+		{"kor-raider", DeviceTemporal, "the temporal-elevator needs 3 battery energy; a kor-raider's batteries hold 2"},
+		{"vel-starbase", DeviceDisplacement, ""},
+		{"vel-corvette", DeviceCloak, ""},
+		{"fighter", DeviceESG, "a fighter cannot carry a device"},
+		{"drone", DeviceCloak, "a drone cannot carry a device"},
+		{"fed-cruiser", "sphere", `unknown device "sphere"`},
+		{"no-class", DeviceESG, `unknown class "no-class"`},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.class)+"/"+string(tt.device), func(t *testing.T) {
+			err := CanFit(tt.class, tt.device)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), "rules: ") || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// Fitted devices join the class's: UnitDevices lists both, a cloak
+// included, and DeviceChoices offers each one usable now, a targeted one
+// at each unit in reach.
+func TestFittedDevicesOffered(t *testing.T) {
+	s := newTestState(t,
+		ship("b", "blue", "vel-starbase", Hex{0, 0}, DirA, 0),
+		ship("k", "red", "kor-raider", Hex{0, -2}, DirD, 0),
+		ship("f", "red", "fed-frigate", Hex{0, -6}, DirD, 0))
+	b := s.Unit("b")
+	b.Fit(DeviceTemporal)
+	b.Fit(DeviceCloak)
+	b.Fit(DeviceTemporal)
+	if !slices.Equal(b.Gear.Devices, []DeviceKind{DeviceTemporal}) || !b.Gear.Cloak.Fitted {
+		t.Fatalf("gear %+v", b.Gear)
+	}
+	if got := UnitDevices(b); !slices.Equal(got, []DeviceKind{DeviceCloak, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}) {
+		t.Fatalf("devices %v", got)
+	}
+	b.Ship.Battery = 10
+	if got := s.DeviceChoices("blue"); got != nil {
+		t.Fatalf("choices outside activity %v", got)
+	}
+	atActivity(s)
+	want := []DeviceChoice{
+		{Unit: "b", Device: DeviceESG, Cost: 4},
+		{Unit: "b", Device: DeviceSFG, Targets: []UnitID{"k"}, Cost: 4},
+		{Unit: "b", Device: DeviceTemporal, Cost: 3},
+	}
+	if got := s.DeviceChoices("blue"); !reflect.DeepEqual(got, want) {
+		t.Fatalf("choices %+v, want %+v", got, want)
+	}
+	mustApply(t, s, Command{Kind: CmdActivity, Side: "blue", Devices: []DeviceUse{{Unit: "b", Device: DeviceTemporal}}})
+	if !b.Ship.Elevated || b.Ship.Battery != 7 {
+		t.Fatalf("elevated %v, battery %d", b.Ship.Elevated, b.Ship.Battery)
+	}
 }

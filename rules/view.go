@@ -39,6 +39,10 @@ type UnitView struct {
 	// whose beam holds it: beams are seen by every side (tractor.go).
 	Tractor UnitID `json:"tractor,omitempty"`
 	HeldBy  UnitID `json:"held_by,omitempty"`
+	// Devices lists the devices it carries, its class's and those its
+	// scenario fitted, a cloak included (devices.go): public, as the
+	// scenario is.
+	Devices []DeviceKind `json:"devices,omitempty"`
 	// Boarders are enemy boarding parties of BoarderSide aboard.
 	Boarders    int    `json:"boarders,omitempty"`
 	BoarderSide SideID `json:"boarder_side,omitempty"`
@@ -168,7 +172,7 @@ func (s *State) View(side SideID) *View {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
 			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
 			uv.Cloaked, uv.CloakLevel, uv.CloakFading = Cloaked(u), CloakLevel(u), CloakFading(u)
-			uv.Tractor = u.Gear.Tractor
+			uv.Tractor, uv.Devices = u.Gear.Tractor, UnitDevices(u)
 			if h := holders[u.ID]; h != nil {
 				uv.HeldBy = h.ID
 			}

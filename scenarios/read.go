@@ -22,7 +22,7 @@ var (
 	regionFields  = []string{"id", "kind", "name", "disc", "hexes"}
 	systemFields  = []string{"id", "name", "rift", "disc", "hexes"}
 	discFields    = []string{"center", "radius"}
-	unitFields    = []string{"id", "name", "side", "class", "kind", "hex", "facing", "speed", "carried_by"}
+	unitFields    = []string{"id", "name", "side", "class", "kind", "hex", "facing", "speed", "carried_by", "devices"}
 )
 
 // fieldTable names every mapping of the format and the fields it may
@@ -650,6 +650,9 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 				u.Speed = sp
 			}
 		}
+		if v := f.get("devices"); v != nil {
+			l.devices(v, f.sub("devices"), &u)
+		}
 		hexNode, carrier := f.get("hex"), f.get("carried_by")
 		switch {
 		case hexNode != nil && carrier != nil:
@@ -765,4 +768,52 @@ func classList() string {
 		ids = append(ids, string(c.ID))
 	}
 	return strings.Join(ids, ", ")
+}
+
+// maxDevices bounds a unit's devices list.
+const maxDevices = 16
+
+// devices reads a unit's devices list and fits each device to u: a
+// device the rules do not know, or one its class cannot carry, is an
+// error; one listed twice, or one every unit of its class carries
+// already, a warning.
+func (l *loader) devices(n *yaml.Node, path string, u *rules.Unit) {
+	items, ok := l.list(n, path, maxDevices)
+	if !ok {
+		return
+	}
+	seen := map[rules.DeviceKind]*yaml.Node{}
+	for i, item := range items {
+		at := index(path, i)
+		d := rules.DeviceKind(item.Value)
+		if item.Kind != yaml.ScalarNode || !slices.Contains(rules.FittableDevices, d) {
+			l.errorf(item, at, "unknown device %s; the devices are %s", describe(item), deviceList())
+			continue
+		}
+		if first, dup := seen[d]; dup {
+			l.warnf(item, at, "device %q is listed twice (first at line %d)", d, first.Line)
+			continue
+		}
+		seen[d] = item
+		if u.Class == "" {
+			continue // the unknown class is reported at its class
+		}
+		if rules.ClassHasDevice(u.Class, d) {
+			l.warnf(item, at, "every %s carries a %s already", u.Class, d)
+			continue
+		}
+		if err := rules.CanFit(u.Class, d); err != nil {
+			l.errorf(item, at, "%s", strings.TrimPrefix(err.Error(), "rules: "))
+			continue
+		}
+		u.Fit(d)
+	}
+}
+
+func deviceList() string {
+	words := make([]string, len(rules.FittableDevices))
+	for i, d := range rules.FittableDevices {
+		words[i] = string(d)
+	}
+	return strings.Join(words, ", ")
 }

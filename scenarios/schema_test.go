@@ -192,11 +192,16 @@ func TestSchemaMatchesLoader(t *testing.T) {
 	for _, k := range rules.RegionKinds {
 		regionKinds = append(regionKinds, string(k))
 	}
+	var devices []string
+	for _, d := range rules.FittableDevices {
+		devices = append(devices, string(d))
+	}
 	enums := []struct {
 		place string
 		want  []string
 	}{
 		{"units[].class", classes},
+		{"units[].devices[]", devices},
 		{"units[].kind", unitKindWords},
 		{"features[].kind", featureKinds},
 		{"regions[].kind", regionKinds},

@@ -1,8 +1,11 @@
 package scenarios
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hexrift/hexrift/rules"
 )
 
 // TestSemanticChecks covers the checks beyond field types and ranges
@@ -38,6 +41,15 @@ func TestSemanticChecks(t *testing.T) {
 		{"drone without a rack", two + "units:\n  - {id: a, side: blue, class: fed-frigate, hex: \"0,0\"}\n  - {id: d, side: blue, class: drone, carried_by: a}\n" + red,
 			`:8:51: units[1].carried_by: "a" is a fed-frigate, which has no drone rack to carry a drone`, false},
 
+		{"unknown device", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", devices: [esg, esgg]}\n" + red,
+			`:7:72: units[0].devices[1]: unknown device "esgg"; the devices are cloak, displacement, esg, sfg, temporal-elevator, web`, false},
+		{"device on a fighter", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: f, side: blue, class: fighter, hex: \"1,0\", devices: [esg]}\n" + red,
+			`:8:63: units[1].devices[0]: a fighter cannot carry a device: devices run on energy and it has no power of its own`, false},
+		{"device beyond the batteries", two + "units:\n  - {id: a, side: blue, class: fed-frigate, hex: \"0,0\", devices: [displacement]}\n" + red,
+			`:7:67: units[0].devices[0]: the displacement needs 6 battery energy; a fed-frigate's batteries hold 2`, false},
+		{"devices not a list", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", devices: esg}\n" + red,
+			`:7:66: units[0].devices: expected a list, found "esg"`, false},
+
 		{"ninth fighter on a carrier", two + "units:\n  - {id: a, side: blue, class: vel-carrier, hex: \"0,0\"}\n" + eightFighters() + "  - {id: f9, side: blue, class: fighter, carried_by: a}\n" + red,
 			`:16:54: units[9].carried_by: "a" is a vel-carrier with 8 shuttle boxes; this is unit 9 aboard it`, false},
 
@@ -46,6 +58,10 @@ func TestSemanticChecks(t *testing.T) {
 			`:7:32: warning: features[0].hex: the planet "p" at hex 4,6 lies inside gravity rift system "maw"`, true},
 		{"feature in a disc rift", two + "features:\n  - {id: p, kind: star, hex: \"-40,20\"}\nsystems:\n  - {id: maw, rift: true, disc: {center: \"-41,20\", radius: 1}}\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n" + red,
 			`:7:30: warning: features[0].hex: the star "p" at hex -40,20 lies inside gravity rift system "maw"`, true},
+		{"device listed twice", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", devices: [cloak, cloak]}\n" + red,
+			`:7:74: warning: units[0].devices[1]: device "cloak" is listed twice (first at line 7)`, true},
+		{"device the class carries", two + "units:\n  - {id: a, side: blue, class: vel-carrier, hex: \"0,0\", devices: [displacement]}\n" + red,
+			`:7:67: warning: units[0].devices[0]: every vel-carrier carries a displacement already`, true},
 		{"unit far away", two + "center: \"100,0\"\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"-301,0\"}\n" + red,
 			`:8:50: warning: units[0].hex: hex -301,0 is 401 hexes from the map centre 100,0; more than 400 is likely a typo`, true},
 	}
@@ -86,6 +102,8 @@ func TestSemanticChecksQuiet(t *testing.T) {
 		{"unit at 400 hexes", two + "center: \"100,0\"\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"-300,0\"}\n" + red},
 		{"carrier at capacity", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: s1, side: blue, class: shuttle, carried_by: a}\n  - {id: s2, side: blue, class: fighter, carried_by: a}\n  - {id: d1, side: blue, class: drone, carried_by: a}\n  - {id: d2, side: blue, class: drone, carried_by: a}\n" + red},
 		{"eight fighters on a carrier", two + "units:\n  - {id: a, side: blue, class: vel-carrier, hex: \"0,0\"}\n" + eightFighters() + red},
+		{"every device on a cruiser but displacement", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", devices: [cloak, esg, sfg, temporal-elevator, web]}\n" + red},
+		{"devices at the batteries' limit", two + "units:\n  - {id: a, side: blue, class: kor-warbird, hex: \"0,0\", devices: [temporal-elevator]}\n  - {id: b, side: blue, class: vel-starbase, hex: \"5,5\", devices: [displacement, temporal-elevator]}\n" + red},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,5 +144,31 @@ units:
 	}
 	if !strings.Contains(ps[0].Msg, `unknown class "fed-cruizer"`) || ps[0].Path != "units[0].class" {
 		t.Errorf("problem = %+v", ps[0])
+	}
+}
+
+// A unit's devices reach the rules: a cloak fits Gear.Cloak, the rest
+// Gear.Devices, and the unit may use them.
+func TestDevicesFitted(t *testing.T) {
+	src := "id: t\nname: T\nsides:\n  - {id: blue}\n  - {id: red}\nunits:\n" +
+		"  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", devices: [temporal-elevator, cloak]}\n" +
+		"  - {id: b, side: red, class: kor-raider, hex: \"9,9\"}\n"
+	s, err := Load("s.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rules.NewState(s.Setup(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := st.Unit("a")
+	if !slices.Equal(a.Gear.Devices, []rules.DeviceKind{rules.DeviceTemporal}) || !a.Gear.Cloak.Fitted {
+		t.Fatalf("gear %+v", a.Gear)
+	}
+	if got := st.View("red").Units[0].Devices; !slices.Equal(got, []rules.DeviceKind{rules.DeviceCloak, rules.DeviceTemporal}) {
+		t.Fatalf("the other side's view lists devices %v", got)
+	}
+	if cost, ok := rules.CloakCost(a); !ok || cost != rules.FittedCloakCost {
+		t.Fatalf("fitted cloak costs %d, %v", cost, ok)
 	}
 }
