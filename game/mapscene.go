@@ -338,6 +338,9 @@ func (s *MapScene) Describe(h rules.Hex) []string {
 		if u.HeldBy != "" {
 			ghost += ", held in " + string(u.HeldBy) + "'s tractor beam"
 		}
+		if n := seekerNote(u); n != "" {
+			ghost += ", " + strings.ToLower(n[:1]) + n[1:]
+		}
 		lines = append(lines, fmt.Sprintf("%s: %s, %s, facing %s, speed %d%s", u.Name, side.Name, cls, u.Facing, u.Speed, ghost))
 	}
 	return lines

@@ -33,8 +33,10 @@ func newOrderBuilder(p *PlayScene, kind rules.CommandKind) orderBuilder {
 		return newMoveBuilder(p)
 	case rules.CmdActivity:
 		return newActivityBuilder(p)
-	case rules.CmdRepair, rules.CmdEvade, rules.CmdLaunch:
+	case rules.CmdRepair, rules.CmdEvade:
 		return newChoiceBuilder(p, kind)
+	case rules.CmdLaunch:
+		return newLaunchBuilder(p)
 	case rules.CmdFire:
 		return newFireBuilder(p)
 	case "":
@@ -194,9 +196,6 @@ func (b *choiceBuilder) itemText(p *PlayScene, c rules.Command) string {
 	case len(c.Repairs) > 0:
 		r := c.Repairs[0]
 		return unitName(p, r.Unit) + " repairs " + r.Target
-	case len(c.Shots) > 0:
-		sh := c.Shots[0]
-		return fmt.Sprintf("%s launches from mount %d at %s", unitName(p, sh.Attacker), sh.Mount+1, unitName(p, sh.Target))
 	case len(c.Craft) > 0:
 		return "Launch " + unitName(p, c.Craft[0])
 	}
@@ -213,8 +212,6 @@ func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
 		heading(p, box, "Evasive maneuvers", "Fire at your ships is revealed. Each ship may try one evasive maneuver this impulse (X4.EV).")
 	case rules.CmdRepair:
 		heading(p, box, "Damage control", "Repair damaged systems. Armor is never repaired here (X4.DC).")
-	case rules.CmdLaunch:
-		heading(p, box, "Seeking weapons launch", "Launch drones and other seeking weapons at targets in range.")
 	default:
 		heading(p, box, strings.ToUpper(string(b.kind[:1]))+string(b.kind[1:]), "")
 	}

@@ -20,6 +20,7 @@ type activityBuilder struct {
 	choice  *choiceBuilder
 	beams   []beamRow
 	devices []deviceRow
+	guides  []guideRow // seeker guidance handoffs (orders_guidance.go)
 }
 
 // deviceRow is one unit's device use: the uses it may make (a unit uses
@@ -59,7 +60,7 @@ func newActivityBuilder(p *PlayScene) *activityBuilder {
 	// Tractor orders and devices get their own rows below.
 	keep := b.choice.options[:0]
 	for _, o := range b.choice.options {
-		if len(o.Tractors) == 0 && len(o.Devices) == 0 {
+		if len(o.Tractors) == 0 && len(o.Devices) == 0 && len(o.Handoffs) == 0 {
 			keep = append(keep, o)
 		}
 	}
@@ -83,6 +84,7 @@ func newActivityBuilder(p *PlayScene) *activityBuilder {
 				use: &rules.DeviceUse{Unit: c.Unit, Device: c.Device, Target: t}})
 		}
 	}
+	b.guides = newGuideRows(p)
 	return b
 }
 
@@ -163,12 +165,17 @@ func (b *activityBuilder) command(p *PlayScene) rules.Command {
 			cmd.Devices = append(cmd.Devices, *u)
 		}
 	}
+	for i := range b.guides {
+		if h := b.guides[i].handoff(); h != nil {
+			cmd.Handoffs = append(cmd.Handoffs, *h)
+		}
+	}
 	return cmd
 }
 
 func (b *activityBuilder) build(p *PlayScene, box *widget.Container) {
 	heading(p, box, "Impulse activity", "Docking, transfers, devices, webs, craft launches and tractor beams. Sealed until every side has chosen.")
-	if len(b.choice.options) == 0 && len(b.beams) == 0 {
+	if len(b.choice.options) == 0 && len(b.beams) == 0 && len(b.guides) == 0 {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
 	}
 	b.choice.toggles(p, box)
@@ -212,11 +219,16 @@ func (b *activityBuilder) build(p *PlayScene, box *widget.Container) {
 			func() { r.energy = max(0, r.energy-1); p.rebuildPanel() },
 			func() { r.energy = min(r.c.Battery, r.energy+1); p.rebuildPanel() }))
 	}
+	guideRows(p, box, b.guides)
 	commitRow(p, box, "Commit", b.command(p))
 }
 
-// click cycles the tractor action of the own unit clicked on.
+// click cycles the tractor action of the own unit clicked on, or the
+// guidance of the own seeker clicked on.
 func (b *activityBuilder) click(p *PlayScene, h rules.Hex) {
+	if clickGuide(p, b.guides, h) {
+		return
+	}
 	for i := range b.beams {
 		if u, ok := unitView(p, b.beams[i].c.Unit); ok && u.Hex == h {
 			b.beams[i].pick = (b.beams[i].pick + 1) % len(b.beams[i].actions)
@@ -229,8 +241,10 @@ func (b *activityBuilder) click(p *PlayScene, h rules.Hex) {
 
 func (b *activityBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }
 
-// overlay marks each unit a beam is ordered to lock on or keep.
+// overlay marks each unit a beam is ordered to lock on or keep, and each
+// ship a seeker's guidance passes to.
 func (b *activityBuilder) overlay(p *PlayScene, f *render.Frame) {
+	guideMarks(p, f, b.guides)
 	for i := range b.beams {
 		o := b.beams[i].order()
 		if o == nil || o.Target == "" {

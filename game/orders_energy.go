@@ -119,6 +119,11 @@ func (b *allocBuilder) editor(p *PlayScene, box *widget.Container, a *rules.Allo
 	for m, mt := range c.Mounts {
 		m := m
 		w, _ := rules.LookupWeapon(mt.Weapon)
+		if w.Charged() && !ss.Mounts[m].Destroyed {
+			label, toggle := chargeToggle(a, w, m, ss.Mounts[m])
+			box.AddChild(button(label, func() { toggle(); changed() }, stretch()))
+			continue
+		}
 		if w.Seeking() || ss.Mounts[m].Destroyed {
 			continue
 		}

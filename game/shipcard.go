@@ -96,17 +96,7 @@ func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side 
 	gy += 20
 	for m, mt := range c.Mounts {
 		wpn, _ := rules.LookupWeapon(mt.Weapon)
-		state := "unarmed"
-		col := render.UITextDim
-		ms := u.Detail.Mounts[m]
-		switch {
-		case ms.Destroyed:
-			state, col = "destroyed", render.UIDanger
-		case ms.Fired:
-			state = "fired"
-		case ms.Armed:
-			state, col = "armed", render.UIGood
-		}
+		state, col := mountState(wpn, u.Detail.Mounts[m])
 		lab(x+12, gy, fmt.Sprintf("#%d %s (%s arc): %s", m+1, wpn.Name, mt.Arc, state), render.Regular, 12, col)
 		gy += 17
 	}
@@ -132,6 +122,9 @@ func cardNotes(u rules.UnitView, c *rules.Class) []string {
 	}
 	if u.HeldBy != "" {
 		out = append(out, "Held in "+string(u.HeldBy)+"'s tractor beam")
+	}
+	if n := seekerNote(u); n != "" {
+		out = append(out, n)
 	}
 	if u.Detail != nil {
 		if p := rules.ScannerPenalty(c, &u.Detail.Boxes); p > 0 {

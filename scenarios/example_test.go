@@ -42,6 +42,7 @@ func ExampleBundled() {
 	// drill-gravity - Drill: Gravity Rifts
 	// drill-phase - Drill: Phase Space
 	// drill-rift - Drill: Cosmic Rift
+	// ember-line - The Ember Line
 	// maw-crossing - Maw Crossing
 	// moon-shadow - Moon Shadow
 	// phase-drift - Phase Drift

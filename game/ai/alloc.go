@@ -57,6 +57,19 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 	// Weapons first: a weapon unarmed is a shot lost.
 	for m := range c.Mounts {
 		w := weapon(c, m)
+		if w != nil && w.Charged() && !ss.Mounts[m].Destroyed {
+			// A plasma launcher: arm it on, or hold it once full.
+			if ss.Mounts[m].Charge >= w.ArmTurns {
+				if w.Hold <= budget+draw {
+					a.Hold = append(a.Hold, m)
+					budget -= w.Hold
+				}
+			} else if w.Arm <= budget+draw {
+				a.Arm = append(a.Arm, m)
+				budget -= w.Arm
+			}
+			continue
+		}
 		if w == nil || ss.Mounts[m].Destroyed || w.Seeking() || w.Arm > budget+draw {
 			continue
 		}

@@ -86,7 +86,7 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 			if p.Level == Hard {
 				// Finish what is damaged: only destroyed units score.
 				v *= 1 + (1 - k.health(t))
-				if t.Kind == rules.KindDrone && k.closeTo(t, 3) {
+				if t.Kind.Seeking() && k.closeTo(t, 3) {
 					v *= 3 // a seeker about to strike
 				}
 			}
@@ -232,6 +232,7 @@ func (p *Player) launch(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 		}
 		cmd.Shots = append(cmd.Shots, sh)
 	}
+	cmd.Shots = slices.DeleteFunc(cmd.Shots, func(sh rules.Shot) bool { return !p.plasmaPays(k, sh) })
 	out := []rules.Command{}
 	if p.spend(1) && o.Check(cmd) == nil {
 		out = append(out, cmd)
@@ -241,6 +242,26 @@ func (p *Player) launch(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 		out = append(out, legal[0])
 	}
 	return out
+}
+
+// plasmaPays reports whether launch sh is worth it: always for a drone;
+// for a plasma torpedo, whose warhead decays as it flies (and which is
+// held armed for 1 energy a turn), only at a ship close enough that it
+// strikes with most of it.
+func (p *Player) plasmaPays(k *knowledge, sh rules.Shot) bool {
+	a, t := k.unit(sh.Attacker), k.unit(sh.Target)
+	if a == nil || t == nil {
+		return true
+	}
+	c := k.class(a.Class)
+	if w := weapon(c, sh.Mount); w == nil || !w.Charged() {
+		return true
+	}
+	reach := 8 // a warhead of 15 or more against a ship that holds still
+	if p.Level == Easy {
+		reach = 12
+	}
+	return !t.Kind.Seeking() && a.Hex.Distance(t.Hex) <= reach
 }
 
 // repair puts damage control first on the shield facing the nearest
@@ -286,11 +307,24 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 }
 
 // activity launches carried fighters and shuttles when the rules offer it
-// and enemies are near; otherwise it does nothing special.
+// and enemies are near, and hands the guidance of seekers away from a
+// badly damaged guide; otherwise it does nothing special.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
 		return out
+	}
+	if hs := p.handoffs(k, legal); len(hs) > 0 {
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs}
+		for _, l := range legal {
+			if len(l.Craft) > 0 && (p.Level != Hard || p.launchWorthIt(k, l.Craft)) {
+				cmd.Craft = l.Craft
+				break
+			}
+		}
+		if p.spend(1) && o.Check(cmd) == nil {
+			return append([]rules.Command{cmd}, out...)
+		}
 	}
 	for _, l := range legal {
 		if len(l.Craft) == 0 {
@@ -300,6 +334,26 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 			continue
 		}
 		return append([]rules.Command{l}, out...)
+	}
+	return out
+}
+
+// handoffs picks, from the handoffs the rules offer (each seeker to the
+// nearest ship that could take it), those that move a seeker's guidance
+// from a badly damaged guide to a sounder one.
+func (p *Player) handoffs(k *knowledge, legal []rules.Command) []rules.Handoff {
+	var out []rules.Handoff
+	for _, l := range legal {
+		for _, h := range l.Handoffs {
+			s := k.unit(h.Seeker)
+			if s == nil {
+				continue
+			}
+			g, to := k.unit(s.Guide), k.unit(h.To)
+			if g != nil && to != nil && k.health(g) < 0.35 && k.health(to) > k.health(g)+0.2 {
+				out = append(out, h)
+			}
+		}
 	}
 	return out
 }

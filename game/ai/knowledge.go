@@ -76,8 +76,8 @@ func (k *knowledge) value(u *rules.UnitView) float64 {
 	if c == nil {
 		return 1
 	}
-	if u.Kind == rules.KindDrone {
-		return 0.6 + float64(c.Warhead)/10
+	if u.Kind.Seeking() {
+		return 0.6 + float64(u.Warhead)/10
 	}
 	// The objectives riding on it count as more points.
 	return 1 + float64(c.BPV+k.stake(u.ID))/200
@@ -237,11 +237,12 @@ func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 			continue
 		}
 		rng := e.Hex.Distance(p.Hex)
-		if e.Kind == rules.KindDrone {
+		if e.Kind.Seeking() {
 			// A seeker closes on something; count it against the
-			// nearest of its possible victims at its speed.
-			if c.Warhead > 0 && rng <= max(e.Speed/2, 2) {
-				total += float64(c.Warhead) * shieldWeight(shields[relDir(p.Hex, p.Facing, e.Hex)]) / 2
+			// nearest of its possible victims at its speed, with the
+			// warhead it has now.
+			if e.Warhead > 0 && rng <= max(e.Speed/2, 2) {
+				total += float64(e.Warhead) * shieldWeight(shields[relDir(p.Hex, p.Facing, e.Hex)]) / 2
 			}
 			continue
 		}
@@ -272,7 +273,7 @@ func (k *knowledge) nearest(p pose) (*rules.UnitView, int) {
 	var best *rules.UnitView
 	bd := 1 << 30
 	for _, e := range k.enemies {
-		if e.Map != p.Map || e.Kind == rules.KindDrone || !k.isThreat(e) {
+		if e.Map != p.Map || e.Kind.Seeking() || !k.isThreat(e) {
 			continue
 		}
 		if d := p.Hex.Distance(e.Hex); d < bd {

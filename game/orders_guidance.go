@@ -1,0 +1,97 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/ebitenui/ebitenui/widget"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// guideRow is one of the viewer's seekers in the impulse activity panel:
+// it keeps its guide, or its guidance passes to one of the ships the
+// rules allow (rules.State.HandoffOptions).
+type guideRow struct {
+	seeker rules.UnitID
+	to     []rules.UnitID // the ships that could take its guidance
+	pick   int            // 0 keeps the guide, i hands to to[i-1]
+}
+
+// newGuideRows lists a row for each seeker of the viewer whose guidance
+// could pass now.
+func newGuideRows(p *PlayScene) []guideRow {
+	var rows []guideRow
+	for _, h := range p.sess.State.HandoffOptions(p.viewer) {
+		if n := len(rows); n == 0 || rows[n-1].seeker != h.Seeker {
+			rows = append(rows, guideRow{seeker: h.Seeker})
+		}
+		rows[len(rows)-1].to = append(rows[len(rows)-1].to, h.To)
+	}
+	return rows
+}
+
+// handoff returns the row's handoff, or nil when the seeker keeps its
+// guide.
+func (r *guideRow) handoff() *rules.Handoff {
+	if r.pick == 0 {
+		return nil
+	}
+	return &rules.Handoff{Seeker: r.seeker, To: r.to[r.pick-1]}
+}
+
+// label reads the row's choice, e.g. "Drone k.d6.1 at Claw: guided by
+// Hawk, hand to Wren (4 hexes)".
+func (r *guideRow) label(p *PlayScene) string {
+	u, _ := unitView(p, r.seeker)
+	head := fmt.Sprintf("%s %s at %s, warhead %d", u.Name, u.ID, unitName(p, u.Target), u.Warhead)
+	if r.pick == 0 {
+		return fmt.Sprintf("%s: keeps %s as its guide  >", head, unitName(p, u.Guide))
+	}
+	to := r.to[r.pick-1]
+	d := ""
+	if t, ok := unitView(p, to); ok {
+		d = fmt.Sprintf(" (%d hexes)", t.Hex.Distance(u.Hex))
+	}
+	return fmt.Sprintf("%s: guidance passes from %s to %s%s  >", head, unitName(p, u.Guide), unitName(p, to), d)
+}
+
+// cycle moves the row to its next choice.
+func (r *guideRow) cycle() { r.pick = (r.pick + 1) % (len(r.to) + 1) }
+
+// guideRows adds the guidance section of the activity panel.
+func guideRows(p *PlayScene, box *widget.Container, rows []guideRow) {
+	if len(rows) == 0 {
+		return
+	}
+	box.AddChild(p.env.label("Seeker guidance", render.Bold, 15, render.UIAccent))
+	box.AddChild(p.env.wrapped("Hand a seeker's guidance to another of your ships within 15 hexes of it: it then stays on its target if its launcher is lost. Click a row (or the seeker on the map) to choose.", 12, render.UITextDim, ordersWidth-28))
+	for i := range rows {
+		r := &rows[i]
+		box.AddChild(button(r.label(p), func() { r.cycle(); p.rebuildPanel() }, stretch()))
+	}
+}
+
+// clickGuide cycles the row of the viewer's seeker in hex h, if any, and
+// reports whether there was one.
+func clickGuide(p *PlayScene, rows []guideRow, h rules.Hex) bool {
+	for i := range rows {
+		if u, ok := unitView(p, rows[i].seeker); ok && u.Hex == h {
+			rows[i].cycle()
+			p.rebuildPanel()
+			return true
+		}
+	}
+	return false
+}
+
+// guideMarks marks each ship a seeker's guidance is to pass to.
+func guideMarks(p *PlayScene, f *render.Frame, rows []guideRow) {
+	for i := range rows {
+		if h := rows[i].handoff(); h != nil {
+			if u, ok := unitView(p, h.To); ok {
+				f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIAccent, Label: "guides"})
+			}
+		}
+	}
+}
