@@ -35,6 +35,7 @@ func TestFieldChecks(t *testing.T) {
 		{"no hex", header + "units:\n  - {id: a, side: blue, class: fed-cruiser}\n", `units[0]: missing required field "hex"`},
 		{"hex and carried", header + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: b, side: blue, class: shuttle, hex: \"0,0\", carried_by: a}\n", `give either hex or carried_by`},
 		{"carried ship", header + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: b, side: blue, class: fed-frigate, carried_by: a}\n", `a ship cannot be carried`},
+		{"carried plasma", header + "units:\n  - {id: a, side: blue, class: kor-sunhawk, hex: \"0,0\"}\n  - {id: b, side: blue, class: plasma, carried_by: a}\n", `a plasma torpedo cannot be carried`},
 		{"carried by self", header + "units:\n  - {id: a, side: blue, class: shuttle, carried_by: a}\n", `a unit cannot carry itself`},
 		{"carrier is small", header + "units:\n  - {id: a, side: blue, class: shuttle, hex: \"0,0\"}\n  - {id: b, side: blue, class: fighter, carried_by: a}\n", `only ships and bases carry units`},
 		{"speed text", header + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", speed: fast}\n", `units[0].speed: expected a whole number, found "fast"`},

@@ -703,6 +703,8 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 				l.errorf(e.carrier, path, "%q is a %s; only ships and bases carry units", c.ID, c.Kind)
 			case u.Kind == rules.KindShip || u.Kind == rules.KindBase:
 				l.errorf(e.carrier, path, "a %s cannot be carried; only small craft, drones, mines and monsters can", u.Kind)
+			case u.Kind == rules.KindPlasma:
+				l.errorf(e.carrier, path, "a plasma torpedo cannot be carried: a plasma launcher makes one when it launches")
 			case c.Side != u.Side && c.Side != "" && u.Side != "":
 				l.errorf(e.carrier, path, "%q belongs to side %q, not %q", c.ID, c.Side, u.Side)
 			default:
