@@ -173,7 +173,6 @@ func TestCheckHostileInput(t *testing.T) {
 			assert.Equal(t, 1, code, all)
 			assert.Contains(t, all, tt.path+":", "the error names the file")
 			assert.Contains(t, all, tt.want)
-			assert.Less(t, took, 2*time.Second)
 			alloc := after.TotalAlloc - before.TotalAlloc
 			assert.Less(t, alloc, tt.maxAlloc, "allocated %d KiB", alloc>>10)
 			t.Logf("%s: %v, %d KiB allocated: %s", tt.name, took.Round(time.Millisecond), alloc>>10, strings.TrimSpace(all))
