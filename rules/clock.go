@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Step is one stage of the turn sequence (X4.SEQ, X4.IMP). Impulse steps
 // repeat once per impulse; the others come once per turn.
@@ -67,11 +70,18 @@ type Clock struct {
 }
 
 // String returns the clock as, for example, "T3 I2 movement".
-func (c Clock) String() string {
+func (c Clock) String() string { return string(c.appendTo(make([]byte, 0, 32))) }
+
+// appendTo appends c.String() to b.
+func (c Clock) appendTo(b []byte) []byte {
+	b = append(b, 'T')
+	b = strconv.AppendInt(b, int64(c.Turn), 10)
 	if c.Step.InImpulse() {
-		return fmt.Sprintf("T%d I%d %s", c.Turn, c.Impulse, c.Step)
+		b = append(b, " I"...)
+		b = strconv.AppendInt(b, int64(c.Impulse), 10)
 	}
-	return fmt.Sprintf("T%d %s", c.Turn, c.Step)
+	b = append(b, ' ')
+	return append(b, c.Step.String()...)
 }
 
 // AbsoluteImpulse counts impulses from the start of the game, for timers

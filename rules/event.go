@@ -51,7 +51,10 @@ type Event struct {
 	Audience Audience  `json:"audience"`
 	Side     SideID    `json:"side,omitempty"`
 	Unit     UnitID    `json:"unit,omitempty"`
-	Roll     *Roll     `json:"roll,omitempty"`
+	// Roll is the die roll the event records, if any. Events may share
+	// one Roll (a phase step keeps one per 2d6 outcome): never change a
+	// Roll in place.
+	Roll *Roll `json:"roll,omitempty"`
 	// Chance, on a roll a side took a risk with (a shot, a gravity rift
 	// exit, an evasive maneuver, a phase roll), is the chance the roll
 	// had of its result of note and whether that result came: what the

@@ -38,6 +38,13 @@ func (h Hex) Distance(o Hex) int { return h.Sub(o).Length() }
 // String returns the hex as "Q,R", the form scenario files use.
 func (h Hex) String() string { return strconv.Itoa(h.Q) + "," + strconv.Itoa(h.R) }
 
+// appendTo appends h.String() to b.
+func (h Hex) appendTo(b []byte) []byte {
+	b = strconv.AppendInt(b, int64(h.Q), 10)
+	b = append(b, ',')
+	return strconv.AppendInt(b, int64(h.R), 10)
+}
+
 // ParseHex reads a hex written as "Q,R" (spaces allowed).
 func ParseHex(s string) (Hex, error) {
 	a, b, ok := strings.Cut(s, ",")

@@ -16,7 +16,7 @@ func hiddenFrom(u *Unit, side SideID) bool { return isMine(u) && (side == "" || 
 
 // mineEnter is the enter-hex check that sets off mines.
 func mineEnter(s *State, u *Unit, from, to Hex) MoveOutcome {
-	if u.PhasedOut || isMine(u) {
+	if u.PhasedOut || isMine(u) || s.mines == 0 {
 		return MoveOutcome{}
 	}
 	var o MoveOutcome

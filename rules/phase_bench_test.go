@@ -30,7 +30,8 @@ func phaseBenchUnits(n, radius int) []Unit {
 // event, and the phase-outs and phase-ins it causes with all they do
 // (IP8.21-22). The region's size must not matter: membership is a
 // distance test (IP8.13). The random course of the phased-out units
-// (IP8.33) is movement and is measured by BenchmarkPhaseDrift.
+// (IP8.33) is movement and is measured by BenchmarkPhaseDrift. How the
+// step stays cheap: docs/RULES.md, "Phase space", "Cost".
 func BenchmarkPhaseStep(b *testing.B) { benchPhase(b, (*State).phaseRolls, false) }
 
 // BenchmarkPhaseDrift is the whole phase space work of the involuntary

@@ -104,11 +104,15 @@ func (t *PhaseTrack) clone() *PhaseTrack {
 
 // String describes the recorded course for the log.
 func (t *PhaseTrack) String() string {
-	b := make([]byte, 0, 64+24*len(t.Moves))
+	return string(t.appendTo(make([]byte, 0, 64+24*len(t.Moves))))
+}
+
+// appendTo appends t.String() to b.
+func (t *PhaseTrack) appendTo(b []byte) []byte {
 	b = append(b, "out since "...)
-	b = append(b, t.Out.String()...)
+	b = t.Out.appendTo(b)
 	b = append(b, " at "...)
-	b = append(b, t.From.String()...)
+	b = t.From.appendTo(b)
 	b = append(b, " facing "...)
 	b = append(b, t.FromFacing.String()...)
 	if len(t.Moves) == 0 {
@@ -128,10 +132,10 @@ func (t *PhaseTrack) String() string {
 		b = append(b, ':')
 		for _, h := range m.Path {
 			b = append(b, ' ')
-			b = append(b, h.String()...)
+			b = h.appendTo(b)
 		}
 	}
-	return string(b)
+	return b
 }
 
 // CourseTurn returns the turn a phased-out unit makes on a 2d6 course
@@ -156,6 +160,16 @@ func CourseTurn(total int) int {
 
 // CourseName names a course turn for the log, e.g. "60 right".
 func CourseName(turn int) string {
+	switch turn {
+	case 1:
+		return "60 right"
+	case 2:
+		return "120 right"
+	case -1:
+		return "60 left"
+	case -2:
+		return "120 left"
+	}
 	switch {
 	case turn == 0:
 		return "straight"
@@ -197,6 +211,12 @@ func (s *State) InPhaseSpace(m MapID, h Hex) bool {
 // all terrain are not affected; carried units share their carrier's
 // place. Web hexes phase too, each on its own (phasegear.go).
 func Phases(u *Unit) bool {
+	var m classMemo
+	return m.phases(u)
+}
+
+// phases is Phases with the class lookups remembered.
+func (m *classMemo) phases(u *Unit) bool {
 	if !u.OnMap() {
 		return false
 	}
@@ -204,8 +224,24 @@ func Phases(u *Unit) bool {
 	case KindMine, KindMonster, KindDrone, KindPlasma, KindShuttle, KindFighter:
 		return true
 	}
-	c := lookupClass(u.Class)
+	c := m.class(u.Class)
 	return c != nil && c.Mobile()
+}
+
+// classMemo remembers the last class looked up: a loop over the units
+// meets the same few classes again and again.
+type classMemo struct {
+	id    ClassID
+	c     *Class
+	known bool
+}
+
+// class returns lookupClass(id).
+func (m *classMemo) class(id ClassID) *Class {
+	if !m.known || id != m.id {
+		m.id, m.c, m.known = id, lookupClass(id), true
+	}
+	return m.c
 }
 
 // phaseStep is the phase space work of the involuntary-movement step
@@ -215,68 +251,82 @@ func Phases(u *Unit) bool {
 // their events and their log lines are made in a few blocks, not one
 // allocation each.
 func (s *State) phaseStep() []Event {
-	var tx textArena
+	var tx stepArena
 	evs := s.phaseRollsInto(nil, &tx, true)
-	evs = s.phaseDriftInto(evs, &tx)
-	tx.fill(evs)
-	return evs
+	return s.phaseDriftInto(evs, &tx)
 }
 
 // phaseRolls is the phase-roll half of phaseStep.
 func (s *State) phaseRolls() []Event {
-	var tx textArena
-	evs := s.phaseRollsInto(nil, &tx, false)
-	tx.fill(evs)
-	return evs
+	var tx stepArena
+	return s.phaseRollsInto(nil, &tx, false)
 }
 
 // phaseDrift is the random-course half of phaseStep.
 func (s *State) phaseDrift() []Event {
-	var tx textArena
-	evs := s.phaseDriftInto(nil, &tx)
-	tx.fill(evs)
-	return evs
+	var tx stepArena
+	return s.phaseDriftInto(nil, &tx)
 }
 
-// textArena builds the log lines of a step in one buffer and hands them
-// to their events as substrings of one string when the step is done.
-type textArena struct {
+// stepArena holds the blocks the events of a phase step share: their
+// log lines, built in one buffer, and their 2d6 rolls. A line is a
+// substring of the buffer's contents: a strings.Builder never changes the
+// bytes it has written, so the lines stay valid as it grows.
+type stepArena struct {
 	b       strings.Builder
-	refs    []textRef
 	scratch [128]byte
+	dice    *twoD6Table
 }
 
-type textRef struct{ ev, from, to int32 }
-
-// grow makes room for about n more lines.
-func (a *textArena) grow(n int) {
-	a.b.Grow(40 * n)
-	a.refs = slices.Grow(a.refs, n)
+// twoD6Table holds the 36 outcomes of 2d6, made as they come up. The
+// rolls of a step point into it: a Roll in an event is never changed in
+// place, so 1,000 phase rolls cost at most 36 Rolls, not 1,000.
+type twoD6Table struct {
+	rolls [36]Roll
+	faces [36][2]int
 }
+
+// throw2d6 rolls 2d6 with g, the same dice in the same order as
+// g.Throw(TwoD6), and returns the step's Roll of that outcome.
+func (a *stepArena) throw2d6(g *RNG) *Roll { return a.roll2d6(outcome2d6(g)) }
+
+// outcome2d6 rolls 2d6 with g, the same dice in the same order as
+// g.Throw(TwoD6), and returns the outcome as 6*(first-1) + second-1.
+func outcome2d6(g *RNG) uint8 {
+	x, y := g.IntN(6), g.IntN(6)
+	return uint8(6*x + y)
+}
+
+// roll2d6 returns the step's Roll of outcome k of outcome2d6.
+func (a *stepArena) roll2d6(k uint8) *Roll {
+	if a.dice == nil {
+		a.dice = new(twoD6Table)
+	}
+	r := &a.dice.rolls[k]
+	if r.Total == 0 {
+		x, y := 1+int(k)/6, 1+int(k)%6
+		a.dice.faces[k] = [2]int{x, y}
+		*r = Roll{Dice: TwoD6, Faces: a.dice.faces[k][:], Total: x + y}
+	}
+	return r
+}
+
+// grow makes room for about n more bytes.
+func (a *stepArena) grow(n int) { a.b.Grow(n) }
 
 // pos is where the next text starts.
-func (a *textArena) pos() int { return a.b.Len() }
+func (a *stepArena) pos() int { return a.b.Len() }
 
-// mark records that the text written since from belongs to event ev.
-func (a *textArena) mark(ev, from int) {
-	a.refs = append(a.refs, textRef{int32(ev), int32(from), int32(a.b.Len())})
-}
+// since returns the text written since from.
+func (a *stepArena) since(from int) string { return a.b.String()[from:] }
 
-// fill gives every marked event its text.
-func (a *textArena) fill(evs []Event) {
-	all := a.b.String()
-	for _, r := range a.refs {
-		evs[r.ev].Text = all[r.from:r.to]
-	}
-}
+func (a *stepArena) str(s string) { a.b.WriteString(s) }
 
-func (a *textArena) str(s string) { a.b.WriteString(s) }
-
-func (a *textArena) int(n int) { a.b.Write(strconv.AppendInt(a.scratch[:0], int64(n), 10)) }
+func (a *stepArena) int(n int) { a.b.Write(strconv.AppendInt(a.scratch[:0], int64(n), 10)) }
 
 // rollText writes "<what><id>: 2d6 = t (a+b)" for two dice of 1-6,
 // composed on the stack and written at once.
-func (a *textArena) rollText(what string, id UnitID, x, y int) {
+func (a *stepArena) rollText(what string, id UnitID, x, y int) {
 	line := append(a.scratch[:0], what...)
 	line = append(line, id...)
 	line = append(line, ": 2d6 = "...)
@@ -294,13 +344,23 @@ func (a *textArena) rollText(what string, id UnitID, x, y int) {
 // its owner only (IP8.337). Every roll is made before any unit changes
 // phase: all phasing happens together in 6A1 (IP8.22).
 // With drift set it makes room for the courses that follow (phaseStep).
-func (s *State) phaseRollsInto(evs []Event, tx *textArena, drift bool) []Event {
+//
+// It runs for every unit in phase space, so it allocates in blocks, not
+// per unit: the candidates, their outcomes, the events and the log lines
+// take one allocation each, and the rolls point into the step's table of
+// the 36 outcomes of 2d6.
+func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 	var cands []int32
-	out := 0
+	var classes classMemo
+	out, text := 0, 0
 	for i := range s.Units {
 		u := &s.Units[i]
-		if Phases(u) && s.InPhaseSpace(u.Map, u.Hex) {
+		if classes.phases(u) && s.InPhaseSpace(u.Map, u.Hex) {
+			if cands == nil {
+				cands = make([]int32, 0, len(s.Units)-i)
+			}
 			cands = append(cands, int32(i))
+			text += len(phaseRollWhat) + len(u.ID) + maxRollText
 			if u.PhasedOut && drift {
 				out++
 			}
@@ -309,60 +369,81 @@ func (s *State) phaseRollsInto(evs []Event, tx *textArena, drift bool) []Event {
 	if len(cands) == 0 {
 		return append(evs, s.webPhaseRolls()...)
 	}
-	// One block for the events of the step: the rolls, about one change
-	// of phase in eighteen, and the course of each phased-out unit.
-	evs = slices.Grow(evs, len(cands)+len(cands)/8+out+16)
-	tx.grow(len(cands) + out)
-	rolls := make([]Roll, len(cands))
-	faces := make([]int, 2*len(cands))
-	owner := audienceCache{}
-	var toggled []int32
+	// Roll for every unit first (in unit order, as the events are
+	// written), so that one block fits the events of the step: the rolls,
+	// two for each change of phase and the courses that follow.
+	rolls := make([]uint8, len(cands))
+	toggles := 0
+	for k := range cands {
+		rolls[k] = outcome2d6(&s.RNG)
+		if PhaseToggles(tx.roll2d6(rolls[k]).Total) {
+			toggles++
+		}
+	}
+	evs = slices.Grow(evs, len(cands)+2*toggles+out+8)
+	tx.grow(text + out*courseTextGuess)
+	var owner audienceCache
 	for k, i := range cands {
 		u := &s.Units[i]
-		a, b := 1+s.RNG.IntN(6), 1+s.RNG.IntN(6)
-		r := &rolls[k]
-		r.Dice, r.Faces, r.Total = TwoD6, faces[2*k:2*k+2:2*k+2], a+b
-		r.Faces[0], r.Faces[1] = a, b
+		r := tx.roll2d6(rolls[k])
 		aud := Public
 		if u.PhasedOut {
 			aud = owner.only(u.Side)
 		}
 		from := tx.pos()
-		tx.rollText("phase roll ", u.ID, a, b)
-		tx.mark(len(evs), from)
+		tx.rollText(phaseRollWhat, u.ID, r.Faces[0], r.Faces[1])
 		// The event is written in place: this loop runs for every unit.
 		s.EventSeq++
-		toggles := PhaseToggles(r.Total)
 		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
-			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r, Chance: phaseChance(toggles)})
-		if toggles {
-			toggled = append(toggled, i)
+			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r, Chance: phaseChance(PhaseToggles(r.Total)), Text: tx.since(from)})
+	}
+	if toggles > 0 {
+		var ids []UnitID
+		for k, i := range cands {
+			if PhaseToggles(tx.roll2d6(rolls[k]).Total) {
+				ids = append(ids, s.Units[i].ID)
+			}
 		}
-	}
-	var linked []*Unit
-	if len(toggled) > 0 {
-		linked = s.gearLinked()
-	}
-	for _, i := range toggled {
-		u := &s.Units[i]
-		if u.PhasedOut {
-			evs = append(evs, s.phaseIn(u, "IP8.21")...)
-		} else {
-			evs = append(evs, s.phaseOut(u, linked)...)
+		// By id: a unit phasing in may bring units into play, which
+		// moves the units in memory (units are never taken out).
+		linked, n := s.gearLinked(), len(s.Units)
+		for _, id := range ids {
+			u := s.Unit(id)
+			if u.PhasedOut {
+				evs = s.phaseInInto(evs, u, "IP8.21")
+				continue
+			}
+			if len(s.Units) != n {
+				linked, n = s.gearLinked(), len(s.Units)
+			}
+			evs = s.phaseOutInto(evs, u, linked)
 		}
 	}
 	return append(evs, s.webPhaseRolls()...)
 }
 
-// audienceCache shares one Only(side) audience per side within a step.
-type audienceCache map[SideID]Audience
+// phaseRollWhat starts the log line of a phase roll.
+const phaseRollWhat = "phase roll "
 
-func (c audienceCache) only(side SideID) Audience {
-	a, ok := c[side]
-	if !ok {
-		a = Only(side)
-		c[side] = a
+// maxRollText is the longest ": 2d6 = t (a+b)" of rollText, and
+// courseTextGuess the usual length of a course roll's line.
+const (
+	maxRollText     = len(": 2d6 = 12 (6+6)")
+	courseTextGuess = 64
+)
+
+// audienceCache shares one Only(side) audience per side within a step.
+// The sides are few: a list is quicker than a map.
+type audienceCache []Audience
+
+func (c *audienceCache) only(side SideID) Audience {
+	for _, a := range *c {
+		if a.Sides[0] == side {
+			return a
+		}
 	}
+	a := Only(side)
+	*c = append(*c, a)
 	return a
 }
 
@@ -374,10 +455,13 @@ func (c audienceCache) only(side SideID) Audience {
 // (IP8.34). The phase-out itself is public: the unit was in sight until
 // now; from here on nothing about it reaches the other sides (IP8.32).
 // linked lists the units whose gear points at another unit (gearLinked).
-func (s *State) phaseOut(u *Unit, linked []*Unit) []Event {
+func (s *State) phaseOut(u *Unit, linked []*Unit) []Event { return s.phaseOutInto(nil, u, linked) }
+
+// phaseOutInto is phaseOut appending its events to evs.
+func (s *State) phaseOutInto(evs []Event, u *Unit, linked []*Unit) []Event {
 	u.PhasedOut = true
 	u.Phase = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
-	evs := []Event{s.phaseEvent(u, "IP8.21", Public, string(u.ID)+" phases out at "+u.Hex.String())}
+	evs = append(evs, s.phaseEvent(u, "IP8.21", Public, string(u.ID)+" phases out at "+u.Hex.String()))
 	if ss := u.Ship; ss != nil {
 		ss.Erratic = false // IP8.34
 		if p := s.Unit(ss.Docked); p != nil && p.Ship != nil {
@@ -396,7 +480,12 @@ func (s *State) phaseOut(u *Unit, linked []*Unit) []Event {
 // as just voided (IP8.442); everything in normal space applies to it at
 // once (IP8.121): it can be fired at, rammed and docked with from this
 // step on, and the enter-hex checks of the hex it appears in run now.
-func (s *State) phaseIn(u *Unit, clause string) []Event {
+func (s *State) phaseIn(u *Unit, clause string) []Event { return s.phaseInInto(nil, u, clause) }
+
+// phaseInInto is phaseIn appending its events to evs. An enter-hex check
+// may bring units into play, which moves every unit in memory: callers
+// holding units by pointer or position must find them again by id.
+func (s *State) phaseInInto(evs []Event, u *Unit, clause string) []Event {
 	tr := u.Phase
 	if tr == nil {
 		tr = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
@@ -405,16 +494,27 @@ func (s *State) phaseIn(u *Unit, clause string) []Event {
 	u.PhasedOut = false
 	u.Phase = nil
 	s.Phase.Revealed = append(s.Phase.Revealed, *tr)
-	text := string(u.ID) + " phases in at " + u.Hex.String() + " facing " + u.Facing.String() + " (" + tr.String() + ")"
-	evs := []Event{s.phaseEvent(u, clause, Public, text)}
+	// "<id> phases in at <hex> facing <F> (<course>)", in one piece.
+	var buf [256]byte
+	line := append(buf[:0], u.ID...)
+	line = append(line, " phases in at "...)
+	line = u.Hex.appendTo(line)
+	line = append(line, " facing "...)
+	line = append(line, u.Facing.String()...)
+	line = append(line, " ("...)
+	line = append(tr.appendTo(line), ')')
+	evs = append(evs, s.phaseEvent(u, clause, Public, string(line)))
 	evs = append(evs, s.gearPhaseIn(u)...)
+	id := u.ID
 	for _, mh := range s.activeHooks().EnterHex {
-		if !u.OnMap() || u.PhasedOut {
+		if u == nil || !u.OnMap() || u.PhasedOut {
 			break
 		}
 		o := mh.Check(s, u, u.Hex, u.Hex)
+		// A hook may add units (a cosmic rift's destination): find u again.
+		u = s.Unit(id)
 		evs = append(evs, o.Events...)
-		if u.Ship != nil {
+		if u != nil && u.Ship != nil {
 			u.Ship.Move.Bonus += o.Extra
 		}
 	}
@@ -437,41 +537,41 @@ func (s *State) phaseEvent(u *Unit, clause string, aud Audience, text string) Ev
 // rest of its impulse's movement in the movement step like any unit.
 // Phased-out units take no part in the movement step and nothing in
 // normal space (terrain checks included) acts on their movement (IP8.12).
-func (s *State) phaseDriftInto(evs []Event, tx *textArena) []Event {
+func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 	type drifter struct {
 		i, n int
+		id   UnitID
 	}
 	var ds []drifter
+	var classes classMemo
 	hexes := 0
 	for i := range s.Units {
 		u := &s.Units[i]
 		if !u.PhasedOut || !u.OnMap() || u.Ship == nil {
 			continue
 		}
-		if c := lookupClass(u.Class); c == nil || !c.Mobile() {
+		if c := classes.class(u.Class); c == nil || !c.Mobile() {
 			continue
 		}
 		if n := s.allotment(u, &u.Ship.Move); n > 0 {
-			ds = append(ds, drifter{i, n})
+			ds = append(ds, drifter{i, n, u.ID})
 			hexes += n
 		}
 	}
 	if len(ds) == 0 {
 		return evs
 	}
-	rolls := make([]Roll, len(ds))
-	faces := make([]int, 2*len(ds))
 	paths := make([]Hex, 0, hexes)
 	evs = slices.Grow(evs, len(ds)+4)
-	tx.grow(len(ds))
-	owner := audienceCache{}
-	for k, d := range ds {
+	tx.grow(len(ds) * courseTextGuess)
+	var owner audienceCache
+	for _, d := range ds {
 		u := &s.Units[d.i]
+		if u.ID != d.id {
+			u = s.Unit(d.id) // units came into play on a phase-in
+		}
 		aud := owner.only(u.Side)
-		a, b := 1+s.RNG.IntN(6), 1+s.RNG.IntN(6)
-		r := &rolls[k]
-		r.Dice, r.Faces, r.Total = TwoD6, faces[2*k:2*k+2:2*k+2], a+b
-		r.Faces[0], r.Faces[1] = a, b
+		r := tx.throw2d6(&s.RNG)
 		turn := CourseTurn(r.Total)
 		if turn != 0 {
 			u.Facing = u.Facing.Turn(turn)
@@ -498,7 +598,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *textArena) []Event {
 		// One event: the course roll (IP8.33), with the turn the table
 		// gives (IP8.331-336) and the hexes moved.
 		from := tx.pos()
-		tx.rollText("course roll ", u.ID, a, b)
+		tx.rollText("course roll ", u.ID, r.Faces[0], r.Faces[1])
 		tx.str(": ")
 		tx.str(CourseName(turn))
 		tx.str(" to ")
@@ -510,12 +610,11 @@ func (s *State) phaseDriftInto(evs []Event, tx *textArena) []Event {
 			tx.str(",")
 			tx.int(h.R)
 		}
-		ev := s.newEvent(EventRoll, clauseForCourse(r.Total), aud, "")
+		ev := s.newEvent(EventRoll, clauseForCourse(r.Total), aud, tx.since(from))
 		ev.Side, ev.Unit, ev.Roll = u.Side, u.ID, r
-		tx.mark(len(evs), from)
 		evs = append(evs, ev)
 		if left {
-			evs = append(evs, s.phaseIn(u, "IP8.124")...)
+			evs = s.phaseInInto(evs, u, "IP8.124")
 		}
 	}
 	return evs
@@ -545,7 +644,7 @@ func (s *State) phaseInOutside() []Event {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
-			evs = append(evs, s.phaseIn(u, "IP8.124")...)
+			evs = s.phaseInInto(evs, u, "IP8.124")
 		}
 	}
 	return append(evs, s.webPhaseInOutside()...)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -837,4 +838,41 @@ func TestPhaseStateClonesAndSaves(t *testing.T) {
 	var back State
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, s.Hash(), back.Hash())
+}
+
+// IP8.21: the phase rolls are the state generator's 2d6, one for each
+// unit in phase space in unit order, each logged with its dice; the
+// rolls a step shares between its events are those the dice gave.
+func TestPhaseRollsAreTheGeneratorsDice(t *testing.T) {
+	s := newPhaseState(t, 10, phaseBenchUnits(200, 8)...)
+	atInvoluntary(s, 1)
+	for round := range 20 {
+		g := s.RNG
+		k := 0
+		for _, e := range s.phaseRolls() {
+			if e.Kind != EventRoll || e.Clause != "IP8.21" {
+				continue
+			}
+			want := g.Throw(TwoD6)
+			require.Equal(t, want, *e.Roll, "round %d, roll %d (%s)", round, k, e.Unit)
+			require.Equal(t, fmt.Sprintf("phase roll %s: %s", e.Unit, want), e.Text)
+			k++
+		}
+		require.Equal(t, 200, k, "round %d", round)
+	}
+}
+
+// A mine that comes into play during the game goes off under a unit of
+// another side phasing in on its hex (IP8.121), like one there from the
+// start: the enter-hex check of mines counts them again.
+func TestPhaseInOntoMineLaidLater(t *testing.T) {
+	s := newPhaseState(t, 10, ship("ghost", "blue", "fed-cruiser", Hex{Q: 1}, DirA, 0))
+	forceOut(s, "ghost")
+	late := mineAt("late", "red", Hex{Q: 1})
+	late.Map, late.Status = "main", StatusOnMap
+	s.addUnit(late)
+	atInvoluntary(s, 1)
+	evs := s.phaseIn(s.Unit("ghost"), "IP8.21")
+	assert.Equal(t, StatusDestroyed, s.Unit("late").Status)
+	assert.True(t, slices.ContainsFunc(evs, func(e Event) bool { return strings.Contains(e.Text, "sets off mine late") }), "%v", evs)
 }

@@ -25,20 +25,24 @@ func cellOf(m MapID, h Hex) cellKey {
 
 // spatialIndex buckets units by map and position so that range and
 // same-hex questions cost what the neighbourhood holds, not the whole
-// game. It is rebuilt from the units by reindex and kept up to date by
-// setHex; queries always check the real position, never trust a bucket.
+// game. A bucket holds positions in State.Units, so a query reads the
+// units it meets directly, with no lookup by id. It is rebuilt from the
+// units by reindex (which every change to the set of units calls) and
+// kept up to date by setHex; queries always check the real position,
+// never trust a bucket.
 type spatialIndex struct {
-	cells map[cellKey][]UnitID
-	at    map[UnitID]cellKey
+	cells map[cellKey][]int32
+	// at is the bucket of each unit, by its position in State.Units.
+	at []cellKey
 }
 
 func (s *State) buildSpatial() {
-	s.spatial = spatialIndex{cells: make(map[cellKey][]UnitID), at: make(map[UnitID]cellKey, len(s.Units))}
+	s.spatial = spatialIndex{cells: make(map[cellKey][]int32), at: make([]cellKey, len(s.Units))}
 	for i := range s.Units {
 		u := &s.Units[i]
 		k := cellOf(u.Map, u.Hex)
-		s.spatial.cells[k] = append(s.spatial.cells[k], u.ID)
-		s.spatial.at[u.ID] = k
+		s.spatial.cells[k] = append(s.spatial.cells[k], int32(i))
+		s.spatial.at[i] = k
 	}
 }
 
@@ -53,24 +57,25 @@ func (s *State) placeUnit(u *Unit, m MapID, h Hex) {
 	if s.spatial.cells == nil {
 		return
 	}
-	old, ok := s.spatial.at[u.ID]
-	k := cellOf(m, h)
-	if ok && old == k {
+	i, ok := s.unitIndex[u.ID]
+	if !ok || i >= len(s.spatial.at) {
+		return // not in the index: s.Unit does not know it either
+	}
+	old, k := s.spatial.at[i], cellOf(m, h)
+	if old == k {
 		return
 	}
-	if ok {
-		ids := s.spatial.cells[old]
-		if i := slices.Index(ids, u.ID); i >= 0 {
-			ids = slices.Delete(ids, i, i+1)
-		}
-		if len(ids) == 0 {
-			delete(s.spatial.cells, old)
-		} else {
-			s.spatial.cells[old] = ids
-		}
+	ids := s.spatial.cells[old]
+	if j := slices.Index(ids, int32(i)); j >= 0 {
+		ids = slices.Delete(ids, j, j+1)
 	}
-	s.spatial.cells[k] = append(s.spatial.cells[k], u.ID)
-	s.spatial.at[u.ID] = k
+	if len(ids) == 0 {
+		delete(s.spatial.cells, old)
+	} else {
+		s.spatial.cells[old] = ids
+	}
+	s.spatial.cells[k] = append(s.spatial.cells[k], int32(i))
+	s.spatial.at[i] = k
 }
 
 // unitsWithin returns the units on map m within r hexes of h, sorted by
@@ -83,20 +88,25 @@ func (s *State) unitsWithin(m MapID, h Hex, r int) []*Unit {
 	lo, hi := cellOf(m, Hex{h.Q - r, h.R - r}), cellOf(m, Hex{h.Q + r, h.R + r})
 	for cq := lo.cq; cq <= hi.cq; cq++ {
 		for cr := lo.cr; cr <= hi.cr; cr++ {
-			for _, id := range s.spatial.cells[cellKey{m, cq, cr}] {
-				u := s.Unit(id)
-				if u != nil && u.Map == m && u.Hex.Distance(h) <= r {
+			for _, i := range s.spatial.cells[cellKey{m, cq, cr}] {
+				if int(i) >= len(s.Units) {
+					continue
+				}
+				u := &s.Units[i]
+				if u.Hex.Distance(h) <= r && u.Map == m {
 					out = append(out, u)
 				}
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b *Unit) int {
-		if d := a.Hex.Distance(h) - b.Hex.Distance(h); d != 0 {
-			return d
-		}
-		return compareString(string(a.ID), string(b.ID))
-	})
+	if len(out) > 1 {
+		slices.SortFunc(out, func(a, b *Unit) int {
+			if d := a.Hex.Distance(h) - b.Hex.Distance(h); d != 0 {
+				return d
+			}
+			return compareString(string(a.ID), string(b.ID))
+		})
+	}
 	return out
 }
 

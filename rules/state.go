@@ -84,6 +84,10 @@ type State struct {
 	onStep func(*State)
 
 	unitIndex map[UnitID]int
+	// mines counts the units of kind mine, destroyed or not (reindex),
+	// so that the enter-hex check of mines costs nothing in a game
+	// without any.
+	mines int
 }
 
 // NewState starts a game from setup with the given seed. It checks the
@@ -203,8 +207,12 @@ func (s *State) check() error {
 
 func (s *State) reindex() {
 	s.unitIndex = make(map[UnitID]int, len(s.Units))
+	s.mines = 0
 	for i, u := range s.Units {
 		s.unitIndex[u.ID] = i
+		if isMine(&u) {
+			s.mines++
+		}
 	}
 	for _, m := range s.Maps {
 		m.Terrain.Index()
