@@ -459,7 +459,7 @@ func (s *State) phaseOut(u *Unit, linked []*Unit) []Event { return s.phaseOutInt
 
 // phaseOutInto is phaseOut appending its events to evs.
 func (s *State) phaseOutInto(evs []Event, u *Unit, linked []*Unit) []Event {
-	u.PhasedOut = true
+	s.setPhased(u, true)
 	u.Phase = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
 	evs = append(evs, s.phaseEvent(u, "IP8.21", Public, string(u.ID)+" phases out at "+u.Hex.String()))
 	if ss := u.Ship; ss != nil {
@@ -491,7 +491,7 @@ func (s *State) phaseInInto(evs []Event, u *Unit, clause string) []Event {
 		tr = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
 	}
 	tr.In, tr.At, tr.Facing, tr.InClause = s.Clock, u.Hex, u.Facing, clause
-	u.PhasedOut = false
+	s.setPhased(u, false)
 	u.Phase = nil
 	s.Phase.Revealed = append(s.Phase.Revealed, *tr)
 	// "<id> phases in at <hex> facing <F> (<course>)", in one piece.
@@ -656,12 +656,7 @@ func (s *State) phaseInOutside() []Event {
 // IP8.*) are left as they were made. Commands are split before they are revealed
 // (splitSecret), so most events never need it.
 func (s *State) hidePhased(evs []Event) []Event {
-	var out []*Unit
-	for i := range s.Units {
-		if s.Units[i].PhasedOut {
-			out = append(out, &s.Units[i])
-		}
-	}
+	out := s.phasedUnits()
 	if len(out) == 0 {
 		return evs
 	}

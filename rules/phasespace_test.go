@@ -876,3 +876,23 @@ func TestPhaseInOntoMineLaidLater(t *testing.T) {
 	assert.Equal(t, StatusDestroyed, s.Unit("late").Status)
 	assert.True(t, slices.ContainsFunc(evs, func(e Event) bool { return strings.Contains(e.Text, "sets off mine late") }), "%v", evs)
 }
+
+// The list of phased-out units the privacy net reads follows phase-outs
+// and phase-ins, and survives a clone.
+func TestPhasedUnitsIndex(t *testing.T) {
+	s := newPhaseState(t, 50, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("b", "red", "kor-raider", Hex{Q: 1}, DirA, 0))
+	ids := func(s *State) []UnitID {
+		var out []UnitID
+		for _, u := range s.phasedUnits() {
+			out = append(out, u.ID)
+		}
+		return out
+	}
+	assert.Empty(t, ids(s))
+	forceOut(s, "b")
+	forceOut(s, "a")
+	assert.Equal(t, []UnitID{"a", "b"}, ids(s))
+	assert.Equal(t, []UnitID{"a", "b"}, ids(s.Clone()))
+	s.phaseIn(s.Unit("a"), "IP8.21")
+	assert.Equal(t, []UnitID{"b"}, ids(s))
+}

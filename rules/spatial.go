@@ -34,6 +34,10 @@ type spatialIndex struct {
 	cells map[cellKey][]int32
 	// at is the bucket of each unit, by its position in State.Units.
 	at []cellKey
+	// phased lists the units out of phase, in id order, so that the
+	// checks made on every command (hidePhased) need not scan every
+	// unit. phaseOut and phaseIn keep it (setPhased).
+	phased []UnitID
 }
 
 func (s *State) buildSpatial() {
@@ -43,7 +47,40 @@ func (s *State) buildSpatial() {
 		k := cellOf(u.Map, u.Hex)
 		s.spatial.cells[k] = append(s.spatial.cells[k], int32(i))
 		s.spatial.at[i] = k
+		if u.PhasedOut {
+			s.spatial.phased = append(s.spatial.phased, u.ID)
+		}
 	}
+}
+
+// setPhased puts u out of phase or back in. Every change of a unit's
+// phase in the rules goes through it, so that phasedUnits stays true.
+func (s *State) setPhased(u *Unit, out bool) {
+	u.PhasedOut = out
+	if s.spatial.cells == nil {
+		return
+	}
+	i, found := slices.BinarySearchFunc(s.spatial.phased, u.ID, func(a, b UnitID) int { return compareString(string(a), string(b)) })
+	switch {
+	case out && !found:
+		s.spatial.phased = slices.Insert(s.spatial.phased, i, u.ID)
+	case !out && found:
+		s.spatial.phased = slices.Delete(s.spatial.phased, i, i+1)
+	}
+}
+
+// phasedUnits returns the units out of phase, in id order.
+func (s *State) phasedUnits() []*Unit {
+	if s.spatial.cells == nil {
+		s.buildSpatial()
+	}
+	var out []*Unit
+	for _, id := range s.spatial.phased {
+		if u := s.Unit(id); u != nil && u.PhasedOut {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // setHex moves u to h on its map. Every change of a unit's position in

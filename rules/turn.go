@@ -150,8 +150,10 @@ func (s *State) Legal(side SideID) []Command {
 		}
 	case CmdMove:
 		id, _ := s.Mover()
-		for _, p := range s.samplePlans(s.Unit(id)) {
-			cands = append(cands, Command{Kind: CmdMove, Side: side, Move: &p})
+		plans := s.samplePlans(s.Unit(id))
+		cands = make([]Command, len(plans)) // Legal runs for every move: one allocation, not a growing slice
+		for i := range plans {
+			cands[i] = Command{Kind: CmdMove, Side: side, Move: &plans[i]}
 		}
 	case CmdActivity:
 		cands = []Command{{Kind: CmdActivity, Side: side}}
