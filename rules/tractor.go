@@ -143,13 +143,13 @@ func (s *State) tractorCandidates(u *Unit, holders map[UnitID]*Unit) []*Unit {
 }
 
 // tractorSides returns the sides that have a beam to lock, keep or
-// release, or a unit held in a beam.
+// release, or a unit held in a beam that can strain against it.
 func (s *State) tractorSides() map[SideID]bool {
 	holders := s.holders()
 	need := map[SideID]bool{}
 	for id := range holders {
-		if t := s.Unit(id); t != nil && t.OnMap() {
-			need[t.Side] = true
+		if t := s.Unit(id); t != nil && t.OnMap() && t.Ship != nil && Resistance(t, t.Ship.Battery) > 0 {
+			need[t.Side] = true // it may strain against the beam
 		}
 	}
 	for i := range s.Units {
@@ -173,7 +173,8 @@ type TractorChoice struct {
 	// included: the beams would contest them).
 	Holds   UnitID   `json:"holds,omitempty"`
 	Targets []UnitID `json:"targets,omitempty"`
-	// HeldBy is the unit whose beam holds it.
+	// HeldBy is the unit whose beam holds it, when it has battery
+	// energy or a readied free beam to strain against it with.
 	HeldBy UnitID `json:"held_by,omitempty"`
 	// Boxes is its beam's strength before energy (intact tractor boxes);
 	// Pressor what its own beam adds to a resistance; Battery the energy
@@ -201,8 +202,8 @@ func (s *State) TractorChoices(side SideID) []TractorChoice {
 		for _, t := range s.tractorCandidates(u, holders) {
 			c.Targets = append(c.Targets, t.ID)
 		}
-		if h := holders[u.ID]; h != nil {
-			c.HeldBy = h.ID
+		if h := holders[u.ID]; h != nil && c.Battery+c.Pressor > 0 {
+			c.HeldBy = h.ID // it has something to strain with
 		}
 		if c.Holds != "" || c.HeldBy != "" || len(c.Targets) > 0 {
 			out = append(out, c)

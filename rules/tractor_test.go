@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -328,4 +329,23 @@ func texts(evs []Event) []string {
 		out = append(out, e.Text)
 	}
 	return out
+}
+
+// A held unit with nothing to strain with (no battery energy, no readied
+// beam) gives its side nothing to do in the activity; with energy it does.
+func TestHeldUnitAskedOnlyWhenItCanStrain(t *testing.T) {
+	for _, battery := range []int{0, 1} {
+		s := newTestState(t,
+			ship("a", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+			ship("b", "red", "kor-raider", Hex{1, 0}, DirA, 0))
+		readyTractor(s.Unit("a"))
+		s.Unit("a").Gear.Tractor = "b"
+		s.Unit("b").Ship.Battery = battery
+		atActivity(s)
+		asked := slices.Contains(s.Pending(), "red")
+		choices := s.TractorChoices("red")
+		if asked != (battery > 0) || (len(choices) > 0) != (battery > 0) {
+			t.Fatalf("battery %d: red asked %v, choices %+v", battery, asked, choices)
+		}
+	}
 }
