@@ -735,8 +735,13 @@ func TestOpenRiftsAtTheStart(t *testing.T) {
 		require.Len(t, v.Rifts, 1, "every side knows where %s is", r.ID)
 		assert.Equal(t, 60, v.Rifts[0].Remaining)
 	}
+	assert.False(t, ownView(s, "blue", "scout").Crossed)
 	move(t, s, 1, MovePlan{Unit: "scout", Steps: fwd(1)})
 	assert.Equal(t, MapID("yard"), s.Unit("scout").Map, "IP4.24: displaced to the charted destination")
+	assert.True(t, ownView(s, "blue", "scout").Crossed, "its owner knows it went through")
+	for _, uv := range s.View("red").Units {
+		assert.False(t, uv.Crossed, "only its owner is told")
+	}
 	assert.Equal(t, 2, s.Cosmic.Rifts[0].Cut, "IP4.26")
 	s.Clock = clockAt(s.Cosmic.Rifts[0].ClosesAt(), 6, StepInvoluntary)
 	s.cosmicInvoluntary()
@@ -761,4 +766,14 @@ func TestOpenRiftsAtTheStart(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.want)
 		})
 	}
+}
+
+// ownView returns side's view of its unit id.
+func ownView(s *State, side SideID, id UnitID) UnitView {
+	for _, uv := range s.View(side).Units {
+		if uv.ID == id {
+			return uv
+		}
+	}
+	return UnitView{}
 }

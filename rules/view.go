@@ -56,6 +56,9 @@ type UnitView struct {
 	Away     bool  `json:"away,omitempty"`
 	Trapped  bool  `json:"trapped,omitempty"`
 	Believes MapID `json:"believes,omitempty"`
+	// Crossed, for its owner only, says the unit has been through a
+	// cosmic rift (what a return objective asks, objective.go).
+	Crossed bool `json:"crossed,omitempty"`
 	// Warhead is what a seeking weapon would strike for now, seen by all
 	// (a plasma torpedo's decays as it flies and weakens under fire).
 	// Target and Guide, for its owner only, are what it seeks and the
@@ -160,7 +163,7 @@ func (s *State) View(side SideID) *View {
 			Ghost: ghost, Away: u.Away(), Trapped: u.Cross.Trapped,
 		}
 		if side != "" && side == u.Side {
-			uv.Believes = u.Cross.Believes
+			uv.Believes, uv.Crossed = u.Cross.Believes, u.Cross.Rift != ""
 		}
 		if isSeeker(u) {
 			uv.Warhead = warheadNow(u)
