@@ -137,10 +137,13 @@ func (p *Player) Decide(v *rules.View, legal []rules.Command, o Oracle) rules.Co
 		cands = p.repair(k, legal, o)
 	case rules.CmdActivity:
 		cands = p.activity(k, legal, o)
+	case rules.CmdDeclare:
+		cands = p.declare(k, legal, o)
 	}
 	if len(cands) == 0 {
-		// Declarations and anything new: the plain choice the rules
-		// offer first (no warp, no self-destruct).
+		// Declarations with nothing to withdraw or bring back, and
+		// anything new: the plain choice the rules offer first (no
+		// warp, no self-destruct).
 		return legal[0]
 	}
 	return p.pick(cands)

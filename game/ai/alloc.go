@@ -54,6 +54,14 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 	}
 	here := pose{u.Map, u.Hex, u.Facing}
 	enemy, dist := k.nearest(here)
+	// A unit bound for a rift's port or an objective keeps the energy
+	// of its top speed from the weapons.
+	bound := c.Mobile() && (k.riftHome(u) != nil || k.goalBound(u))
+	kept := 0
+	if bound {
+		kept = min(rules.EnergyForSpeed(c, rules.MaxAcceleration(ss.Allocated, c.SizeClass))+1, budget)
+		budget -= kept
+	}
 	// Weapons first: a weapon unarmed is a shot lost.
 	for m := range c.Mounts {
 		w := weapon(c, m)
@@ -81,6 +89,7 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		draw -= a.FromBattery
 		budget = 0
 	}
+	budget += kept
 	if c.Mobile() {
 		lim := rules.MaxAcceleration(ss.Allocated, c.SizeClass)
 		want := lim
@@ -97,8 +106,9 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		if p.Level == Easy {
 			want = min(lim, max(ss.Allocated, 4))
 		}
-		if k.riftHome(u) != nil {
-			// Beyond a cosmic rift: all speed for the way back.
+		if bound {
+			// Beyond a cosmic rift, or bound for an objective's exit
+			// or rift: all speed for the way.
 			want = lim
 		}
 		if want > 0 && ss.Boxes[rules.SysImpulse] > 0 && budget > 0 {

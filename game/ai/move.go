@@ -199,12 +199,18 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 	if k.assaulting() {
 		defW *= 0.3
 	}
+	// A runner, a unit an objective sends out of the battle or through
+	// a cosmic rift, fires where it passes but does not stay to fight.
+	runner := k.goalBound(u)
+	if runner {
+		off, pot, defW = 0.3*off, 0.3*pot, 0.5*defW
+	}
 	score := off + 0.25*pot - defW*thr
 	if pl.Erratic {
 		// Erratic maneuvers: enemy fire and own fire both suffer.
 		score = 0.6*off + 0.25*pot - defW*thr*0.6
 	}
-	if e, d := k.nearest(end); e != nil && c != nil {
+	if e, d := k.nearest(end); e != nil && c != nil && !runner {
 		pr := prefRange(c)
 		if d > pr {
 			score -= 0.15 * float64(d-pr)
@@ -256,6 +262,11 @@ func (p *Player) riftScore(k *knowledge, u *rules.UnitView, end pose, odds rules
 			return 200 // through, home
 		}
 		d := end.Hex.Distance(home.Port)
+		if d == 0 {
+			// On the port without going through (it arrived there):
+			// it must step off and come back in.
+			d = 2
+		}
 		need := impulsesTo(d, speed, n)
 		slack := home.Remaining - need
 		w := 0.3
@@ -270,17 +281,36 @@ func (p *Player) riftScore(k *knowledge, u *rules.UnitView, end pose, odds rules
 		return -w * float64(d)
 	}
 	score := 0.0
+	ret := k.returnWeight(u)
+	nearest := -1
 	for _, r := range k.v.Rifts {
-		if r.Map != u.Map || !slices.Contains(odds.Path[1:], r.Hex) {
+		if r.Map != u.Map {
 			continue
 		}
 		// Going in: the way back is at least a few impulses, and the
 		// destination is unknown until the first unit goes in.
-		if r.Remaining < 4*n+impulsesTo(4, speed, n) {
+		time := r.Remaining >= 4*n+impulsesTo(4, speed, n)
+		if ret > 0 && time {
+			// An objective asks it to go through and come back: in
+			// while there is time, toward the nearest rift until then.
+			if slices.Contains(odds.Path[1:], r.Hex) {
+				score += 100 * ret
+			} else if d := end.Hex.Distance(r.Hex); nearest < 0 || d < nearest {
+				nearest = d
+			}
+			continue
+		}
+		if !slices.Contains(odds.Path[1:], r.Hex) {
+			continue
+		}
+		if !time {
 			score -= 100
 		} else {
 			score -= 2
 		}
+	}
+	if nearest >= 0 {
+		score -= 0.6 * ret * float64(nearest)
 	}
 	return score
 }

@@ -66,16 +66,26 @@ func (p *Player) objectiveScore(k *knowledge, u *rules.UnitView, end pose) float
 					score -= 0.25 * w * float64(d-pr)
 				}
 			}
+		case o.Kind == rules.ObjectiveExit && o.Side == k.side && !o.Area && slices.Contains(o.Units, u.ID):
+			// Only a withdrawal through a gravity rift takes it out:
+			// to the nearest rift, where it withdraws (declare.go).
+			if d, ok := k.nearestRift(end.Map, end.Hex); ok && d > 0 {
+				score -= 0.3 * w * float64(d)
+			} else if ok {
+				score += w
+			}
 		case o.Side != k.side || !o.Area || o.Map != end.Map:
 		case o.Kind == rules.ObjectiveHold:
 			if d := end.Hex.Distance(o.Hex) - o.Radius; d > 0 {
 				score -= 0.1 * w * (0.5 + k.lateness()) * float64(d)
 			}
 		case o.Kind == rules.ObjectiveExit && (len(o.Units) == 0 || slices.Contains(o.Units, u.ID)):
+			// Leaving is the whole of such a unit's task: the pull is
+			// strong enough to run past enemy fire.
 			if d := end.Hex.Distance(o.Hex) - o.Radius; d > 0 {
-				score -= 0.3 * w * float64(d)
+				score -= 0.8 * w * float64(d)
 			} else {
-				score += w
+				score += 3 * w
 			}
 		}
 	}
@@ -96,4 +106,65 @@ func (k *knowledge) assaulting() bool {
 		}
 	}
 	return false
+}
+
+// nearestRift returns the distance from h to the nearest gravity rift
+// hex of map m (public terrain), and false when the map has none.
+func (k *knowledge) nearestRift(m rules.MapID, h rules.Hex) (int, bool) {
+	mp := k.v.Map(m)
+	if mp == nil || mp.Terrain == nil {
+		return 0, false
+	}
+	best, found := 0, false
+	for _, sys := range mp.Terrain.Systems {
+		if !sys.Rift {
+			continue
+		}
+		for _, x := range sys.Shape.Hexes {
+			if d := h.Distance(x); !found || d < best {
+				best, found = d, true
+			}
+		}
+		if sys.Shape.IsDisc() {
+			if d := max(h.Distance(sys.Shape.Center)-sys.Shape.Radius, 0); !found || d < best {
+				best, found = d, true
+			}
+		}
+	}
+	return best, found
+}
+
+// returnWeight is the weight of the return objectives still to be met
+// that list own unit u, when u has not been through a cosmic rift yet: it
+// is to go through one and come back (riftScore); 0 otherwise.
+func (k *knowledge) returnWeight(u *rules.UnitView) float64 {
+	if u.Crossed || u.Away {
+		return 0
+	}
+	w := 0.0
+	for _, o := range k.v.Objectives {
+		if o.Kind != rules.ObjectiveReturn || o.Side != k.side || !slices.Contains(o.Units, u.ID) {
+			continue
+		}
+		need, back := len(o.Units), 0
+		if o.Count > 0 {
+			need = min(o.Count, need)
+		}
+		for _, id := range o.Units {
+			if v := k.unit(id); v != nil && v.Crossed && !v.Away && v.Status == rules.StatusOnMap {
+				back++
+			}
+		}
+		if back < need {
+			w += objectiveScale(o.Points)
+		}
+	}
+	return w
+}
+
+// goalBound reports whether own unit u has an objective that asks it to
+// go somewhere: out of the battle, or through a cosmic rift and back.
+// Such a unit moves at full speed.
+func (k *knowledge) goalBound(u *rules.UnitView) bool {
+	return k.wantsOut(u) || k.returnWeight(u) > 0
 }
