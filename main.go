@@ -32,7 +32,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"menu", "", "open the game window at the main menu (the default command)", runMenu},
-		{"play", "[SCENARIO]", "open the game window straight into a hot-seat game of a scenario (a bundled id or a file; default " + scenarios.DefaultID + "); -from SAVE -at N: take over from step N of a save, the computer playing the other seats", runPlay},
+		{"play", "[SCENARIO]", "open the game window straight into a hot-seat game of a scenario (a bundled id or a file; default " + scenarios.DefaultID + "; a drill such as drill-rift seats you at its practice side and the computer at the others); -from SAVE -at N: take over from step N of a save, the computer playing the other seats", runPlay},
 		{"scenarios", "", "list the bundled scenarios, one per line, id first", runScenarios},
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
 		{"preview", "FILE", "open a scenario file's map and reload it on every save, with its problems pinned to the map (-from ID copies a bundled scenario to FILE first)", runPreview},

@@ -69,3 +69,56 @@ func TestPracticeDrillsFromTheMenu(t *testing.T) {
 	require.True(t, ok, "Enter starts the drill")
 	assert.Equal(t, 1, play.sess.Humans())
 }
+
+// Every drill plays to its end with the computer at every seat (normal
+// level, the drills' own), and the computer plays it sensibly: the
+// practice side goes about its objectives (a ship out of the gravity
+// drill, through the cosmic rift and back, Lodestar held by one side or
+// contested in the cloud) on some seed, and the debrief tells the
+// phenomenon's odds.
+func TestDrillsPlayToTheEnd(t *testing.T) {
+	for _, tc := range []struct {
+		id      string
+		debrief string // in the practice side's debrief on some seed
+		done    func(s *Session) bool
+	}{
+		{"drill-gravity", "", func(s *Session) bool {
+			return s.State.Outcome().Sides[0].Withdrawn > 0
+		}},
+		{"drill-phase", "Phase space: ", func(s *Session) bool {
+			for _, r := range s.State.Outcome().Sides {
+				if len(r.Met) > 0 && strings.Contains(strings.Join(r.Met, ""), "Lodestar") {
+					return true
+				}
+			}
+			return false
+		}},
+		{"drill-rift", "Cosmic rifts: ", func(s *Session) bool {
+			return s.State.ObjectiveMet(&s.State.Objectives[0])
+		}},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			src, err := scenarios.ReadSource(tc.id)
+			require.NoError(t, err)
+			sc, err := src.Load()
+			require.NoError(t, err)
+			require.NotNil(t, sc.Drill)
+			done, told := false, tc.debrief == ""
+			for seed := uint64(1); seed <= 4; seed++ {
+				s, err := SimulateAt(src, seed, 100, sc.Drill.Level)
+				require.NoError(t, err)
+				require.True(t, s.Over(), "seed %d: the drill ends", seed)
+				assert.LessOrEqual(t, s.State.Clock.Turn, sc.Ruleset.TurnLimit)
+				line, ok := DrillResult(s)
+				require.True(t, ok)
+				t.Logf("seed %d: %s %s", seed, s.State.Outcome(), line)
+				lines := DebriefOf(s.State, s.Events, sc.Drill.Side).Lines()
+				assert.NotEmpty(t, lines, "seed %d: the practice side took risks", seed)
+				done = done || tc.done(s)
+				told = told || strings.Contains(strings.Join(lines, "\n"), tc.debrief)
+			}
+			assert.True(t, done, "on some seed the practice side does what the drill asks")
+			assert.True(t, told, "on some seed the debrief tells %q", tc.debrief)
+		})
+	}
+}

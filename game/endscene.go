@@ -54,11 +54,16 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 		}
 		status.Label = "Saved as " + filepath.Base(path)
 	}
-	body := panelColumn(14, widget.Insets{Left: 26, Right: 26, Top: 22, Bottom: 22},
+	head := []widget.PreferredSizeLocateableWidget{
 		env.label("Game over: "+headline, render.Bold, 30, render.UIAccent),
 		env.label(fmt.Sprintf("%s, after %s", sess.State.Scenario.Name, clockText(sess.State.Clock)), render.Regular, 16, render.UITextDim),
-		rows, status,
-		row(12, button("Save the game", save), button("Main menu", func() { env.Show(NewMenuScene(env)) })))
+	}
+	if line, ok := DrillResult(sess); ok {
+		head = append(head, env.label(line, render.Bold, 18, render.UIGood))
+	}
+	body := panelColumn(14, widget.Insets{Left: 26, Right: 26, Top: 22, Bottom: 22},
+		append(head, rows, status,
+			row(12, button("Save the game", save), button("Main menu", func() { env.Show(NewMenuScene(env)) })))...)
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
 	root.AddChild(body)
@@ -70,4 +75,33 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 func (e *EndScene) Update(in *Input) error {
 	e.tick()
 	return nil
+}
+
+// DrillResult sums up a practice drill for its player: how many of the
+// practice side's objectives were met, e.g. "Drill: 1 of 2 objectives
+// met". It reports false for a game that is no drill.
+func DrillResult(sess *Session) (string, bool) {
+	d := sess.Scenario.Drill
+	if d == nil {
+		return "", false
+	}
+	total, met := 0, 0
+	for i := range sess.State.Objectives {
+		o := &sess.State.Objectives[i]
+		if o.Side != d.Side {
+			continue
+		}
+		total++
+		if sess.State.ObjectiveMet(o) {
+			met++
+		}
+	}
+	verdict := "met"
+	switch {
+	case met == total:
+		verdict = "met: drill complete"
+	case met == 0:
+		verdict = "met: try again"
+	}
+	return fmt.Sprintf("Drill: %d of %d objectives of %s %s.", met, total, sideName(sess.Scenario, d.Side), verdict), true
 }
