@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
@@ -16,83 +15,12 @@ import (
 // can; the panel lists each launch with what the rules expect of it
 // (rules.State.LaunchOdds): the range, the impulses to reach a target
 // that holds still and the warhead it would strike with there.
-type launchBuilder struct {
-	launchers []rules.UnitID // own ships with a launcher that can launch now
-	selected  int
-	shots     []rules.Shot
-}
+type launchBuilder struct{ *aimer }
 
 func newLaunchBuilder(p *PlayScene) *launchBuilder {
-	b := &launchBuilder{}
-	for _, u := range ownShips(p) {
-		if len(b.options(p, u.ID)) > 0 {
-			b.launchers = append(b.launchers, u.ID)
-		}
-	}
-	return b
-}
-
-// options lists every launch unit could declare now: each ready launcher
-// at each visible enemy it can reach, as the rules check it.
-func (b *launchBuilder) options(p *PlayScene, unit rules.UnitID) []rules.Shot {
-	u, ok := unitView(p, unit)
-	if !ok || u.Detail == nil {
-		return nil
-	}
-	c, _ := rules.LookupClass(u.Class)
-	var out []rules.Shot
-	for m := range c.Mounts {
-		if w, _ := rules.LookupWeapon(c.Mounts[m].Weapon); !w.Seeking() {
-			continue
-		}
-		for _, t := range p.mapv.View().Units {
-			if t.Side == p.viewer {
-				continue
-			}
-			sh := rules.Shot{Attacker: unit, Mount: m, Target: t.ID}
-			if _, err := p.sess.State.LaunchOdds(sh); err == nil {
-				out = append(out, sh)
-			}
-		}
-	}
-	return out
-}
-
-func (b *launchBuilder) command(p *PlayScene) rules.Command {
-	return rules.Command{Kind: rules.CmdLaunch, Side: p.viewer, Shots: b.shots}
-}
-
-func (b *launchBuilder) launcher() (rules.UnitID, bool) {
-	if b.selected < len(b.launchers) {
-		return b.launchers[b.selected], true
-	}
-	return "", false
-}
-
-// aim toggles the selected ship's launches at target: every free
-// launcher that can reach it, or, if some already aim there, none.
-func (b *launchBuilder) aim(p *PlayScene, target rules.UnitID) {
-	id, ok := b.launcher()
-	if !ok {
-		return
-	}
-	aimed := false
-	b.shots = slices.DeleteFunc(b.shots, func(s rules.Shot) bool {
-		if s.Attacker == id && s.Target == target {
-			aimed = true
-			return true
-		}
-		return false
-	})
-	if !aimed {
-		for _, sh := range b.options(p, id) {
-			busy := slices.ContainsFunc(b.shots, func(s rules.Shot) bool { return s.Attacker == id && s.Mount == sh.Mount })
-			if sh.Target == target && !busy {
-				b.shots = append(b.shots, sh)
-			}
-		}
-	}
-	p.rebuildPanel()
+	seeking := func(w rules.Weapon) bool { return w.Seeking() }
+	check := func(sh rules.Shot) error { _, err := p.sess.State.LaunchOdds(sh); return err }
+	return &launchBuilder{newAimer(p, rules.CmdLaunch, "launch", seeking, check)}
 }
 
 // launchText describes one launch for the panel.
@@ -110,23 +38,10 @@ func launchText(p *PlayScene, sh rules.Shot, o rules.LaunchOdds) string {
 
 func (b *launchBuilder) build(p *PlayScene, box *widget.Container) {
 	heading(p, box, "Seeking weapons launch", "Choose a ship, then click an enemy to launch its drones and armed plasma at it. A plasma warhead weakens with every hex it flies (20 up to 5 hexes, 15 to 10, 10 to 15, 5 to 20). Sealed.")
-	if len(b.launchers) == 0 {
+	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can launch now.", 14, render.UITextDim, ordersWidth-28))
 	}
-	for i, id := range b.launchers {
-		i := i
-		mark := "  "
-		if i == b.selected {
-			mark = "> "
-		}
-		n := 0
-		for _, s := range b.shots {
-			if s.Attacker == id {
-				n++
-			}
-		}
-		box.AddChild(button(fmt.Sprintf("%s%s  (%d launch(es))", mark, unitName(p, id), n), func() { b.selected = i; p.rebuildPanel() }, stretch()))
-	}
+	b.unitRows(p, box)
 	for _, sh := range b.shots {
 		if o, err := p.sess.State.LaunchOdds(sh); err == nil {
 			box.AddChild(p.env.wrapped(launchText(p, sh, o), 13, render.UIText, ordersWidth-28))
@@ -140,58 +55,6 @@ func (b *launchBuilder) build(p *PlayScene, box *widget.Container) {
 		label = "Launch nothing"
 	}
 	commitRow(p, box, label, b.command(p))
-}
-
-// click selects an own launcher, or aims at an enemy in the hex.
-func (b *launchBuilder) click(p *PlayScene, h rules.Hex) {
-	for i, id := range b.launchers {
-		if u, ok := unitView(p, id); ok && u.Hex == h {
-			b.selected = i
-			p.rebuildPanel()
-			return
-		}
-	}
-	for _, u := range p.mapv.View().Units {
-		if u.Hex == h && u.Side != p.viewer {
-			b.aim(p, u.ID)
-			return
-		}
-	}
-}
-
-func (b *launchBuilder) keys(p *PlayScene, in *Input) {
-	if in.Pressed[ebiten.KeyTab] && len(b.launchers) > 0 {
-		b.selected = (b.selected + 1) % len(b.launchers)
-		p.rebuildPanel()
-		return
-	}
-	commitOnEnter(p, in, b.command(p))
-}
-
-// overlay marks the selected launcher, the enemies it can launch at and
-// the targets aimed at.
-func (b *launchBuilder) overlay(p *PlayScene, f *render.Frame) {
-	id, ok := b.launcher()
-	if !ok {
-		return
-	}
-	f.Selected = id
-	reach := map[rules.UnitID]bool{}
-	for _, sh := range b.options(p, id) {
-		reach[sh.Target] = true
-	}
-	aimed := map[rules.UnitID]int{}
-	for _, s := range b.shots {
-		aimed[s.Target]++
-	}
-	for _, u := range p.mapv.View().Units {
-		switch {
-		case aimed[u.ID] > 0:
-			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: fmt.Sprintf("%d launch(es)", aimed[u.ID])})
-		case reach[u.ID]:
-			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIAccent.WithAlpha(0.7)})
-		}
-	}
 }
 
 // mountState is how the ship card reads a mount: destroyed, fired,

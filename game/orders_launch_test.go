@@ -99,7 +99,7 @@ func TestPlasmaPanels(t *testing.T) {
 
 	lb, ok := panelAt(t, p, "red", rules.CmdLaunch, 2, 1).(*launchBuilder)
 	require.True(t, ok, "the launch panel, not %T", p.orders)
-	require.Equal(t, []rules.UnitID{"hawk"}, lb.launchers)
+	require.Equal(t, []rules.UnitID{"hawk"}, lb.units)
 	lb.aim(p, "kes")
 	require.Equal(t, []rules.Shot{{Attacker: "hawk", Mount: 6, Target: "kes"}, {Attacker: "hawk", Mount: 7, Target: "kes"}}, lb.shots)
 	o, err := p.sess.State.LaunchOdds(lb.shots[0])

@@ -1,0 +1,192 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// aimer is what the direct-fire and the seeking-launch panels share: a
+// list of own ships that can shoot, one of them selected, and the shots
+// aimed so far, each a mount at an enemy. Clicking an own ship selects
+// it, clicking an enemy toggles the selected ship's shots at it; Tab
+// cycles the ships and Enter commits.
+type aimer struct {
+	kind rules.CommandKind
+	// noun names one shot in labels: "shot" or "launch".
+	noun string
+	// check asks the rules whether one shot could be declared now.
+	check    func(rules.Shot) error
+	units    []rules.UnitID // own ships with a mount that can shoot now
+	selected int
+	shots    []rules.Shot
+}
+
+// newAimer lists the viewer's ships with at least one shot that check
+// allows among the mounts mount accepts.
+func newAimer(p *PlayScene, kind rules.CommandKind, noun string, mount func(rules.Weapon) bool, check func(rules.Shot) error) *aimer {
+	a := &aimer{kind: kind, noun: noun, check: func(sh rules.Shot) error {
+		u, ok := unitView(p, sh.Attacker)
+		if !ok {
+			return fmt.Errorf("no unit %s", sh.Attacker)
+		}
+		c, _ := rules.LookupClass(u.Class)
+		if w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon); !mount(w) {
+			return fmt.Errorf("mount %d does not %s", sh.Mount+1, noun)
+		}
+		return check(sh)
+	}}
+	for _, u := range ownShips(p) {
+		if len(a.options(p, u.ID)) > 0 {
+			a.units = append(a.units, u.ID)
+		}
+	}
+	return a
+}
+
+// options lists every shot unit could declare now: each mount at each
+// visible enemy, as the rules check it.
+func (a *aimer) options(p *PlayScene, unit rules.UnitID) []rules.Shot {
+	u, ok := unitView(p, unit)
+	if !ok || u.Detail == nil {
+		return nil
+	}
+	c, _ := rules.LookupClass(u.Class)
+	var out []rules.Shot
+	for m := range c.Mounts {
+		for _, t := range p.mapv.View().Units {
+			if t.Side == p.viewer {
+				continue
+			}
+			sh := rules.Shot{Attacker: unit, Mount: m, Target: t.ID}
+			if a.check(sh) == nil {
+				out = append(out, sh)
+			}
+		}
+	}
+	return out
+}
+
+func (a *aimer) command(p *PlayScene) rules.Command {
+	return rules.Command{Kind: a.kind, Side: p.viewer, Shots: a.shots}
+}
+
+// current returns the selected ship.
+func (a *aimer) current() (rules.UnitID, bool) {
+	if a.selected < len(a.units) {
+		return a.units[a.selected], true
+	}
+	return "", false
+}
+
+// aim toggles the selected ship's shots at target: every free mount that
+// can reach it, or, if some already aim there, none.
+func (a *aimer) aim(p *PlayScene, target rules.UnitID) {
+	id, ok := a.current()
+	if !ok {
+		return
+	}
+	aimed := false
+	a.shots = slices.DeleteFunc(a.shots, func(s rules.Shot) bool {
+		if s.Attacker == id && s.Target == target {
+			aimed = true
+			return true
+		}
+		return false
+	})
+	if !aimed {
+		for _, sh := range a.options(p, id) {
+			busy := slices.ContainsFunc(a.shots, func(s rules.Shot) bool { return s.Attacker == id && s.Mount == sh.Mount })
+			if sh.Target == target && !busy {
+				a.shots = append(a.shots, sh)
+			}
+		}
+	}
+	p.rebuildPanel()
+}
+
+// unitRows adds a button per ship, the selected one marked, with how many
+// shots it has aimed.
+func (a *aimer) unitRows(p *PlayScene, box *widget.Container) {
+	for i, id := range a.units {
+		mark := "  "
+		if i == a.selected {
+			mark = "> "
+		}
+		n := 0
+		for _, s := range a.shots {
+			if s.Attacker == id {
+				n++
+			}
+		}
+		box.AddChild(button(fmt.Sprintf("%s%s  (%d %s)", mark, unitName(p, id), n, nounFor(n, a.noun)), func() { a.selected = i; p.rebuildPanel() }, stretch()))
+	}
+}
+
+// nounFor returns noun for one and its plural otherwise.
+func nounFor(n int, noun string) string {
+	switch {
+	case n == 1:
+		return noun
+	case noun == "launch":
+		return "launches"
+	}
+	return noun + "s"
+}
+
+// click selects an own ship, or aims at an enemy in the hex.
+func (a *aimer) click(p *PlayScene, h rules.Hex) {
+	for i, id := range a.units {
+		if u, ok := unitView(p, id); ok && u.Hex == h {
+			a.selected = i
+			p.rebuildPanel()
+			return
+		}
+	}
+	for _, u := range p.mapv.View().Units {
+		if u.Hex == h && u.Side != p.viewer {
+			a.aim(p, u.ID)
+			return
+		}
+	}
+}
+
+func (a *aimer) keys(p *PlayScene, in *Input) {
+	if in.Pressed[ebiten.KeyTab] && len(a.units) > 0 {
+		a.selected = (a.selected + 1) % len(a.units)
+		p.rebuildPanel()
+		return
+	}
+	commitOnEnter(p, in, a.command(p))
+}
+
+// overlay marks the selected ship, the enemies it can reach and the
+// targets aimed at.
+func (a *aimer) overlay(p *PlayScene, f *render.Frame) {
+	id, ok := a.current()
+	if !ok {
+		return
+	}
+	f.Selected = id
+	reach := map[rules.UnitID]bool{}
+	for _, sh := range a.options(p, id) {
+		reach[sh.Target] = true
+	}
+	aimed := map[rules.UnitID]int{}
+	for _, s := range a.shots {
+		aimed[s.Target]++
+	}
+	for _, u := range p.mapv.View().Units {
+		switch n := aimed[u.ID]; {
+		case n > 0:
+			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: fmt.Sprintf("%d %s", n, nounFor(n, a.noun))})
+		case reach[u.ID]:
+			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIAccent.WithAlpha(0.7)})
+		}
+	}
+}
