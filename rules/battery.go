@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 )
 
 // BatteryUse spends battery energy in the impulse activity after a
@@ -79,11 +78,7 @@ func (s *State) sampleBatteryUses(side SideID) []BatteryUse {
 
 // execBatteryUses applies the revealed battery uses, in unit order.
 func (s *State) execBatteryUses(sealed []Sealed) []Event {
-	var uses []BatteryUse
-	for _, sc := range sealed {
-		uses = append(uses, sc.Command.Batteries...)
-	}
-	slices.SortFunc(uses, func(a, b BatteryUse) int { return compareString(string(a.Unit), string(b.Unit)) })
+	uses := revealed(sealed, func(c *Command) []BatteryUse { return c.Batteries }, func(o BatteryUse) UnitID { return o.Unit })
 	var evs []Event
 	for _, b := range uses {
 		u := s.Unit(b.Unit)

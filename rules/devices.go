@@ -161,11 +161,7 @@ func (s *State) sampleDevices(side SideID) []DeviceUse {
 
 // execDevices applies the revealed device uses in unit order.
 func (s *State) execDevices(sealed []Sealed) []Event {
-	var uses []DeviceUse
-	for _, sc := range sealed {
-		uses = append(uses, sc.Command.Devices...)
-	}
-	slices.SortFunc(uses, func(a, b DeviceUse) int { return compareString(string(a.Unit), string(b.Unit)) })
+	uses := revealed(sealed, func(c *Command) []DeviceUse { return c.Devices }, func(o DeviceUse) UnitID { return o.Unit })
 	var evs []Event
 	for _, d := range uses {
 		u := s.Unit(d.Unit)

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 )
 
 // allocates reports whether u takes part in energy allocation: ships and
@@ -330,11 +329,7 @@ func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
 // first (X4.DM.1), then warp entries (X4.WARP), then withdrawals and
 // re-entries (GRN.5-8, GR41.2.3), each in unit order.
 func (s *State) execDeclarations(sealed []Sealed) []Event {
-	var ds []Declaration
-	for _, sc := range sealed {
-		ds = append(ds, sc.Command.Declarations...)
-	}
-	slices.SortFunc(ds, func(a, b Declaration) int { return compareString(string(a.Unit), string(b.Unit)) })
+	ds := revealed(sealed, func(c *Command) []Declaration { return c.Declarations }, func(o Declaration) UnitID { return o.Unit })
 	var evs []Event
 	for _, d := range ds {
 		if u := s.Unit(d.Unit); d.SelfDestruct && u.OnMap() {

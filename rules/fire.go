@@ -228,11 +228,7 @@ func (s *State) checkEvasions(side SideID, evs []Evasion) error {
 // execEvasions rolls each revealed evasive maneuver: 1d6 of 1-2 makes
 // the strike miss (X4.EV).
 func (s *State) execEvasions(sealed []Sealed) []Event {
-	var all []Evasion
-	for _, sc := range sealed {
-		all = append(all, sc.Command.Evasions...)
-	}
-	slices.SortFunc(all, func(a, b Evasion) int { return compareString(string(a.Unit), string(b.Unit)) })
+	all := revealed(sealed, func(c *Command) []Evasion { return c.Evasions }, func(o Evasion) UnitID { return o.Unit })
 	var evs []Event
 	for _, e := range all {
 		u := s.Unit(e.Unit)

@@ -522,11 +522,7 @@ func (s *State) checkHandoffs(side SideID, hs []Handoff) error {
 
 // execHandoffs applies the revealed handoffs in seeker order.
 func (s *State) execHandoffs(sealed []Sealed) []Event {
-	var hs []Handoff
-	for _, sc := range sealed {
-		hs = append(hs, sc.Command.Handoffs...)
-	}
-	slices.SortFunc(hs, func(a, b Handoff) int { return compareString(string(a.Seeker), string(b.Seeker)) })
+	hs := revealed(sealed, func(c *Command) []Handoff { return c.Handoffs }, func(h Handoff) UnitID { return h.Seeker })
 	var evs []Event
 	for _, h := range hs {
 		w := s.Unit(h.Seeker)

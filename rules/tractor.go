@@ -302,14 +302,10 @@ type contender struct {
 // holding, else no beam locks), and a held unit whose resistance exceeds
 // the winning beam's strength breaks free.
 func (s *State) execTractors(sealed []Sealed) []Event {
-	var orders []TractorOrder
-	for _, sc := range sealed {
-		orders = append(orders, sc.Command.Tractors...)
-	}
+	orders := revealed(sealed, func(c *Command) []TractorOrder { return c.Tractors }, func(o TractorOrder) UnitID { return o.Unit })
 	if len(orders) == 0 {
 		return nil
 	}
-	slices.SortFunc(orders, func(a, b TractorOrder) int { return compareString(string(a.Unit), string(b.Unit)) })
 	var evs []Event
 	committed := map[UnitID]int{}
 	for _, o := range orders {

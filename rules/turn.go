@@ -14,6 +14,18 @@ type Sealed struct {
 	Command Command `json:"command"`
 }
 
+// revealed gathers one kind of order from the revealed commands of every
+// side and sorts them by the unit each names, the order the rules carry
+// them out in (sorted by one algorithm, so a replay repeats it exactly).
+func revealed[T any](sealed []Sealed, orders func(*Command) []T, unit func(T) UnitID) []T {
+	var out []T
+	for i := range sealed {
+		out = append(out, orders(&sealed[i].Command)...)
+	}
+	slices.SortFunc(out, func(a, b T) int { return compareString(string(unit(a)), string(unit(b))) })
+	return out
+}
+
 // Initiative is one unit's place in the movement order of an impulse:
 // its 1d12 + tech level total and any tie-break roll-offs (X4.IMP.A).
 type Initiative struct {

@@ -137,11 +137,7 @@ func (s *State) sampleWebs(side SideID) []WebOrder {
 
 // execWebs lays the revealed webs, in unit order.
 func (s *State) execWebs(sealed []Sealed) []Event {
-	var orders []WebOrder
-	for _, sc := range sealed {
-		orders = append(orders, sc.Command.Webs...)
-	}
-	slices.SortFunc(orders, func(a, b WebOrder) int { return compareString(string(a.Unit), string(b.Unit)) })
+	orders := revealed(sealed, func(c *Command) []WebOrder { return c.Webs }, func(o WebOrder) UnitID { return o.Unit })
 	var evs []Event
 	for _, o := range orders {
 		u := s.Unit(o.Unit)
