@@ -14,7 +14,7 @@ import (
 	"github.com/hexrift/hexrift/scenarios"
 )
 
-func riskRoll(clause string, side rules.SideID, unit rules.UnitID, in, of int32, came bool, aud rules.Audience) rules.Event {
+func riskRoll(clause string, side rules.SideID, unit rules.UnitID, in, of int16, came bool, aud rules.Audience) rules.Event {
 	return rules.Event{Kind: rules.EventRoll, Clause: clause, Side: side, Unit: unit, Audience: aud,
 		Roll: &rules.Roll{Dice: rules.D6, Faces: []int{1}, Total: 1}, Chance: rules.Chance{In: in, Of: of, Came: came}}
 }

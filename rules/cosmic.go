@@ -17,9 +17,6 @@ import (
 // radiation acts on units within RiftRadiationRange in both maps
 // (IP4.31x). A rift formed inside an ion storm is a cosmic storm (IP4.51).
 
-// EventCosmic records cosmic rift events.
-const EventCosmic EventKind = "cosmic"
-
 // Cosmic rift constants of the seed rules.
 const (
 	// RiftTerrainClearance: no rift within this many hexes of point

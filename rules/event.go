@@ -1,15 +1,64 @@
 package rules
 
-import "fmt"
-
-// EventKind names what an Event records.
-type EventKind string
-
-// Event kinds recorded by the foundation; the turn machine and the
-// phenomena add their own.
-const (
-	EventRoll EventKind = "roll"
+import (
+	"fmt"
+	"strconv"
 )
+
+// EventKind names what an Event records. It is a small number, since
+// every die roll is an event (a phase step has one per unit), and it
+// reads and writes as its name ("roll", "move", ...).
+type EventKind uint8
+
+// The event kinds; the zero EventKind names no kind.
+const (
+	EventRoll EventKind = iota + 1
+	EventStep
+	EventCommit
+	EventReveal
+	EventMove
+	EventFire
+	EventDamage
+	EventDestroyed
+	EventDock
+	EventRepair
+	EventNote
+	// EventCosmic records cosmic rift events (cosmic.go).
+	EventCosmic
+	// EventPhase and EventStorm record phase space changes of phase and
+	// phase storms (phasespace.go).
+	EventPhase
+	EventStorm
+)
+
+var eventKindNames = [...]string{"", "roll", "step", "commit", "reveal", "move", "fire", "damage", "destroyed", "dock", "repair", "note", "cosmic", "phase", "storm"}
+
+// String returns the kind's name.
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return "kind" + strconv.Itoa(int(k))
+}
+
+// MarshalText writes the kind's name.
+func (k EventKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(eventKindNames) {
+		return nil, fmt.Errorf("rules: unknown event kind %d", k)
+	}
+	return []byte(eventKindNames[k]), nil
+}
+
+// UnmarshalText reads a kind's name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, n := range eventKindNames {
+		if n == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("rules: unknown event kind %q", b)
+}
 
 // Audience says which sides may see an event. The zero value is public.
 type Audience struct {
@@ -44,23 +93,24 @@ func (a Audience) Includes(side SideID) bool {
 // roll is an Event. Events are plain values: the session logs, saves and
 // shows them, always filtered through Audience.
 type Event struct {
-	Seq      int       `json:"seq"`
-	Clock    Clock     `json:"clock"`
-	Kind     EventKind `json:"kind"`
-	Clause   string    `json:"clause,omitempty"`
-	Audience Audience  `json:"audience"`
-	Side     SideID    `json:"side,omitempty"`
-	Unit     UnitID    `json:"unit,omitempty"`
-	// Roll is the die roll the event records, if any. Events may share
-	// one Roll (a phase step keeps one per 2d6 outcome): never change a
-	// Roll in place.
-	Roll *Roll `json:"roll,omitempty"`
+	Seq   int       `json:"seq"`
+	Clock Clock     `json:"clock"`
+	Kind  EventKind `json:"kind"`
 	// Chance, on a roll a side took a risk with (a shot, a gravity rift
 	// exit, an evasive maneuver, a phase roll), is the chance the roll
 	// had of its result of note and whether that result came: what the
 	// end-of-game debrief sets against the odds expected.
-	Chance Chance `json:"chance,omitzero"`
-	Text   string `json:"text"`
+	// (Kind and Chance sit together: both small, they share one word.)
+	Chance   Chance   `json:"chance,omitzero"`
+	Clause   string   `json:"clause,omitempty"`
+	Audience Audience `json:"audience"`
+	Side     SideID   `json:"side,omitempty"`
+	Unit     UnitID   `json:"unit,omitempty"`
+	// Roll is the die roll the event records, if any. Events may share
+	// one Roll (a phase step keeps one per 2d6 outcome): never change a
+	// Roll in place.
+	Roll *Roll  `json:"roll,omitempty"`
+	Text string `json:"text"`
 }
 
 // Chance is the chance a roll had of one result: In of Of equally likely
@@ -68,8 +118,8 @@ type Event struct {
 // removal: 3 of 10; a change of phase: 2 and 12, 2 of 36). Came says
 // whether the roll gave it.
 type Chance struct {
-	In   int32 `json:"in"`
-	Of   int32 `json:"of"`
+	In   int16 `json:"in"`
+	Of   int16 `json:"of"`
 	Came bool  `json:"came,omitempty"`
 }
 
@@ -94,17 +144,3 @@ func (e Event) String() string {
 
 // VisibleTo reports whether side may see e.
 func (e Event) VisibleTo(side SideID) bool { return e.Audience.Includes(side) }
-
-// Event kinds of the turn machine and the tactical rules.
-const (
-	EventStep      EventKind = "step"
-	EventCommit    EventKind = "commit"
-	EventReveal    EventKind = "reveal"
-	EventMove      EventKind = "move"
-	EventFire      EventKind = "fire"
-	EventDamage    EventKind = "damage"
-	EventDestroyed EventKind = "destroyed"
-	EventDock      EventKind = "dock"
-	EventRepair    EventKind = "repair"
-	EventNote      EventKind = "note"
-)

@@ -235,7 +235,7 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 		u.Ship.Evasions++
 		u.Ship.EvadedImpulse = s.Clock.Impulse
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
-		ev.Chance = Chance{In: EvasionMisses, Of: int32(D6.Sides), Came: r.Total <= EvasionMisses}
+		ev.Chance = Chance{In: EvasionMisses, Of: int16(D6.Sides), Came: r.Total <= EvasionMisses}
 		evs = append(evs, ev)
 		if r.Total <= EvasionMisses {
 			s.Turn.Evaded = append(s.Turn.Evaded, e)
@@ -287,7 +287,7 @@ func (s *State) resolveFire() []Event {
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
 		mod := s.ShotModifier(u, t)
 		hit := r.Total+mod <= band.Hit
-		ev.Chance = Chance{In: int32(hitFaces(band.Hit, mod)), Of: int32(D6.Sides), Came: hit}
+		ev.Chance = Chance{In: int16(hitFaces(band.Hit, mod)), Of: int16(D6.Sides), Came: hit}
 		evs = append(evs, ev)
 		verdict := "misses"
 		if hit {

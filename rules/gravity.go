@@ -142,7 +142,7 @@ func gravityLeave(s *State, u *Unit, from, to Hex) MoveOutcome {
 func (s *State) riftRoll(u *Unit, sys System, clause string, evs *[]Event) bool {
 	r, ev := s.Roll(D10, RollReason{Clause: clause, Side: u.Side, Unit: u.ID, What: "rift removal"})
 	removed := r.Total <= RiftRemoveMax
-	ev.Chance = Chance{In: RiftRemoveMax, Of: int32(D10.Sides), Came: removed}
+	ev.Chance = Chance{In: RiftRemoveMax, Of: int16(D10.Sides), Came: removed}
 	if removed {
 		ev.Text = fmt.Sprintf("d10 = %d, %s removed to reserve", r.Total, unitName(u))
 	} else {

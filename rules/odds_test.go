@@ -136,7 +136,7 @@ func TestFireRollRecordsTheOddsShown(t *testing.T) {
 				if roll == nil {
 					t.Fatal("no fire roll")
 				}
-				if roll.Chance != (Chance{In: int32(o.Sixths), Of: 6, Came: hit}) {
+				if roll.Chance != (Chance{In: int16(o.Sixths), Of: 6, Came: hit}) {
 					t.Fatalf("seed %d: roll %s records %+v; odds shown %d/6, hit %v", seed, roll.Roll, roll.Chance, o.Sixths, hit)
 				}
 			}

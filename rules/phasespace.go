@@ -15,13 +15,9 @@ import (
 // on (webs, cloaks, tractors, seekers, devices) in phasegear.go.
 // docs/RULES.md, "Phase space", records the decisions.
 
-// Event kinds of the phase space rules. The phase rules set the audience
-// of each of their events (clause IP8.*) deliberately, so the secrecy
-// filter leaves those alone.
-const (
-	EventPhase EventKind = "phase"
-	EventStorm EventKind = "storm"
-)
+// The phase rules' events (EventPhase, EventStorm, and their rolls) set
+// their audience deliberately (clause IP8.*), so the secrecy filter
+// leaves those alone.
 
 // PhaseState is the changing state of the phase space rules: the phase
 // storm, the webs and the courses shown on phase-in this turn.

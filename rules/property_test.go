@@ -62,7 +62,7 @@ func TestRandomLegalGames(t *testing.T) {
 				t.Fatalf("game %d: legal command refused: %v", gi, err)
 			}
 			for _, e := range evs {
-				seen[string(e.Kind)+" "+e.Clause]++
+				seen[e.Kind.String()+" "+e.Clause]++
 			}
 			for _, e := range evs {
 				if strings.Contains(e.Text, " strikes ") {

@@ -34,10 +34,12 @@ type spatialIndex struct {
 	cells map[cellKey][]int32
 	// at is the bucket of each unit, by its position in State.Units.
 	at []cellKey
-	// phased lists the units out of phase, in id order, so that the
-	// checks made on every command (hidePhased) need not scan every
-	// unit. phaseOut and phaseIn keep it (setPhased).
-	phased []UnitID
+	// phased lists the units out of phase by their position in
+	// State.Units, ascending, so that the checks made on every command
+	// (hidePhased) need not scan every unit. phaseOut and phaseIn keep it
+	// (setPhased); positions, unlike ids, are small plain numbers, so a
+	// change of phase moves a few bytes, not strings.
+	phased []int32
 }
 
 func (s *State) buildSpatial() {
@@ -48,7 +50,7 @@ func (s *State) buildSpatial() {
 		s.spatial.cells[k] = append(s.spatial.cells[k], int32(i))
 		s.spatial.at[i] = k
 		if u.PhasedOut {
-			s.spatial.phased = append(s.spatial.phased, u.ID)
+			s.spatial.phased = append(s.spatial.phased, int32(i))
 		}
 	}
 }
@@ -60,24 +62,28 @@ func (s *State) setPhased(u *Unit, out bool) {
 	if s.spatial.cells == nil {
 		return
 	}
-	i, found := slices.BinarySearchFunc(s.spatial.phased, u.ID, func(a, b UnitID) int { return compareString(string(a), string(b)) })
+	at, ok := s.unitIndex[u.ID]
+	if !ok {
+		return
+	}
+	i, found := slices.BinarySearch(s.spatial.phased, int32(at))
 	switch {
 	case out && !found:
-		s.spatial.phased = slices.Insert(s.spatial.phased, i, u.ID)
+		s.spatial.phased = slices.Insert(s.spatial.phased, i, int32(at))
 	case !out && found:
 		s.spatial.phased = slices.Delete(s.spatial.phased, i, i+1)
 	}
 }
 
-// phasedUnits returns the units out of phase, in id order.
+// phasedUnits returns the units out of phase, in unit order.
 func (s *State) phasedUnits() []*Unit {
 	if s.spatial.cells == nil {
 		s.buildSpatial()
 	}
 	var out []*Unit
-	for _, id := range s.spatial.phased {
-		if u := s.Unit(id); u != nil && u.PhasedOut {
-			out = append(out, u)
+	for _, i := range s.spatial.phased {
+		if int(i) < len(s.Units) && s.Units[i].PhasedOut {
+			out = append(out, &s.Units[i])
 		}
 	}
 	return out
