@@ -133,7 +133,7 @@ func TestInitiativeOrder(t *testing.T) {
 	}
 	s := newTestState(t, units...)
 	s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepMovement}
-	evs := s.rollInitiative()
+	evs := s.rollInitiative(nil)
 	die := map[UnitID]int{}
 	for _, e := range evs {
 		if e.Kind == EventRoll && strings.HasPrefix(e.Text, "initiative "+string(e.Unit)+":") {
@@ -167,7 +167,7 @@ func TestInitiativeOrder(t *testing.T) {
 	// A new impulse rolls again.
 	before := slices.Clone(s.Turn.Order)
 	s.Clock.Impulse = 2
-	s.rollInitiative()
+	s.rollInitiative(nil)
 	if slices.EqualFunc(before, s.Turn.Order, func(a, b Initiative) bool { return a.Unit == b.Unit && a.Total == b.Total }) {
 		t.Fatal("X4.IMP.A: initiative not rolled again")
 	}

@@ -45,12 +45,15 @@ func (s *State) movers() []*Unit {
 // movement order lowest first (X4.IMP.A). Units with equal totals roll
 // off with 1d12 each, lowest first, again among those still tied, up to
 // maxRolloffs times; then unit id decides (docs/RULES.md).
-func (s *State) rollInitiative() []Event {
+func (s *State) rollInitiative(evs []Event) []Event {
 	ms := s.movers()
-	evs := make([]Event, 0, len(ms)+1)
+	// Room for a roll each and the roll-offs of ties (about as many
+	// again at 1,000 movers, fewer with fewer).
+	evs = slices.Grow(evs, 2*len(ms)+1)
 	order := make([]Initiative, len(ms))
+	var dt dieTable
 	for i, u := range ms {
-		r, ev := s.Roll(D12, RollReason{Clause: "X4.IMP.A", Side: u.Side, Unit: u.ID, What: "initiative " + string(u.ID)})
+		r, ev := dt.roll(s, "X4.IMP.A", u.Side, u.ID, "initiative ")
 		evs = append(evs, ev)
 		order[i] = Initiative{Unit: u.ID, Total: r.Total + lookupClass(u.Class).TechLevel}
 	}
@@ -65,8 +68,7 @@ func (s *State) rollInitiative() []Event {
 			if j-i > 1 {
 				tied = true
 				for k := i; k < j; k++ {
-					r, ev := s.Roll(D12, RollReason{Clause: "X4.IMP.A", Unit: order[k].Unit,
-						What: "initiative roll-off " + string(order[k].Unit)})
+					r, ev := dt.roll(s, "X4.IMP.A", "", order[k].Unit, "initiative roll-off ")
 					evs = append(evs, ev)
 					order[k].Rolloffs = append(order[k].Rolloffs, r.Total)
 				}
@@ -99,4 +101,30 @@ func compareInitiative(a, b Initiative) int {
 		}
 	}
 	return len(a.Rolloffs) - len(b.Rolloffs)
+}
+
+// dieTable is State.Roll of a d12 for the many rolls of one initiative
+// step (a roll for every mover each impulse, and the roll-offs of ties,
+// which grow faster than the movers): the same die from the generator,
+// the same event and log line, but the Roll and its text of each face
+// made once and shared (an event's Roll is never changed in place).
+type dieTable struct {
+	rolls [12]*Roll
+	texts [12]string
+	line  []byte
+}
+
+// roll throws a d12 for unit as State.Roll with the RollReason {clause,
+// side, unit, what+unit} would.
+func (t *dieTable) roll(s *State, clause string, side SideID, unit UnitID, what string) (*Roll, Event) {
+	f := 1 + s.RNG.IntN(D12.Sides)
+	r := t.rolls[f-1]
+	if r == nil {
+		r = &Roll{Dice: D12, Faces: []int{f}, Total: f}
+		t.rolls[f-1], t.texts[f-1] = r, r.String()
+	}
+	t.line = append(append(append(append(t.line[:0], what...), unit...), ": "...), t.texts[f-1]...)
+	ev := s.newEvent(EventRoll, clause, Public, string(t.line))
+	ev.Side, ev.Unit, ev.Roll = side, unit, r
+	return r, ev
 }

@@ -235,13 +235,13 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 	default:
 		evs = s.commit(cmd)
 	}
-	return append(s.hidePhased(evs), s.advance()...), nil
+	return s.advance(s.hidePhased(evs)), nil
 }
 
 // Advance runs the automatic parts of the turn until some side must act,
 // the game is over, or a whole turn passed with nobody to act (call it
 // again to play on). A new game calls it once before the first command.
-func (s *State) Advance() []Event { return s.advance() }
+func (s *State) Advance() []Event { return s.advance(nil) }
 
 func (s *State) validate(cmd Command) error {
 	want := s.Expecting()
@@ -376,14 +376,19 @@ func (s *State) reveal() ([]Sealed, []Event) {
 	return sealed, evs
 }
 
-// advance runs automatic steps while nobody has to act.
-func (s *State) advance() []Event {
-	var evs []Event
+// advance runs automatic steps while nobody has to act, and returns evs
+// with their events after. The steps write into evs directly: at 1,000
+// units a step's events (initiative and its roll-offs, the fire) are
+// thousands, and copying them again from step to step cost more than
+// making them.
+func (s *State) advance(evs []Event) []Event {
 	turns := 0
 	for s.Clock.Step != StepGameOver {
 		if !s.Turn.Entered {
 			s.Turn.Entered = true
-			evs = append(evs, s.hidePhased(s.enterStep())...)
+			n := len(evs)
+			evs = s.enterStep(evs)
+			s.hidePhased(evs[n:])
 			continue
 		}
 		if len(s.Pending()) > 0 {
@@ -428,11 +433,11 @@ func (s *State) nextStep() {
 
 // enterStep does the automatic work at the start of the current step and
 // says who must act in it.
-func (s *State) enterStep() []Event {
+func (s *State) enterStep(evs []Event) []Event {
 	if s.onStep != nil {
 		s.onStep(s)
 	}
-	evs := []Event{s.newEvent(EventStep, stepClause(s.Clock.Step), Public, s.Clock.String())}
+	evs = append(evs, s.newEvent(EventStep, stepClause(s.Clock.Step), Public, s.Clock.String()))
 	h := s.activeHooks()
 	switch s.Clock.Step {
 	case StepStartOfTurn:
@@ -447,7 +452,7 @@ func (s *State) enterStep() []Event {
 		evs = append(evs, s.fadeCloaks()...) // cloak.go
 		evs = append(evs, s.runStepHooks(h.Involuntary)...)
 	case StepMovement:
-		evs = append(evs, s.rollInitiative()...)
+		evs = s.rollInitiative(evs)
 		evs = append(evs, s.skipIdleMovers()...)
 	case StepActivity:
 		evs = append(evs, s.breakTractors()...)
