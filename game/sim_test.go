@@ -96,18 +96,53 @@ func TestMatchTable(t *testing.T) {
 			t.Errorf("table lacks the row start %q:\n%s", cell, md)
 		}
 	}
-	if !strings.Contains(md, fmt.Sprintf("| **all** | %d-%d-%d (%.1f%%) |", total.Win, total.Draw, total.Loss, 100*total.WinRate())) {
+	if !strings.Contains(md, fmt.Sprintf("| **all battles** | %d-%d-%d (%.1f%%) |", total.Win, total.Draw, total.Loss, 100*total.WinRate())) {
 		t.Errorf("the all row does not start with hard vs legal's total %v:\n%s", total, md)
 	}
 	verdict := "met"
 	if 100*total.WinRate() < 95 {
 		verdict = "not met"
 	}
-	want := fmt.Sprintf("- hard beats legal in %.1f%% of decided games over these scenarios (target 95%%): **%s**.", 100*total.WinRate(), verdict)
+	want := fmt.Sprintf("- hard beats legal in %.1f%% of decided games over the 2 battle scenarios (target 95%%): **%s**.", 100*total.WinRate(), verdict)
 	if !strings.Contains(md, want) {
 		t.Errorf("targets lack %q:\n%s", want, md)
 	}
 	if !strings.Contains(md, "- hard beats easy in ") {
 		t.Errorf("no hard vs easy target line:\n%s", md)
+	}
+}
+
+// TestTableDrills checks that drills are listed apart with their own
+// total and kept out of the targets, which still say the rate with them.
+func TestTableDrills(t *testing.T) {
+	cells := func(w, d, l int) []MatchTally {
+		out := make([]MatchTally, len(TablePairs))
+		for i := range out {
+			out[i] = MatchTally{Win: w, Draw: d, Loss: l}
+		}
+		return out
+	}
+	r := TableResults{Seeds: 10, Rows: []TableRow{
+		{Scenario: "a", Cells: cells(19, 0, 1)},
+		{Scenario: "b", Cells: cells(20, 0, 0)},
+		{Scenario: "drill-x", Drill: true, Cells: cells(10, 0, 10)},
+	}}
+	md := r.Markdown()
+	for _, want := range []string{
+		"| **all battles** | 39-0-1 (97.5%) |",
+		"### Drills",
+		"| drill-x | 10-0-10 (50.0%) |",
+		"- hard beats legal in 97.5% of decided games over the 2 battle scenarios (target 95%): **met**. With the drills counted too: 81.7%.",
+		"- hard beats easy in 97.5% of decided games over the 2 battle scenarios (target 70%): **met**.",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("no %q in:\n%s", want, md)
+		}
+	}
+	if strings.Index(md, "| drill-x |") < strings.Index(md, "| **all battles** |") {
+		t.Error("the drill is listed among the battles")
+	}
+	if strings.Contains(md, "**all drills**") {
+		t.Error("a total row for a single drill")
 	}
 }
