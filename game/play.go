@@ -32,6 +32,8 @@ type PlayScene struct {
 	env  *Env
 	sess *Session
 	ctrl map[rules.SideID]Controller
+	// ended is set once the game is over: the next Update shows the end.
+	ended bool
 
 	mapv *MapScene
 	// viewer is the seat whose private view is on screen; "" while the
@@ -156,7 +158,9 @@ func (p *PlayScene) sync() {
 	}
 	if p.sess.Over() {
 		p.setViewer("")
-		p.env.Show(NewEndScene(p.env, p.sess))
+		// The end scene comes with the next tick (Update): sync also runs
+		// while the scene is being built, before it is on screen.
+		p.ended = true
 		return
 	}
 	p.mapv.Refresh()
@@ -319,6 +323,10 @@ func (p *PlayScene) overPanels(in *Input) bool {
 
 // Update runs one tick of the game.
 func (p *PlayScene) Update(in *Input) error {
+	if p.ended {
+		p.env.Show(NewEndScene(p.env, p.sess))
+		return nil
+	}
 	if p.pause != nil {
 		p.pause.update(in)
 		return nil

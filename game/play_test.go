@@ -168,3 +168,28 @@ func TestHotSeatGameFromMenuToEnd(t *testing.T) {
 	_, _, err = LoadSave(latestAutosave(env.Paths.Saves))
 	assert.NoError(t, err, "the latest autosave loads")
 }
+
+// A game that ends while its play scene is being built (the computer
+// seats play it out, as when a save is taken over at its last step)
+// shows the end of the game with the first frame, not a finished map.
+func TestGameEndingAsTheSceneOpensShowsTheEnd(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	src, err := scenarios.ReadSource("testdata/duel.yaml")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	seats := DefaultSeats(sc)
+	for i := range seats {
+		seats[i].Kind, seats[i].Level = SeatComputer, "legal"
+	}
+	sess, err := NewSession(src, 5, seats)
+	require.NoError(t, err)
+	play := NewPlayScene(env, sess)
+	require.True(t, sess.Over(), "the computer seats played the game out")
+	app := NewApp(env, play)
+	screen := ebiten.NewImage(1280, 800)
+	tick(t, app, screen)
+	_, isEnd := app.Scene().(*EndScene)
+	assert.True(t, isEnd, "after the first frame the scene is %T", app.Scene())
+}
