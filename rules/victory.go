@@ -70,7 +70,18 @@ func (s *State) Outcome() Outcome {
 		o.Sides = append(o.Sides, SideResult{Side: sd.ID})
 		idx[sd.ID] = i
 	}
-	destroyed := 0
+	// credit scores a loss of side k's BPV to the other sides: all of
+	// them, except that the defenders of a cosmic rift destination
+	// (Side.Destination) count only for the sides that went there.
+	reached := s.riftVisitors()
+	credit := func(k, bpv int) {
+		dest := s.Sides[k].Destination
+		for j := range o.Sides {
+			if j != k && (dest == "" || reached[dest][s.Sides[j].ID]) {
+				o.Sides[j].BPV += bpv
+			}
+		}
+	}
 	for i := range s.Units {
 		u := &s.Units[i]
 		k, ok := idx[u.Side]
@@ -83,7 +94,7 @@ func (s *State) Outcome() Outcome {
 			if j, ok := idx[u.Ship.CapturedFrom]; ok {
 				if c := lookupClass(u.Class); c != nil {
 					o.Sides[j].Lost += c.BPV
-					destroyed += c.BPV
+					credit(j, c.BPV)
 				}
 			}
 		}
@@ -105,7 +116,7 @@ func (s *State) Outcome() Outcome {
 			r.Destroyed++
 			if c := lookupClass(u.Class); c != nil {
 				r.Lost += c.BPV
-				destroyed += c.BPV
+				credit(k, c.BPV)
 			}
 		}
 	}
@@ -122,7 +133,6 @@ func (s *State) Outcome() Outcome {
 	best, tied := -1, false
 	for i := range o.Sides {
 		r := &o.Sides[i]
-		r.BPV = destroyed - r.Lost
 		r.Points = r.BPV + r.Objectives
 		switch {
 		case r.Points > best:
@@ -163,4 +173,30 @@ func (s *State) gameOver(next Clock) bool {
 		}
 	}
 	return len(had) >= 2 && len(in) <= 1
+}
+
+// riftVisitors returns, for each cosmic rift destination map, the sides
+// that have had a unit go through a rift to it, or have one on it now.
+func (s *State) riftVisitors() map[MapID]map[SideID]bool {
+	out := map[MapID]map[SideID]bool{}
+	mark := func(m MapID, side SideID) {
+		if out[m] == nil {
+			out[m] = map[SideID]bool{}
+		}
+		out[m][side] = true
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Cross.Rift != "" {
+			for j := range s.Cosmic.Rifts {
+				if r := &s.Cosmic.Rifts[j]; r.ID == u.Cross.Rift && r.Dest != "" {
+					mark(r.Dest, u.Side)
+				}
+			}
+		}
+		if u.OnMap() {
+			mark(u.Map, u.Side)
+		}
+	}
+	return out
 }

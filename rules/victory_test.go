@@ -57,3 +57,47 @@ func TestLastSideStandingWins(t *testing.T) {
 		t.Fatalf("outcome line %q", o.String())
 	}
 }
+
+// The defenders of a cosmic rift destination count as losses only for
+// the sides that went there: a side that never crossed does not score
+// the far side's fighting (house rule, docs/RULES.md "Victory").
+func TestRiftDefendersScoreOnlyForVisitors(t *testing.T) {
+	setup := testSetup(
+		ship("b1", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+		ship("b2", "blue", "fed-frigate", Hex{2, 0}, DirA, 0),
+		ship("r1", "red", "kor-raider", Hex{0, -9}, DirD, 0),
+		ship("d1", "def", "kor-raider", Hex{1, 1}, DirD, 0))
+	setup.Sides = append(setup.Sides, Side{ID: "def", Name: "Defenders", Destination: "far"})
+	setup.Maps = append(setup.Maps, Map{ID: "far", Name: "Far"})
+	setup.Units[3].Map = "far"
+	s, err := NewState(setup, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raider := lookupClass("kor-raider").BPV
+	s.Cosmic.Rifts = append(s.Cosmic.Rifts, CosmicRift{ID: "rift1", Side: "blue", Map: "main", Dest: "far"})
+	s.Unit("b2").Cross = RiftCrossing{Rift: "rift1", Home: "main"}
+	s.Unit("d1").Status = StatusDestroyed
+	bpv := func(side SideID) int {
+		for _, r := range s.Outcome().Sides {
+			if r.Side == side {
+				return r.BPV
+			}
+		}
+		t.Fatalf("no side %s", side)
+		return 0
+	}
+	if bpv("blue") != raider || bpv("red") != 0 {
+		t.Fatalf("blue went through and scores %d (want %d); red did not and scores %d (want 0)", bpv("blue"), raider, bpv("red"))
+	}
+	// Red's raider lost counts for blue and for the defenders alike.
+	s.Unit("r1").Status = StatusDestroyed
+	if bpv("blue") != 2*raider || bpv("def") != raider {
+		t.Fatalf("after red's loss: blue %d, def %d", bpv("blue"), bpv("def"))
+	}
+	// Once red has a unit on the far map, the defenders count for it too.
+	s.Unit("r1").Status, s.Unit("r1").Map = StatusOnMap, "far"
+	if bpv("red") != raider {
+		t.Fatalf("red on the far map scores %d, want %d", bpv("red"), raider)
+	}
+}
