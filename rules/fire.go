@@ -83,13 +83,21 @@ func (s *State) possibleShots(u *Unit) []Shot {
 			near = append(near, t)
 		}
 	}
+	ready := func(m int) bool { ms := u.Ship.Mounts[m]; return !ms.Destroyed && ms.Armed && !ms.Fired }
+	return firstTargets(u, len(c.Mounts), ready, near, s.checkShot)
+}
+
+// firstTargets pairs each of u's mounts that ready allows with the first
+// of targets (nearest first) that check allows: the shots and launches
+// the rules offer as samples.
+func firstTargets(u *Unit, mounts int, ready func(m int) bool, targets []*Unit, check func(u *Unit, m int, t *Unit) error) []Shot {
 	var out []Shot
-	for m := range c.Mounts {
-		if ms := u.Ship.Mounts[m]; ms.Destroyed || !ms.Armed || ms.Fired {
+	for m := range mounts {
+		if !ready(m) {
 			continue
 		}
-		for _, t := range near {
-			if s.checkShot(u, m, t) == nil {
+		for _, t := range targets {
+			if check(u, m, t) == nil {
 				out = append(out, Shot{Attacker: u.ID, Mount: m, Target: t.ID})
 				break
 			}
@@ -101,11 +109,21 @@ func (s *State) possibleShots(u *Unit) []Shot {
 // sampleShots returns every mount of the side firing at its nearest
 // target.
 func (s *State) sampleShots(side SideID) []Shot {
+	return s.sideShots(side, func(u *Unit) []Shot {
+		if !u.OnMap() || u.Ship == nil {
+			return nil
+		}
+		return s.possibleShots(u)
+	})
+}
+
+// sideShots gathers possible's shots for every unit of side, in unit
+// order.
+func (s *State) sideShots(side SideID, possible func(*Unit) []Shot) []Shot {
 	var out []Shot
 	for i := range s.Units {
-		u := &s.Units[i]
-		if u.Side == side && u.OnMap() && u.Ship != nil {
-			out = append(out, s.possibleShots(u)...)
+		if u := &s.Units[i]; u.Side == side {
+			out = append(out, possible(u)...)
 		}
 	}
 	return out

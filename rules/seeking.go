@@ -125,30 +125,23 @@ func (s *State) possibleLaunches(u *Unit) []Shot {
 		return nil
 	}
 	c := lookupClass(u.Class)
-	var out []Shot
-	for m, mt := range c.Mounts {
-		if w, _ := LookupWeapon(mt.Weapon); !readyToLaunch(w, u.Ship.Mounts[m]) {
-			continue
-		}
-		for _, t := range s.unitsWithin(u.Map, u.Hex, LaunchRange) {
-			if s.checkLaunch(u, m, t) == nil {
-				out = append(out, Shot{Attacker: u.ID, Mount: m, Target: t.ID})
-				break
-			}
+	ready := func(m int) bool {
+		w, _ := LookupWeapon(c.Mounts[m].Weapon)
+		return readyToLaunch(w, u.Ship.Mounts[m])
+	}
+	var near []*Unit
+	for m := range c.Mounts {
+		if ready(m) {
+			near = s.unitsWithin(u.Map, u.Hex, LaunchRange) // one query for all racks
+			break
 		}
 	}
-	return out
+	return firstTargets(u, len(c.Mounts), ready, near, s.checkLaunch)
 }
 
-func (s *State) sampleLaunches(side SideID) []Shot {
-	var out []Shot
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side {
-			out = append(out, s.possibleLaunches(u)...)
-		}
-	}
-	return out
-}
+// sampleLaunches returns every rack of the side that can launch, at its
+// nearest target.
+func (s *State) sampleLaunches(side SideID) []Shot { return s.sideShots(side, s.possibleLaunches) }
 
 // checkLaunches validates a side's launch declaration.
 func (s *State) checkLaunches(side SideID, shots []Shot) error {
