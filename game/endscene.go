@@ -20,7 +20,9 @@ type EndScene struct {
 
 // NewEndScene builds the end-of-game summary.
 func NewEndScene(env *Env, sess *Session) *EndScene {
-	e := &EndScene{screen: newScreen(env), sess: sess}
+	// Behind the summary, the game's own map as the table sees it at the
+	// end (the public view: the game is over, and nothing secret shows).
+	e := &EndScene{screen: screen{env: env, back: backdropOf(env, sess.State.View(""))}, sess: sess}
 	out := sess.State.Outcome()
 	headline := "A draw"
 	if out.Winner != "" {

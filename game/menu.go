@@ -24,12 +24,19 @@ type backdrop struct {
 }
 
 func newBackdrop(env *Env) *backdrop {
-	b := &backdrop{renderer: render.NewMapRenderer(env.Fonts)}
+	var v *rules.View
 	if sc, err := scenarios.Open(scenarios.DefaultID); err == nil {
 		if st, err := rules.NewState(sc.Setup(), 1); err == nil {
-			b.view = st.View("")
+			v = st.View("")
 		}
 	}
+	return backdropOf(env, v)
+}
+
+// backdropOf drifts over the first map of view (the default scenario's
+// opening when nil cannot be had: plain space).
+func backdropOf(env *Env, view *rules.View) *backdrop {
+	b := &backdrop{renderer: render.NewMapRenderer(env.Fonts), view: view}
 	w, h := env.Size()
 	b.Resize(w, h)
 	return b

@@ -158,6 +158,9 @@ func TestHotSeatGameFromMenuToEnd(t *testing.T) {
 	}
 	end, ok := app.Scene().(*EndScene)
 	require.True(t, ok, "the game reaches its end-of-game summary (turn limit 2)")
+	require.NotNil(t, end.back.view)
+	assert.Equal(t, end.sess.State.Scenario.ID, end.back.view.Scenario.ID, "the summary sits over the game's own map")
+	assert.Equal(t, end.sess.State.View(""), end.back.view, "as the table sees it")
 	out := end.sess.State.Outcome()
 	assert.True(t, out.Over)
 	assert.Equal(t, rules.Clock{Turn: 2, Step: rules.StepGameOver}, end.sess.State.Clock, "the game ends after turn 2")
