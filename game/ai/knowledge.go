@@ -17,6 +17,8 @@ type knowledge struct {
 	classes map[rules.ClassID]*rules.Class
 	// pred is the knowledge one impulse ahead (see ahead).
 	pred *knowledge
+	// assault caches assaulting.
+	assault *bool
 }
 
 func newKnowledge(v *rules.View, side rules.SideID) *knowledge {

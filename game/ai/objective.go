@@ -51,8 +51,7 @@ func (p *Player) objectiveScore(k *knowledge, u *rules.UnitView, end pose) float
 	for _, o := range k.v.Objectives {
 		w := objectiveScale(o.Points)
 		switch {
-		case o.Kind == rules.ObjectiveDestroy && o.Side == k.side,
-			o.Kind == rules.ObjectiveProtect && o.Side != k.side:
+		case k.wantsDestroyed(o):
 			c := k.class(u.Class)
 			if c == nil || len(c.Mounts) == 0 {
 				continue
@@ -94,18 +93,30 @@ func (p *Player) objectiveScore(k *knowledge, u *rules.UnitView, end pose) float
 
 // assaulting reports whether the side has a unit to destroy for an
 // objective still standing: an assault accepts more fire taken.
+// It is the same for every plan of a decision, so it is worked out once.
 func (k *knowledge) assaulting() bool {
-	for _, o := range k.v.Objectives {
-		if !(o.Kind == rules.ObjectiveDestroy && o.Side == k.side || o.Kind == rules.ObjectiveProtect && o.Side != k.side) {
-			continue
-		}
-		for _, id := range o.Units {
-			if t := k.unit(id); t != nil && t.Side != k.side && t.Status == rules.StatusOnMap {
-				return true
+	if k.assault == nil {
+		a := false
+		for _, o := range k.v.Objectives {
+			if !k.wantsDestroyed(o) {
+				continue
+			}
+			for _, id := range o.Units {
+				if t := k.unit(id); t != nil && t.Side != k.side && t.Status == rules.StatusOnMap {
+					a = true
+				}
 			}
 		}
+		k.assault = &a
 	}
-	return false
+	return *k.assault
+}
+
+// wantsDestroyed reports whether objective o scores for the side when its
+// units are destroyed: the side's destroy objectives and the other sides'
+// protect objectives.
+func (k *knowledge) wantsDestroyed(o rules.Objective) bool {
+	return o.Kind == rules.ObjectiveDestroy && o.Side == k.side || o.Kind == rules.ObjectiveProtect && o.Side != k.side
 }
 
 // nearestRift returns the distance from h to the nearest gravity rift
