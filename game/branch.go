@@ -54,7 +54,11 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 			checks = append(checks, c)
 		}
 	}
-	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands[:n:n], checks)
+	opts, err := sf.DiceOptions()
+	if err != nil {
+		return nil, err
+	}
+	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands[:n:n], checks, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("game: branch at step %d: %w", n, err)
 	}
