@@ -143,7 +143,7 @@ func (p *PreviewScene) Watch() error {
 		p.notice = "Not watching the file: " + err.Error()
 		return err
 	}
-	p.watcher, p.changes = w, w.changes
+	p.watcher, p.changes = w, w.Changes()
 	return nil
 }
 
@@ -506,7 +506,7 @@ drain:
 	}
 	if p.watcher != nil {
 		select {
-		case err := <-p.watcher.errs:
+		case err := <-p.watcher.Errs():
 			p.notice = "Watching the file: " + err.Error()
 		default:
 		}

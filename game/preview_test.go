@@ -230,11 +230,11 @@ func TestPreviewWatcherSeesRenameSave(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.yaml"), []byte("id: b\n"), 0o644))
 	save(t, path, "id: c\n")
-	got := <-fw.changes
+	got := <-fw.Changes()
 	assert.Equal(t, path, got, "the first change reported is the watched file's")
 
 	require.NoError(t, fw.Close())
-	for range fw.changes { // drained and closed once the watcher stops
+	for range fw.Changes() { // drained and closed once the watcher stops
 	}
 }
 
