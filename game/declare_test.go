@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -57,7 +58,7 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 	withdrawn, reentered := false, false
 	for seed := uint64(1); seed <= 30 && !(withdrawn && reentered); seed++ {
 		env := testEnv(t)
-		sess, err := NewSession(src, seed, []Seat{{Name: "Blue", Side: "blue", Kind: SeatHuman}, {Name: "Red", Side: "red", Kind: SeatComputer, Level: "easy"}})
+		sess, err := match.NewSession(src, seed, []match.Seat{{Name: "Blue", Side: "blue", Kind: match.SeatHuman}, {Name: "Red", Side: "red", Kind: match.SeatComputer, Level: "easy"}})
 		require.NoError(t, err)
 		play := NewPlayScene(env, sess)
 		app := NewApp(env, play)

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -112,7 +113,7 @@ type MenuScene struct {
 // NewMenuScene builds the main menu.
 func NewMenuScene(env *Env) *MenuScene {
 	m := &MenuScene{screen: newScreen(env)}
-	latest := latestAutosave(env.Paths.Saves)
+	latest := match.LatestAutosave(env.Paths.Saves)
 	m.Continue = button("Continue   C", func() { m.continueGame(latest) }, stretch())
 	m.Continue.GetWidget().Disabled = latest == ""
 	m.NewGame = button("New game   N", func() { env.Show(NewSetupScene(env)) }, stretch())
@@ -142,7 +143,7 @@ func NewMenuScene(env *Env) *MenuScene {
 }
 
 func (m *MenuScene) continueGame(path string) {
-	s, _, err := LoadSave(path)
+	s, _, err := match.LoadSave(path)
 	if err != nil {
 		m.env.Notice = fmt.Sprintf("Could not continue: %v", err)
 		m.env.Show(NewMenuScene(m.env))

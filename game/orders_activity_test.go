@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -21,7 +22,7 @@ func beamsScene(t *testing.T) *PlayScene {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	sess, err := NewSession(src, 5, DefaultSeats(sc))
+	sess, err := match.NewSession(src, 5, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	p := NewPlayScene(env, sess)
 	p.now = fixedNow

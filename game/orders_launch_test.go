@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -24,7 +25,7 @@ func seekersScene(t *testing.T) *PlayScene {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	sess, err := NewSession(src, 3, DefaultSeats(sc))
+	sess, err := match.NewSession(src, 3, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	p := NewPlayScene(env, sess)
 	p.now = fixedNow

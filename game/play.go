@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -30,8 +31,8 @@ const ordersWidth = 360
 // the curtain between hot-seat players.
 type PlayScene struct {
 	env  *Env
-	sess *Session
-	ctrl map[rules.SideID]Controller
+	sess *match.Session
+	ctrl map[rules.SideID]match.Controller
 	// ended is set once the game is over: the next Update shows the end.
 	ended bool
 
@@ -58,9 +59,9 @@ type PlayScene struct {
 
 // NewPlayScene shows sess, with computer controllers for its computer
 // seats.
-func NewPlayScene(env *Env, sess *Session) *PlayScene {
+func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	w, h := env.Size()
-	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]Controller{}, now: time.Now}
+	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now}
 	p.seatComputers()
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
 	// Centre the map in the part of the screen the panels leave free.
@@ -97,7 +98,7 @@ func NewPlayScene(env *Env, sess *Session) *PlayScene {
 }
 
 // Session returns the game shown.
-func (p *PlayScene) Session() *Session { return p.sess }
+func (p *PlayScene) Session() *match.Session { return p.sess }
 
 // Viewer returns whose private view is on screen, "" for none.
 func (p *PlayScene) Viewer() rules.SideID { return p.viewer }
@@ -110,8 +111,8 @@ func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.cu
 // cosmic rift brings into play.
 func (p *PlayScene) seatComputers() {
 	for _, seat := range p.sess.Seats {
-		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == SeatComputer {
-			p.ctrl[seat.Side] = Bind(NewController(seat, p.sess.Seed), p.sess)
+		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == match.SeatComputer {
+			p.ctrl[seat.Side] = match.Bind(match.NewController(seat, p.sess.Seed), p.sess)
 		}
 	}
 }
@@ -119,7 +120,7 @@ func (p *PlayScene) seatComputers() {
 // humanToAct returns the first pending side that a person plays.
 func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 	for _, sd := range p.sess.State.Pending() {
-		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == SeatHuman {
+		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == match.SeatHuman {
 			return sd, true
 		}
 	}
@@ -197,7 +198,7 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 // hasPrivate reports whether side's screen would show anything the public
 // view does not: its units' secret details, its phased-out ghosts, or log
 // lines only it may read.
-func hasPrivate(sess *Session, side rules.SideID) bool {
+func hasPrivate(sess *match.Session, side rules.SideID) bool {
 	v := sess.State.View(side)
 	for _, u := range v.Units {
 		if u.Side == side && (u.Detail != nil || u.Ghost) {
@@ -252,7 +253,7 @@ func (p *PlayScene) autosave() {
 	if p.env.Paths.Saves == "" {
 		return
 	}
-	if err := Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
+	if err := match.Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
 		p.say("Autosave failed: " + err.Error())
 	}
 }

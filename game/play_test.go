@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -36,7 +37,7 @@ func testEnv(t *testing.T) *Env {
 	fonts, err := render.NewFonts()
 	require.NoError(t, err)
 	dir := t.TempDir()
-	return NewEnv(fonts, Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, DefaultSettings())
+	return NewEnv(fonts, match.Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, match.DefaultSettings())
 }
 
 func fixedNow() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }
@@ -58,7 +59,7 @@ func TestCurtainHidesEverythingBetweenPlayers(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	sess, err := NewSession(src, 3, DefaultSeats(sc))
+	sess, err := match.NewSession(src, 3, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	p := NewPlayScene(env, sess)
 	p.now = fixedNow
@@ -168,7 +169,7 @@ func TestHotSeatGameFromMenuToEnd(t *testing.T) {
 	saves, err := os.ReadDir(env.Paths.Saves)
 	require.NoError(t, err)
 	assert.NotEmpty(t, saves, "autosaves were written")
-	_, _, err = LoadSave(latestAutosave(env.Paths.Saves))
+	_, _, err = match.LoadSave(match.LatestAutosave(env.Paths.Saves))
 	assert.NoError(t, err, "the latest autosave loads")
 }
 
@@ -182,11 +183,11 @@ func TestGameEndingAsTheSceneOpensShowsTheEnd(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	seats := DefaultSeats(sc)
+	seats := match.DefaultSeats(sc)
 	for i := range seats {
-		seats[i].Kind, seats[i].Level = SeatComputer, "legal"
+		seats[i].Kind, seats[i].Level = match.SeatComputer, "legal"
 	}
-	sess, err := NewSession(src, 5, seats)
+	sess, err := match.NewSession(src, 5, seats)
 	require.NoError(t, err)
 	play := NewPlayScene(env, sess)
 	require.True(t, sess.Over(), "the computer seats played the game out")

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -224,7 +225,7 @@ func TestPreviewWatcherSeesRenameSave(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "watched.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("id: a\n"), 0o644))
-	fw, err := watchFile(path)
+	fw, err := match.WatchFile(path)
 	require.NoError(t, err)
 	defer fw.Close()
 
