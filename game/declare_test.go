@@ -72,7 +72,7 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 		btn.Click()
 		tick(t, app, screen)
 		require.NotNil(t, panelButton(play.ordersBox, "[x] Hawk: withdraw"))
-		cmd := b.command(play)
+		cmd := b.command(play.desk)
 		require.Equal(t, []rules.Declaration{{Unit: "hawk", Withdraw: true}}, cmd.Declarations)
 		require.True(t, play.submit(cmd))
 		hawk := play.sess.State.Unit("hawk")
@@ -92,12 +92,12 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 		tick(t, app, screen)
 		want := rules.Hex{Q: -8, R: 1} // next to Kite at -8,2
 		require.Contains(t, play.sess.State.ReentryHexes("hawk"), want)
-		b.click(play, want)
-		b.click(play, rules.Hex{Q: 20, R: 20}) // not a place to re-enter: ignored
+		b.click(play.desk, want)
+		b.click(play.desk, rules.Hex{Q: 20, R: 20}) // not a place to re-enter: ignored
 		tick(t, app, screen)
 		panelButton(play.ordersBox, "turn right").Click()
 		tick(t, app, screen)
-		cmd = b.command(play)
+		cmd = b.command(play.desk)
 		require.Len(t, cmd.Declarations, 1)
 		d := cmd.Declarations[0]
 		assert.Equal(t, want, *d.Enter)

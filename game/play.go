@@ -47,6 +47,7 @@ type PlayScene struct {
 	ui        *ebitenui.UI
 	ordersBox *widget.Container
 	orders    orderBuilder
+	desk      *orderDesk // the orders panel's desk, for the viewer
 	ordersKey string
 	log       *logPanel
 	pause     *pauseMenu
@@ -258,6 +259,30 @@ func (p *PlayScene) autosave() {
 	}
 }
 
+// takeOrders does what the orders panel left on its desk: shows the map
+// it asked for, submits its command, or rebuilds its widgets.
+func (p *PlayScene) takeOrders() {
+	d := p.desk
+	if d == nil {
+		return
+	}
+	if d.showMap != "" {
+		p.mapv.SetMap(d.showMap)
+		d.showMap = ""
+	}
+	if d.cmd != nil {
+		cmd := *d.cmd
+		d.cmd = nil
+		if p.submit(cmd) {
+			return
+		}
+	}
+	if d.rebuild {
+		d.rebuild = false
+		p.rebuildPanel()
+	}
+}
+
 // say shows a short notice above the orders panel.
 func (p *PlayScene) say(msg string) {
 	p.notice, p.noticeAt = msg, p.mapv.Ticks()
@@ -275,9 +300,11 @@ func (p *PlayScene) refreshOrders() {
 		return
 	}
 	p.ordersKey = key
-	p.orders = nil
+	p.orders, p.desk = nil, nil
 	if p.viewer != "" {
-		p.orders = newOrderBuilder(p, st.Expecting())
+		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
+		p.orders = newOrderBuilder(p.desk, st.Expecting())
+		p.takeOrders()
 	}
 	p.rebuildPanel()
 }
@@ -290,7 +317,7 @@ func (p *PlayScene) rebuildPanel() {
 		return
 	}
 	p.ordersBox.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
-	p.orders.build(p, p.ordersBox)
+	p.orders.build(p.desk, p.ordersBox)
 }
 
 func (p *PlayScene) waitingText() string {
@@ -368,6 +395,7 @@ func (p *PlayScene) Update(in *Input) error {
 		return nil
 	}
 	p.ui.Update()
+	p.takeOrders()
 	over := p.overPanels(in)
 	mapIn := *in
 	if over {
@@ -380,9 +408,13 @@ func (p *PlayScene) Update(in *Input) error {
 	p.log.update(in, p.mapv.cam.Height)
 	if p.orders != nil {
 		if h, ok := p.mapv.Hover(); ok && in.Clicked && !over {
-			p.orders.click(p, h)
+			p.orders.click(p.desk, h)
+			p.takeOrders()
 		}
-		p.orders.keys(p, in)
+		if p.orders != nil {
+			p.orders.keys(p.desk, in)
+			p.takeOrders()
+		}
 	}
 	return nil
 }
@@ -399,7 +431,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	}
 	f := p.mapv.Frame()
 	if p.orders != nil {
-		p.orders.overlay(p, f)
+		p.orders.overlay(p.desk, f)
 	}
 	p.mapv.DrawFrame(screen, f)
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)

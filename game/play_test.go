@@ -149,7 +149,7 @@ func TestHotSeatGameFromMenuToEnd(t *testing.T) {
 		default:
 			// A player who commits what the panel offers, and on a
 			// move goes forward until the plan is legal.
-			if mb, isMove := play.orders.(*moveBuilder); isMove && checkText(play, mb.command(play)) != "" {
+			if mb, isMove := play.orders.(*moveBuilder); isMove && checkText(play.desk, mb.command(play.desk)) != "" {
 				script.press(ebiten.KeySpace)
 			} else {
 				script.press(ebiten.KeyEnter)

@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/ai"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -161,8 +161,8 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 					t.Fatalf("views differ at %s", st.Clock)
 				}
 				p1, p2 := ai.New(level, 11, me), ai.New(level, 11, me)
-				c1 := p1.Decide(v1, legal, match.NewSideOracle(st, me))
-				c2 := p2.Decide(v2, other.Legal(me), match.NewSideOracle(other, me))
+				c1 := p1.Decide(v1, legal, match.NewDesk(st, me))
+				c2 := p2.Decide(v2, other.Legal(me), match.NewDesk(other, me))
 				if !reflect.DeepEqual(c1, c2) {
 					t.Fatalf("%s at %s: the decision depends on hidden information:\n%s\n%s", level, st.Clock, c1, c2)
 				}
@@ -187,7 +187,7 @@ func TestOracleAnswersOnlyForItsSide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := match.NewSideOracle(st, "federation")
+	o := match.NewDesk(st, "federation")
 	if o.Check(rules.Command{Kind: rules.CmdAllocate, Side: "korath"}) == nil {
 		t.Error("Check answered for the other side")
 	}
@@ -212,7 +212,7 @@ func TestBudget(t *testing.T) {
 		side := pending(st)
 		p := players[side]
 		before := p.Steps
-		cmd := p.Decide(st.View(side), st.Legal(side), match.NewSideOracle(st, side))
+		cmd := p.Decide(st.View(side), st.Legal(side), match.NewDesk(st, side))
 		if p.Steps-before > p.Level.Budget() {
 			t.Fatalf("%s took %d steps, budget %d", p.Level, p.Steps-before, p.Level.Budget())
 		}
@@ -253,7 +253,7 @@ func BenchmarkAIDecide(b *testing.B) {
 			b.Fatalf("no %s decision reached", k)
 		}
 		b.Run(string(k), func(b *testing.B) {
-			v, legal, o := at.View(me), at.Legal(me), match.NewSideOracle(at, me)
+			v, legal, o := at.View(me), at.Legal(me), match.NewDesk(at, me)
 			p := ai.New(ai.Hard, 1, me)
 			for b.Loop() {
 				p.Decide(v, legal, o)

@@ -3,8 +3,8 @@ package ai_test
 import (
 	"testing"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/ai"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -33,7 +33,7 @@ func closing(t *testing.T, arg string, side rules.SideID, target rules.Hex, turn
 				sd := pending(st)
 				var cmd rules.Command
 				if sd == side {
-					cmd = hard.Decide(st.View(sd), st.Legal(sd), match.NewSideOracle(st, sd))
+					cmd = hard.Decide(st.View(sd), st.Legal(sd), match.NewDesk(st, sd))
 				} else {
 					cmd = ctrl[sd].Decide(st.View(sd), st.Legal(sd))
 				}
