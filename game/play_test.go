@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -18,16 +19,28 @@ import (
 )
 
 // scriptInput is an InputSource driven by a test: each tick it presses
-// the keys the test queued, and nothing else.
+// the keys the test queued, and nothing else. Like the live input it
+// reads only the watched keys, so a key no key map binds never arrives.
 type scriptInput struct{ next []ebiten.Key }
 
 func (s *scriptInput) press(keys ...ebiten.Key) { s.next = append(s.next, keys...) }
+
+// intend presses the first key m binds to intent; an intent without a
+// key fails the test.
+func (s *scriptInput) intend(t *testing.T, m KeyMap, intent Intent) {
+	t.Helper()
+	k, ok := m.Key(intent)
+	require.True(t, ok, "no key means %q", intent)
+	s.press(k)
+}
 
 func (s *scriptInput) Read(in *Input) {
 	in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	in.Wheel, in.Clicked, in.Dragging, in.CursorIn = 0, false, false, false
 	for _, k := range s.next {
-		in.Pressed[k] = true
+		if slices.Contains(watchedKeys, k) {
+			in.Pressed[k] = true
+		}
 	}
 	s.next = s.next[:0]
 }
