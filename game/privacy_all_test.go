@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -34,18 +35,18 @@ func TestPrivacyEveryScenario(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			src, err := scenarios.ReadSource(id)
 			require.NoError(t, err)
-			sess, err := Simulate(src, 5, 0)
+			sess, err := match.Simulate(src, 5, 0)
 			require.NoError(t, err)
-			ctrl := map[rules.SideID]Controller{}
+			ctrl := map[rules.SideID]match.Controller{}
 			for _, sd := range sess.State.Sides {
-				ctrl[sd.ID] = NewLegalPlayer(5, sd.ID)
+				ctrl[sd.ID] = match.NewLegalPlayer(5, sd.ID)
 			}
 			before := hiddenUnits(sess.State)
 			checked := 0
 			for step := 0; step < 600 && !sess.Over() && sess.State.Clock.Turn <= 2; step++ {
 				side := sess.State.Pending()[0]
 				if ctrl[side] == nil { // a destination's defenders came into play
-					ctrl[side] = NewLegalPlayer(5, side)
+					ctrl[side] = match.NewLegalPlayer(5, side)
 				}
 				_, err := sess.Submit(ctrl[side].Decide(sess.State.View(side), sess.State.Legal(side)))
 				require.NoError(t, err)

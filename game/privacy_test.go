@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -42,11 +43,11 @@ func TestPrivacyOfPhasedOutUnits(t *testing.T) {
 
 	hiddenSteps := 0
 	for seed := uint64(1); seed <= 3; seed++ {
-		sess, err := Simulate(src, seed, 0) // set up only; played below step by step
+		sess, err := match.Simulate(src, seed, 0) // set up only; played below step by step
 		require.NoError(t, err)
-		ctrl := map[rules.SideID]Controller{}
+		ctrl := map[rules.SideID]match.Controller{}
 		for _, sd := range sess.State.Sides {
-			ctrl[sd.ID] = NewLegalPlayer(seed, sd.ID)
+			ctrl[sd.ID] = match.NewLegalPlayer(seed, sd.ID)
 		}
 		checked := 0 // events already checked
 		hidden := map[rules.UnitID]bool{}

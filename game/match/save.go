@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"bytes"
@@ -96,7 +96,7 @@ func WriteSave(path string, s *Session, name string, now time.Time) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("game: writing %s: %w", path, err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }
 
 // ReadSave reads and checks a save file without replaying it.
