@@ -729,7 +729,7 @@ func TestOpenRiftsAtTheStart(t *testing.T) {
 	r := s.Cosmic.Rifts[0]
 	assert.Equal(t, "rift-1", r.ID)
 	assert.Equal(t, MapID("main"), r.Map)
-	assert.Equal(t, 60, r.ClosesAt(), "open from the start of the game for its lifetime")
+	assert.Equal(t, 61, r.ClosesAt(), "IP4.25: open in impulses 1 to 60, closing in impulse 61")
 	for _, sd := range []SideID{"blue", "red"} {
 		v := s.View(sd)
 		require.Len(t, v.Rifts, 1, "every side knows where %s is", r.ID)
@@ -776,4 +776,60 @@ func ownView(s *State, side SideID, id UnitID) UnitView {
 		}
 	}
 	return UnitView{}
+}
+
+// IP4.25: a rift exists for its lifetime in impulses, from the impulse it
+// was created. A scenario's open rift is created with the game, so it is
+// open in impulses 1 to its lifetime; a rift formed by the dice in
+// impulse k is open in impulses k to k + lifetime - 1. Either way it is
+// open for exactly its lifetime.
+func TestRiftOpenForItsLifetime(t *testing.T) {
+	const lifetime = 20
+	tests := []struct {
+		name  string
+		setup func(su *Setup)
+		start func(s *State)
+		from  int // the first impulse it is open in
+	}{
+		{"open rift of the scenario", func(su *Setup) { su.OpenRifts = []OpenRift{{Hex: Hex{Q: -30}, Lifetime: lifetime}} }, func(*State) {}, 1},
+		{"rift formed by the dice", func(*Setup) {}, func(s *State) { s.Cosmic.Pending = []PendingRift{{Side: "blue", At: 4}} }, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			su := testSetup(ship("a", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 0))
+			su.Ruleset.NoCosmicRifts = true
+			tt.setup(&su)
+			s, err := NewState(su, 3)
+			require.NoError(t, err)
+			tt.start(s)
+			open := map[int]bool{}
+			s.Advance()
+			for guard := 0; guard < 100000 && s.Clock.Turn <= 6; guard++ {
+				if len(s.Cosmic.Rifts) == 1 {
+					r := &s.Cosmic.Rifts[0]
+					if r.Lifetime != lifetime && r.Cut == 0 && !r.Closed {
+						r.Lifetime = lifetime // the dice's lifetime, shortened for the test
+					}
+					if !r.Closed && s.Clock.Step.InImpulse() && s.Clock.Step > StepInvoluntary {
+						open[s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)] = true
+					}
+				}
+				p := s.Pending()
+				if len(p) == 0 {
+					s.Advance()
+					continue
+				}
+				mustApply(t, s, s.Legal(p[0])[0])
+			}
+			var got []int
+			for a := range 40 {
+				if open[a] {
+					got = append(got, a)
+				}
+			}
+			require.NotEmpty(t, got, "the rift never opened")
+			assert.Equal(t, tt.from, got[0], "IP4.25: first impulse open")
+			assert.Len(t, got, lifetime, "IP4.25: open for its lifetime, impulses %v", got)
+		})
+	}
 }
