@@ -214,7 +214,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	}
 	absorb(&ss.Reinforce[shield])
 	absorb(&ss.Shields[shield])
-	if p := s.Unit(ss.Docked); p != nil && p.Ship != nil && !ss.BoardingOnly {
+	if p := s.Unit(ss.Docked); p != nil && p.Ship != nil { // a forced dock too (X4.RAM, X4.DOCK)
 		absorb(&p.Ship.Reinforce[shield])
 		absorb(&p.Ship.Shields[shield])
 	}
