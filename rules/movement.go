@@ -215,6 +215,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			ss.Move.Straight = 0
 		case OpDecelerate:
 			ss.Move.Lost += st.N
+			ss.Move.Stopped = remaining(u, &ss.Move) == 0
 		default:
 			d := u.Facing
 			if st.Op == OpSlipLeft {

@@ -542,6 +542,10 @@ func (s *State) startTurn() {
 		ss.Reinforce, ss.ArmorReinforce = [6]int{}, 0
 		ss.ErraticPaid, ss.Erratic, ss.TractorReady, ss.Stasis, ss.Elevated = 0, false, false, false, false
 		ss.Evasions, ss.EvadedImpulse = 0, 0
+		if ss.Move.Stopped {
+			// Decelerated to a full stop: it starts from 0 (X4.EA.5).
+			ss.Allocated, s.Units[i].Speed = 0, 0
+		}
 		ss.Move = MoveState{Straight: ss.Move.Straight}
 		for j := range ss.Mounts {
 			ss.Mounts[j].Armed, ss.Mounts[j].Fired = false, false
