@@ -239,7 +239,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			if pt := s.Unit(ss.Docked); pt != nil && pt.OnMap() {
 				s.setHex(pt, to) // docked ships move as mutually tractored (X4.DOCK)
 			}
-			s.dragHeld(u, from, to)
+			evs = append(evs, s.dragHeld(u, from, to)...)
 			path = append(path, to.String())
 			for _, mh := range h.EnterHex {
 				o := mh.Check(s, u, from, to)
