@@ -833,3 +833,24 @@ func TestRiftOpenForItsLifetime(t *testing.T) {
 		})
 	}
 }
+
+// IP4.24, IP4.14: any unit entering a rift hex is displaced, by whatever
+// means it comes there: a unit re-entering from reserve onto an open
+// rift's hex is transferred at once, as a tractored, displaced or
+// phasing-in unit is.
+func TestReentryIntoRiftHexTransfers(t *testing.T) {
+	s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 30}, DirD, 0),
+		corvette("c", Hex{Q: -5}, DirA, 0))
+	s.Unit("c").Status = StatusReserve
+	openRift(s, Hex{Q: 1}, 600)
+	s.Clock = Clock{Turn: 2, Step: StepDeclareMovement}
+	s.Turn = TurnState{Entered: true, Waiting: []SideID{"blue", "red"}}
+	require.Contains(t, s.ReentryHexes("c"), Hex{Q: 1}, "the rift hex lies next to the anchor")
+	mustApply(t, s, Command{Kind: CmdDeclare, Side: "blue", Declarations: []Declaration{{Unit: "c", Enter: &Hex{Q: 1}, Facing: DirB}}})
+	mustApply(t, s, Command{Kind: CmdDeclare, Side: "red"})
+	c := s.Unit("c")
+	require.True(t, c.OnMap(), "re-entered")
+	assert.Equal(t, MapID("yard"), c.Map, "IP4.24: displaced by the rift it re-entered on")
+	assert.Equal(t, "rift-1", c.Cross.Rift)
+	assert.Equal(t, riftCost([]*Unit{c}), s.Cosmic.Rifts[0].Cut, "IP4.26: the crossing cuts the lifetime")
+}
