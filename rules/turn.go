@@ -235,7 +235,7 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 	default:
 		evs = s.commit(cmd)
 	}
-	return s.advance(s.hidePhased(evs)), nil
+	return s.advance(s.settlePhase(s.hidePhased(evs))), nil
 }
 
 // Advance runs the automatic parts of the turn until some side must act,
@@ -389,6 +389,7 @@ func (s *State) advance(evs []Event) []Event {
 			n := len(evs)
 			evs = s.enterStep(evs)
 			s.hidePhased(evs[n:])
+			evs = s.settlePhase(evs)
 			continue
 		}
 		if len(s.Pending()) > 0 {
@@ -396,6 +397,7 @@ func (s *State) advance(evs []Event) []Event {
 		}
 		more, done := s.finishStep()
 		evs = append(evs, s.hidePhased(more)...)
+		evs = s.settlePhase(evs)
 		if !done {
 			continue
 		}
