@@ -578,6 +578,10 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 		u.Cross.Home = "" // home again (IP4.451)
 	}
 	u.Cross.Rift = r.ID
+	for _, c := range s.cargoOf(u.ID) {
+		// What it carries went through with it (IP4.27, IP4.437).
+		c.Cross.Rift, c.Cross.Home = u.Cross.Rift, u.Cross.Home
+	}
 	cut := riftCost([]*Unit{u})
 	r.Cut += cut
 	aud := s.riftAudience(r, u.Side)

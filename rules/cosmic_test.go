@@ -854,3 +854,44 @@ func TestReentryIntoRiftHexTransfers(t *testing.T) {
 	assert.Equal(t, "rift-1", c.Cross.Rift)
 	assert.Equal(t, riftCost([]*Unit{c}), s.Cosmic.Rifts[0].Cut, "IP4.26: the crossing cuts the lifetime")
 }
+
+// IP4.27, IP4.452, IP4.437: units carried through a cosmic rift, and
+// craft launched beyond it, are beyond it as their carrier is: trapped
+// (counting as destroyed) when it closes with them away, and able to
+// disengage only back through it.
+func TestCarriedBeyondTheRift(t *testing.T) {
+	tests := []struct {
+		name   string
+		launch bool // launched from the carrier beyond the rift
+	}{
+		{"IP4.452/carried across", false},
+		{"IP4.452/launched beyond", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := cosmicState(t, ship("car", "blue", "vel-carrier", Hex{R: 1}, DirA, 6),
+				ship("home", "blue", "fed-cruiser", Hex{Q: -30}, DirA, 0),
+				ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0),
+				Unit{ID: "sh", Side: "blue", Class: "shuttle", Status: StatusCarried, CarriedBy: "car"})
+			openRift(s, Hex{}, 640)
+			move(t, s, 1, MovePlan{Unit: "car", Steps: fwd(1)})
+			require.Equal(t, MapID("yard"), s.Unit("car").Map)
+			require.Equal(t, MapID("yard"), s.Unit("sh").Map, "carried along")
+			if tt.launch {
+				s.execCraftLaunches([]Sealed{{Side: "blue", Command: Command{Kind: CmdActivity, Side: "blue", Craft: []UnitID{"sh"}}}})
+				require.True(t, s.Unit("sh").OnMap(), "launched")
+				err := s.checkWithdrawal(s.Unit("sh"), Declaration{Unit: "sh", Withdraw: true}, nil)
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "IP4.437", "disengages only back through the rift")
+			}
+			sh := s.Unit("sh")
+			assert.True(t, sh.Away(), "IP4.27: beyond the rift")
+			r := &s.Cosmic.Rifts[0]
+			s.Clock = clockAt(r.ClosesAt(), 6, StepInvoluntary)
+			s.cosmicInvoluntary()
+			require.True(t, r.Closed)
+			assert.True(t, s.Unit("car").Cross.Trapped, "IP4.452: the carrier")
+			assert.True(t, s.Unit("sh").Cross.Trapped, "IP4.452: and what it took across")
+		})
+	}
+}
