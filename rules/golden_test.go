@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -244,7 +243,7 @@ func playGolden(t *testing.T, setup rules.Setup, seed uint64) []rules.Command {
 		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 || slices.ContainsFunc(cmds, func(c rules.Command) bool { return c.Side == "" }) {
-		t.Fatal(fmt.Sprintf("%s: empty or sideless game", setup.Info.ID))
+		t.Fatalf("%s: empty or sideless game", setup.Info.ID)
 	}
 	return cmds
 }
