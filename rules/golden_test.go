@@ -141,7 +141,7 @@ func replayEvents(t *testing.T, setup rules.Setup, g goldenGame) []rules.Event {
 	return evs
 }
 
-func readGolden(t *testing.T, path string) goldenGame {
+func readGolden(t testing.TB, path string) goldenGame {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -154,7 +154,7 @@ func readGolden(t *testing.T, path string) goldenGame {
 	return g
 }
 
-func bundledSetup(t *testing.T, id string) (rules.Setup, string) {
+func bundledSetup(t testing.TB, id string) (rules.Setup, string) {
 	t.Helper()
 	sc, err := scenarios.LoadBundled(id)
 	if err != nil {
