@@ -440,10 +440,18 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
-	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file")
+	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file; with -hotseat, the hot-seat table (docs/HOTSEAT.md)")
+	hotseat := fs.Bool("hotseat", false, "count the handoffs and decisions of a hot-seat turn, per ship and with plotted orders (-seeds N, default 20; -all: every bundled battle scenario); print one JSON object per scenario")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
+	}
+	if *hotseat {
+		n := *seeds
+		if !flagSet(fs, "seeds") {
+			n = 20
+		}
+		return runHotseat(arg, n, *turns, *all, *table)
 	}
 	if *pair != "" || *table != "" {
 		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
@@ -469,6 +477,62 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	}
 	enc := json.NewEncoder(out)
 	return enc.Encode(s.Result())
+}
+
+// runHotseat measures the flow of hot-seat turns (match.SimulateHotseat)
+// on one scenario or every bundled battle scenario, printing JSON lines
+// and, with table, writing docs/HOTSEAT.md.
+func runHotseat(arg string, seeds, turns int, all bool, table string) error {
+	if seeds < 1 {
+		return fmt.Errorf("-seeds %d: want at least 1", seeds)
+	}
+	var ids []string
+	switch {
+	case all:
+		for _, in := range scenarios.Bundled() {
+			if in.Drill == nil {
+				ids = append(ids, in.ID)
+			}
+		}
+	case arg != "":
+		ids = []string{arg}
+	default:
+		ids = []string{scenarios.DefaultID}
+	}
+	var results []match.HotseatResult
+	enc := json.NewEncoder(out)
+	for _, id := range ids {
+		src, err := scenarios.ReadSource(id)
+		if err != nil {
+			return printProblems(err)
+		}
+		res, err := match.SimulateHotseat(src, seeds, turns)
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		res.Scenario = id
+		results = append(results, res)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	}
+	if table != "" {
+		cmd := fmt.Sprintf("hexrift sim -hotseat -seeds %d -turns %d", seeds, turns)
+		if all {
+			cmd += " -all"
+		} else {
+			cmd += " " + strings.Join(ids, " ")
+		}
+		return os.WriteFile(table, []byte(match.HotseatMarkdown(results, cmd+" -table "+table)), 0o644)
+	}
+	return nil
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
