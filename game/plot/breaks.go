@@ -12,7 +12,7 @@ type Break struct {
 	// Kind names the condition: "enemy", "seeker", "damaged", "held",
 	// "blocked", "rift", or "decision" for a choice the orders do not
 	// cover.
-	Kind string `json:"kind"`
+	Kind string       `json:"kind"`
 	Unit rules.UnitID `json:"unit,omitempty"`
 	Text string       `json:"text"`
 }
