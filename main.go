@@ -111,7 +111,11 @@ func openState(arg string, seed uint64) (*rules.State, error) {
 	if err != nil {
 		return nil, printProblems(err)
 	}
-	return rules.NewState(sc.Setup(), seed)
+	st, err := rules.NewState(sc.Setup(), seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", sc.File, err)
+	}
+	return st, nil
 }
 
 // parseArgs parses flags that may come before, between or after the
@@ -226,7 +230,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		}
 		sess, err := game.BranchSession(sf, n, rules.SideID(*side), *level)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", *from, err)
 		}
 		env, err := newEnv(*w, *h)
 		if err != nil {
@@ -247,7 +251,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 	}
 	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc))
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	env, err := newEnv(*w, *h)
 	if err != nil {
@@ -455,7 +459,11 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	}
 	s, err := game.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
-		return printProblems(err)
+		var ps scenarios.Problems
+		if errors.As(err, &ps) {
+			return printProblems(err)
+		}
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	if *save != "" {
 		if err := game.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
@@ -507,7 +515,7 @@ func runMatches(arg, match, table string, seeds int, all bool, workers int) erro
 		start := time.Now()
 		t, err := game.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", src.Name, err)
 		}
 		total.Add(t)
 		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
@@ -540,7 +548,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	}
 	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks)
 	if err != nil {
-		fmt.Fprintln(errOut, "hexrift:", err)
+		fmt.Fprintf(errOut, "hexrift: %s: %v\n", arg, err)
 		return errExit1
 	}
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
