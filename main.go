@@ -165,6 +165,7 @@ func newEnv(width, height int) (*game.Env, error) {
 	if err != nil {
 		return nil, err
 	}
+	paths.CleanTemporaries() // of writes a crash or kill interrupted
 	settings, serr := game.LoadSettings(paths.Settings)
 	if width > 0 {
 		settings.WindowWidth = width

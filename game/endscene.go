@@ -49,8 +49,8 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
-		path := filepath.Join(env.Paths.Saves, saveFileName(sess.State.Scenario.Name+" finished"))
-		if err := WriteSave(path, sess, sess.State.Scenario.Name+" (finished)", time.Now()); err != nil {
+		path, err := WriteSaveAs(env.Paths.Saves, sess, sess.State.Scenario.Name+" (finished)", time.Now())
+		if err != nil {
 			status.Label = err.Error()
 			return
 		}

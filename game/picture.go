@@ -64,7 +64,7 @@ func WritePNG(path string, img image.Image) error {
 
 func writeFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	tmp, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
 		return fmt.Errorf("game: writing %s: %w", path, err)
 	}
