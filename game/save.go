@@ -317,6 +317,9 @@ func SaveFileName(name string) string {
 	if s == "" {
 		s = "save"
 	}
+	if isAutosaveName(s + ".hexrift") { // an older version's rolling slot
+		s = "save " + s
+	}
 	switch base, _, _ := strings.Cut(strings.ToUpper(s), " "); base {
 	case "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
 		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9":
