@@ -207,7 +207,7 @@ func runMenu(fs *flag.FlagSet, args []string) error {
 }
 
 func runPlay(fs *flag.FlagSet, args []string) error {
-	seed := fs.Uint64("seed", 1, "seed of the game's dice")
+	seed := fs.Uint64("seed", 0, "a fixed seed for the game's dice (for tests and tournaments: whoever knows it can foresee the public dice); default: from the operating system's random source")
 	from := fs.String("from", "", "take over from here: branch a new game from this save or replay (with -at)")
 	at := fs.Int("at", -1, "with -from: the step (commands replayed) to branch at; default the save's last")
 	side := fs.String("side", "", "with -from: the side you play (default the save's first human seat); the computer plays the others")
@@ -250,7 +250,11 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc))
+	if *seed == 0 {
+		*seed = game.RandomSeed()
+	}
+	// The private dice get a key of their own even with a fixed seed.
+	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc), rules.WithPrivateKey(game.RandomKey()))
 	if err != nil {
 		return fmt.Errorf("%s: %w", src.Name, err)
 	}
@@ -547,12 +551,21 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	if !*verify {
 		checks = nil
 	}
-	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks)
+	opts, err := sf.DiceOptions()
+	if err != nil {
+		return fmt.Errorf("%s: %w", arg, err)
+	}
+	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
 	if err != nil {
 		fmt.Fprintf(errOut, "hexrift: %s: %v\n", arg, err)
 		return errExit1
 	}
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
+	if s.Over() {
+		// The dice are no secret once the game is over (IP8.337: every
+		// private roll can be checked from the save).
+		fmt.Fprintf(out, "seed %d\nprivate_key %s\n", s.Seed, s.State.PrivateKey)
+	}
 	if *verify {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))
 	}

@@ -59,6 +59,9 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 	head := []widget.PreferredSizeLocateableWidget{
 		env.label("Game over: "+headline, render.Bold, 30, render.UIAccent),
 		env.label(fmt.Sprintf("%s, after %s", sess.State.Scenario.Name, clockText(sess.State.Clock)), render.Regular, 16, render.UITextDim),
+		// The dice are no secret once the game is over: with the seed and
+		// the save every roll can be checked (IP8.337).
+		env.label(fmt.Sprintf("Seed %d", sess.Seed), render.Regular, 14, render.UITextDim),
 	}
 	if line, ok := DrillResult(sess); ok {
 		head = append(head, env.label(line, render.Bold, 18, render.UIGood))

@@ -17,7 +17,10 @@ import (
 // mentions reports whether text names unit u by id or name, as a word.
 func mentions(text string, u *rules.Unit) bool {
 	for _, w := range []string{string(u.ID), u.Name} {
-		if w != "" && regexp.MustCompile(`(^|[^A-Za-z0-9_-])`+regexp.QuoteMeta(w)+`($|[^A-Za-z0-9_-])`).MatchString(text) {
+		// A dot followed by more of a name is part of another id (a
+		// seeker is named after its launcher: scorch.d8.2), not the end
+		// of this one; a dot that ends a sentence is.
+		if w != "" && regexp.MustCompile(`(^|[^A-Za-z0-9_.-])`+regexp.QuoteMeta(w)+`($|[^A-Za-z0-9_.-]|\.($|[^A-Za-z0-9_-]))`).MatchString(text) {
 			return true
 		}
 	}

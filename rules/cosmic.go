@@ -448,7 +448,12 @@ func (s *State) formRift(side SideID) []Event {
 	for _, o := range s.Cosmic.Rifts {
 		for _, end := range o.ends() {
 			if end.m == lead.Map && end.h.Distance(h) <= RiftSpacing && s.Clock.Turn-o.Formed.Turn < RiftSpacingTurns {
-				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)))
+				why := fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)
+				if !s.riftKnown(&o, side) {
+					// A rift the side has not detected is not named (IP4.28).
+					why = fmt.Sprintf("the cosmic rift at %s would be within %d hexes of a recent cosmic rift: none forms", where, RiftSpacing)
+				}
+				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, why))
 				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
 			}
 		}
