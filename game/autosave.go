@@ -61,16 +61,20 @@ func Autosave(dir string, s *Session, now time.Time) error {
 }
 
 // gameLocks are the games whose autosaves this process writes, by lock
-// file: each open lock file holds the lock for as long as the process
-// runs (and no longer: the system drops it when the process ends, killed
-// or not).
+// file: an open lock file holds the lock until this process claims
+// another game or ends (the system drops it then, killed or not). The
+// files themselves stay: removing one could let two processes lock two
+// files of the same name.
 var gameLocks = struct {
 	sync.Mutex
 	files map[string]*os.File
 }{files: map[string]*os.File{}}
 
 // claimGame takes the lock of game's autosaves in dir for this process,
-// or reports that another process holds it.
+// or reports that another process holds it. Claiming a game lets go of
+// the others this process held: an instance plays one game at a time,
+// and a game it has left may be continued by another instance as the
+// same game.
 func claimGame(dir, game string) (bool, error) {
 	if !validGameID(game) {
 		return false, fmt.Errorf("game: autosave: %q is not a game identity", clipText(game))
@@ -95,6 +99,10 @@ func claimGame(dir, game string) (bool, error) {
 			return false, fmt.Errorf("game: autosave lock %s: %w", path, err)
 		}
 		return false, nil
+	}
+	for other, held := range gameLocks.files {
+		held.Close()
+		delete(gameLocks.files, other)
 	}
 	gameLocks.files[path] = f
 	return true, nil
