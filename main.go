@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -161,12 +162,12 @@ func windowFlags(fs *flag.FlagSet) (w, h *int) {
 
 // newEnv loads the settings and fonts the windowed commands share.
 func newEnv(width, height int) (*game.Env, error) {
-	paths, err := game.DefaultPaths()
+	paths, err := match.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}
 	paths.CleanTemporaries() // of writes a crash or kill interrupted
-	settings, serr := game.LoadSettings(paths.Settings)
+	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
 		settings.WindowWidth = width
 	}
@@ -221,7 +222,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if arg != "" {
 			return fmt.Errorf("play -from %s takes no scenario (the save names it)", *from)
 		}
-		sf, err := game.ReadSave(*from)
+		sf, err := match.ReadSave(*from)
 		if err != nil {
 			return err
 		}
@@ -229,7 +230,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if n < 0 {
 			n = len(sf.Commands)
 		}
-		sess, err := game.BranchSession(sf, n, rules.SideID(*side), *level)
+		sess, err := match.BranchSession(sf, n, rules.SideID(*side), *level)
 		if err != nil {
 			return fmt.Errorf("%s: %w", *from, err)
 		}
@@ -251,10 +252,10 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		return printProblems(err)
 	}
 	if *seed == 0 {
-		*seed = game.RandomSeed()
+		*seed = match.RandomSeed()
 	}
 	// The private dice get a key of their own even with a fixed seed.
-	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc), rules.WithPrivateKey(game.RandomKey()))
+	sess, err := match.NewSession(src, *seed, match.DefaultSeats(sc), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
 		return fmt.Errorf("%s: %w", src.Name, err)
 	}
@@ -440,7 +441,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	turns := fs.Int("turns", 3, "turns to play")
 	level := fs.String("level", "legal", "the computer level at every seat: easy, normal, hard or legal (random legal commands)")
 	save := fs.String("save", "", "also write the game to this save file")
-	match := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
+	pair := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
 	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
@@ -449,8 +450,8 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *match != "" || *table != "" {
-		return runMatches(arg, *match, *table, *seeds, *all, *workers)
+	if *pair != "" || *table != "" {
+		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -462,7 +463,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	s, err := game.SimulateAt(src, *seed, *turns, *level)
+	s, err := match.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
 		var ps scenarios.Problems
 		if errors.As(err, &ps) {
@@ -471,7 +472,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	if *save != "" {
-		if err := game.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
+		if err := match.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
 			return err
 		}
 	}
@@ -480,8 +481,8 @@ func runSim(fs *flag.FlagSet, args []string) error {
 }
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
-// per scenario, or every pair of game.TablePairs written as a table.
-func runMatches(arg, match, table string, seeds int, all bool, workers int) error {
+// per scenario, or every pair of match.TablePairs written as a table.
+func runMatches(arg, pair, table string, seeds int, all bool, workers int) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
 	}
@@ -505,20 +506,20 @@ func runMatches(arg, match, table string, seeds int, all bool, workers int) erro
 		srcs = append(srcs, src)
 	}
 	if table != "" {
-		md, err := game.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
+		md, err := match.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
-	a, b, ok := strings.Cut(match, ":")
-	if !ok || !game.KnownLevel(a) || !game.KnownLevel(b) {
-		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", match)
+	a, b, ok := strings.Cut(pair, ":")
+	if !ok || !match.KnownLevel(a) || !match.KnownLevel(b) {
+		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", pair)
 	}
-	var total game.MatchTally
+	var total match.MatchTally
 	for i, src := range srcs {
 		start := time.Now()
-		t, err := game.PlayMatch(src, seeds, a, b, workers)
+		t, err := match.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.Name, err)
 		}
@@ -543,7 +544,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 		fs.Usage()
 		return errors.New("replay needs a SAVE file")
 	}
-	sf, err := game.ReadSave(arg)
+	sf, err := match.ReadSave(arg)
 	if err != nil {
 		return err
 	}
@@ -555,7 +556,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", arg, err)
 	}
-	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
+	s, err := match.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
 	if err != nil {
 		fmt.Fprintf(errOut, "hexrift: %s: %v\n", arg, err)
 		return errExit1

@@ -8,6 +8,7 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -15,11 +16,11 @@ import (
 // menu or save the finished game.
 type EndScene struct {
 	screen
-	sess *Session
+	sess *match.Session
 }
 
 // NewEndScene builds the end-of-game summary.
-func NewEndScene(env *Env, sess *Session) *EndScene {
+func NewEndScene(env *Env, sess *match.Session) *EndScene {
 	// Behind the summary, the game's own map as the table sees it at the
 	// end (the public view: the game is over, and nothing secret shows).
 	e := &EndScene{screen: screen{env: env, back: backdropOf(env, sess.State.View(""))}, sess: sess}
@@ -43,13 +44,13 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 		}
 		// What the side's risks came to (debrief.go: shown to the
 		// table once the game is over).
-		for _, line := range DebriefOf(sess.State, sess.Events, r.Side).Lines() {
+		for _, line := range match.DebriefOf(sess.State, sess.Events, r.Side).Lines() {
 			rows.AddChild(env.wrapped("    "+line, 14, render.UITextDim, 900))
 		}
 	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
-		path, err := WriteSaveAs(env.Paths.Saves, sess, sess.State.Scenario.Name+" (finished)", time.Now())
+		path, err := match.WriteSaveAs(env.Paths.Saves, sess, sess.State.Scenario.Name+" (finished)", time.Now())
 		if err != nil {
 			status.Label = err.Error()
 			return
@@ -85,7 +86,7 @@ func (e *EndScene) Update(in *Input) error {
 // DrillResult sums up a practice drill for its player: how many of the
 // practice side's objectives were met, e.g. "Drill: 1 of 2 objectives
 // met". It reports false for a game that is no drill.
-func DrillResult(sess *Session) (string, bool) {
+func DrillResult(sess *match.Session) (string, bool) {
 	d := sess.Scenario.Drill
 	if d == nil {
 		return "", false

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -25,9 +26,9 @@ type LoadScene struct {
 	side     int
 	at       int
 	total    int
-	saves    []SaveInfo
+	saves    []match.SaveInfo
 	list     *widget.List
-	selected *SaveInfo
+	selected *match.SaveInfo
 	detail   *widget.Text
 	problem  *widget.Text
 }
@@ -35,7 +36,7 @@ type LoadScene struct {
 // NewLoadScene builds the load screen.
 func NewLoadScene(env *Env) *LoadScene {
 	l := &LoadScene{screen: newScreen(env)}
-	saves, err := ListSaves(env.Paths.Saves)
+	saves, err := match.ListSaves(env.Paths.Saves)
 	l.saves = saves
 	entries := make([]any, len(saves))
 	for i := range saves {
@@ -45,16 +46,16 @@ func NewLoadScene(env *Env) *LoadScene {
 		widget.ListOpts.Entries(entries),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.EntryLabelFunc(func(e any) string {
-			s := e.(*SaveInfo)
+			s := e.(*match.SaveInfo)
 			if s.Err != nil {
 				return s.Name + "  (damaged)"
 			}
 			if s.Game != "" {
-				return s.Name + "  · game " + ShortGameID(s.Game)
+				return s.Name + "  · game " + match.ShortGameID(s.Game)
 			}
 			return s.Name
 		}),
-		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*SaveInfo)) }),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*match.SaveInfo)) }),
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 380))),
 	)
 	l.detail = env.wrapped("", 15, render.UIText, 360)
@@ -92,11 +93,11 @@ func NewLoadScene(env *Env) *LoadScene {
 }
 
 // pick shows what a save holds: public facts only (SavePreview).
-func (l *LoadScene) pick(s *SaveInfo) {
+func (l *LoadScene) pick(s *match.SaveInfo) {
 	l.selected = s
 	l.sides, l.side, l.at = nil, 0, -1
-	if sf, err := ReadSave(s.Path); err == nil {
-		l.sides = TakeOverSides(sf.Seats)
+	if sf, err := match.ReadSave(s.Path); err == nil {
+		l.sides = match.TakeOverSides(sf.Seats)
 		l.total = len(sf.Commands)
 	}
 	l.showTake()
@@ -106,9 +107,9 @@ func (l *LoadScene) pick(s *SaveInfo) {
 	}
 	game := "from before games were told apart"
 	if s.Game != "" {
-		game = ShortGameID(s.Game)
+		game = match.ShortGameID(s.Game)
 		if s.Parent != "" {
-			game += ", taken over from game " + ShortGameID(s.Parent)
+			game += ", taken over from game " + match.ShortGameID(s.Parent)
 		}
 	}
 	l.detail.Label = fmt.Sprintf("%s\n\nGame: %s\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
@@ -156,7 +157,7 @@ func (l *LoadScene) takeOver() {
 	if l.selected == nil || len(l.sides) == 0 {
 		return
 	}
-	sf, err := ReadSave(l.selected.Path)
+	sf, err := match.ReadSave(l.selected.Path)
 	if err != nil {
 		l.problem.Label = err.Error()
 		return
@@ -165,7 +166,7 @@ func (l *LoadScene) takeOver() {
 	if at < 0 {
 		at = len(sf.Commands)
 	}
-	sess, err := BranchSession(sf, at, l.sides[l.side], "normal")
+	sess, err := match.BranchSession(sf, at, l.sides[l.side], "normal")
 	if err != nil {
 		l.problem.Label = err.Error()
 		return
@@ -177,7 +178,7 @@ func (l *LoadScene) load() {
 	if l.selected == nil {
 		return
 	}
-	sess, _, err := LoadSave(l.selected.Path)
+	sess, _, err := match.LoadSave(l.selected.Path)
 	if err != nil {
 		l.problem.Label = err.Error()
 		return

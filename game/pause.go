@@ -10,6 +10,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -57,17 +58,17 @@ func (m *pauseMenu) save() {
 		m.status.Label = "Give the save a name."
 		return
 	}
-	path := filepath.Join(m.p.env.Paths.Saves, SaveFileName(name))
+	path := filepath.Join(m.p.env.Paths.Saves, match.SaveFileName(name))
 	var err error
 	if m.replace == path {
-		err = WriteSave(path, m.p.sess, name, m.p.now())
+		err = match.WriteSave(path, m.p.sess, name, m.p.now())
 	} else {
-		err = WriteNewSave(path, m.p.sess, name, m.p.now())
+		err = match.WriteNewSave(path, m.p.sess, name, m.p.now())
 	}
 	m.replace = ""
-	if errors.Is(err, ErrSaveExists) {
+	if errors.Is(err, match.ErrSaveExists) {
 		held := "a save"
-		if sf, rerr := ReadSave(path); rerr == nil {
+		if sf, rerr := match.ReadSave(path); rerr == nil {
 			held = fmt.Sprintf("%q (%s, saved %s)", sf.Name, sf.Preview.Scenario, sf.Saved.Local().Format("2 Jan 2006 15:04"))
 		}
 		m.replace = path

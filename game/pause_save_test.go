@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
@@ -21,18 +22,18 @@ func TestPauseMenuAsksBeforeReplacingASave(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	first, err := NewSession(src, 3, DefaultSeats(sc))
+	first, err := match.NewSession(src, 3, match.DefaultSeats(sc))
 	require.NoError(t, err)
-	second, err := NewSession(src, 4, DefaultSeats(sc))
+	second, err := match.NewSession(src, 4, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	path := filepath.Join(env.Paths.Saves, "Битва у Веги.hexrift")
 
 	tests := []struct {
 		name       string
-		sess       *Session
+		sess       *match.Session
 		presses    int
 		wantStatus string
-		wantGame   *Session // whose game the file holds after
+		wantGame   *match.Session // whose game the file holds after
 	}{
 		{"new name", first, 1, "Saved as Битва у Веги.hexrift", first},
 		{"taken by another game", second, 1, "already holds \"Битва у Веги\"", first},
@@ -48,14 +49,14 @@ func TestPauseMenuAsksBeforeReplacingASave(t *testing.T) {
 				m.save()
 			}
 			assert.Contains(t, m.status.Label, tt.wantStatus)
-			sf, err := ReadSave(path)
+			sf, err := match.ReadSave(path)
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantGame.Game, sf.Game)
 			assert.Equal(t, "Битва у Веги", sf.Name, "the name is kept inside as typed")
 		})
 	}
 	l := NewLoadScene(env)
-	var named *SaveInfo
+	var named *match.SaveInfo
 	for i := range l.saves {
 		if l.saves[i].Path == path {
 			named = &l.saves[i]
@@ -63,5 +64,5 @@ func TestPauseMenuAsksBeforeReplacingASave(t *testing.T) {
 	}
 	require.NotNil(t, named, "the load screen lists the save")
 	l.pick(named)
-	assert.Contains(t, l.detail.Label, "Game: "+ShortGameID(second.Game))
+	assert.Contains(t, l.detail.Label, "Game: "+match.ShortGameID(second.Game))
 }

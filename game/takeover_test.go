@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -20,27 +21,27 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	seats := DefaultSeats(sc) // a person at every side
-	require.GreaterOrEqual(t, peopleAt(seats), 2)
-	sess, err := NewSession(src, 11, seats)
+	seats := match.DefaultSeats(sc) // a person at every side
+	require.GreaterOrEqual(t, len(seats), 2)
+	sess, err := match.NewSession(src, 11, seats)
 	require.NoError(t, err)
 	sf := sess.Snapshot("hot-seat", testTime)
 
-	assert.Empty(t, TakeOverSides(sf.Seats), "every side is a person's")
+	assert.Empty(t, match.TakeOverSides(sf.Seats), "every side is a person's")
 	for _, seat := range sf.Seats {
-		_, err := BranchSession(&sf, 0, seat.Side, "normal")
+		_, err := match.BranchSession(&sf, 0, seat.Side, "normal")
 		require.Error(t, err, "took over %s, a person's side", seat.Side)
 		assert.Contains(t, err.Error(), "played by a person")
 	}
 
 	// Solo: one person, the computer at the other side: either side.
-	solo := append([]Seat(nil), sf.Seats...)
+	solo := append([]match.Seat(nil), sf.Seats...)
 	for i := 1; i < len(solo); i++ {
-		solo[i].Kind, solo[i].Level = SeatComputer, "normal"
+		solo[i].Kind, solo[i].Level = match.SeatComputer, "normal"
 	}
 	sf.Seats = solo
-	assert.Len(t, TakeOverSides(sf.Seats), len(solo))
-	b, err := BranchSession(&sf, 0, solo[1].Side, "normal")
+	assert.Len(t, match.TakeOverSides(sf.Seats), len(solo))
+	b, err := match.BranchSession(&sf, 0, solo[1].Side, "normal")
 	require.NoError(t, err)
 	assert.False(t, b.CurtainFirst, "a solo game's take-over has nobody to hide from")
 
@@ -51,16 +52,16 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	require.NoError(t, err)
 	sc, err = src.Load()
 	require.NoError(t, err)
-	three := DefaultSeats(sc)
+	three := match.DefaultSeats(sc)
 	require.Len(t, three, 3)
-	three[2].Kind, three[2].Level = SeatComputer, "normal"
-	sess, err = NewSession(src, 11, three)
+	three[2].Kind, three[2].Level = match.SeatComputer, "normal"
+	sess, err = match.NewSession(src, 11, three)
 	require.NoError(t, err)
 	sf = sess.Snapshot("two people and the computer", testTime)
-	assert.Equal(t, []rules.SideID{three[2].Side}, TakeOverSides(sf.Seats))
-	_, err = BranchSession(&sf, 0, three[0].Side, "normal")
+	assert.Equal(t, []rules.SideID{three[2].Side}, match.TakeOverSides(sf.Seats))
+	_, err = match.BranchSession(&sf, 0, three[0].Side, "normal")
 	require.Error(t, err)
-	b, err = BranchSession(&sf, 0, three[2].Side, "normal")
+	b, err = match.BranchSession(&sf, 0, three[2].Side, "normal")
 	require.NoError(t, err)
 	require.True(t, b.CurtainFirst)
 	p := NewPlayScene(testEnv(t), b)

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -142,7 +141,7 @@ func replayEvents(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.O
 	return evs
 }
 
-func readGolden(t *testing.T, path string) goldenGame {
+func readGolden(t testing.TB, path string) goldenGame {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -155,7 +154,7 @@ func readGolden(t *testing.T, path string) goldenGame {
 	return g
 }
 
-func bundledSetup(t *testing.T, id string) (rules.Setup, string) {
+func bundledSetup(t testing.TB, id string) (rules.Setup, string) {
 	t.Helper()
 	sc, err := scenarios.LoadBundled(id)
 	if err != nil {
@@ -244,7 +243,7 @@ func playGolden(t *testing.T, setup rules.Setup, seed uint64, opts ...rules.Opti
 		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 || slices.ContainsFunc(cmds, func(c rules.Command) bool { return c.Side == "" }) {
-		t.Fatal(fmt.Sprintf("%s: empty or sideless game", setup.Info.ID))
+		t.Fatalf("%s: empty or sideless game", setup.Info.ID)
 	}
 	return cmds
 }

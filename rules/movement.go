@@ -215,6 +215,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			ss.Move.Straight = 0
 		case OpDecelerate:
 			ss.Move.Lost += st.N
+			ss.Move.Stopped = remaining(u, &ss.Move) == 0
 		default:
 			d := u.Facing
 			if st.Op == OpSlipLeft {
@@ -238,7 +239,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			if pt := s.Unit(ss.Docked); pt != nil && pt.OnMap() {
 				s.setHex(pt, to) // docked ships move as mutually tractored (X4.DOCK)
 			}
-			s.dragHeld(u, from, to)
+			evs = append(evs, s.dragHeld(u, from, to)...)
 			path = append(path, to.String())
 			for _, mh := range h.EnterHex {
 				o := mh.Check(s, u, from, to)

@@ -652,6 +652,32 @@ func (s *State) phaseInOutside() []Event {
 	return append(evs, s.webPhaseInOutside()...)
 }
 
+// settlePhase phases in every phased-out unit that stands outside phase
+// space (IP8.124, IP8.12): no unit outside phase space is ever phased out,
+// however it got there (a drift out of it phases in on its own; a cosmic
+// storm's sweep, or any other placement, is caught here). It runs after
+// every command and every automatic step, and looks only at the units out
+// of phase (the spatial index keeps them).
+func (s *State) settlePhase(evs []Event) []Event {
+	out := s.phasedUnits()
+	if len(out) == 0 {
+		return evs
+	}
+	var stray []UnitID
+	for _, u := range out {
+		if u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
+			stray = append(stray, u.ID)
+		}
+	}
+	// A phase-in may bring units into play: find each one by id.
+	for _, id := range stray {
+		if u := s.Unit(id); u != nil && u.PhasedOut && u.OnMap() {
+			evs = s.phaseInInto(evs, u, "IP8.124")
+		}
+	}
+	return evs
+}
+
 // hidePhased is the secrecy net under every step (IP8.32, IP8.122-123): a
 // public event of the other rules about a phased-out unit, or naming one,
 // goes to that unit's owner only. The phase rules' own events (clause

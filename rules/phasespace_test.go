@@ -913,3 +913,47 @@ func TestPhasedUnitsIndex(t *testing.T) {
 	s.phaseIn(s.Unit("a"), "IP8.21")
 	assert.Equal(t, []UnitID{"b"}, ids(s))
 }
+
+// IP8.124, IP8.12: no unit outside phase space is phased out, however it
+// left: a phased-out unit that a cosmic storm sweeps to a destination
+// with no phase space phases in at once (it would otherwise stay phased
+// out for good, unseen and untouchable at speed 0); swept into phase
+// space there, it stays out.
+func TestPhasedOutSweptOutOfPhaseSpace(t *testing.T) {
+	tests := []struct {
+		name      string
+		destPhase bool // the destination has phase space where it lands
+		wantOut   bool
+	}{
+		{"IP8.124/destination without phase space", false, false},
+		{"IP8.124/destination in phase space", true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			su := testSetup(ship("big", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 400}, DirA, 0),
+				ship("ghost", "blue", "vel-corvette", Hex{Q: 10}, DirA, 0))
+			su.Ruleset.NoCosmicRifts = true
+			su.Maps[0].Terrain = &Terrain{Regions: []Region{
+				{ID: "squall", Kind: RegionIonStorm, Shape: DiscShape(Hex{}, 30)},
+				{ID: "veil", Kind: RegionPhaseSpace, Shape: DiscShape(Hex{Q: 10}, 4)},
+			}}
+			su.RiftCharts = []RiftChart{{Lo: 2, Hi: 12, Rows: []RiftChartRow{{Lo: 2, Hi: 12, Scenario: "yard", Port: Hex{}, Defend: Hex{R: -60}}}}}
+			yard := yardSetup()
+			if tt.destPhase {
+				yard.Setup.Maps[0].Terrain.Regions = []Region{{ID: "haze", Kind: RegionPhaseSpace, Shape: DiscShape(Hex{}, 40)}}
+			}
+			su.Destinations = []Destination{yard}
+			s, err := NewState(su, 2)
+			require.NoError(t, err)
+			s.phaseOut(s.Unit("ghost"), nil)
+			s.Cosmic.Pending = []PendingRift{{Side: "blue", At: 1}}
+			s.Advance()
+			passUntil(t, s, func(s *State) bool { return s.Clock.Impulse == 1 && s.Clock.Step > StepInvoluntary })
+			require.Len(t, s.Cosmic.Rifts, 1)
+			require.True(t, s.Cosmic.Rifts[0].Storm, "IP4.51: a cosmic storm")
+			g := s.Unit("ghost")
+			require.Equal(t, MapID("yard"), g.Map, "IP4.52: swept along")
+			assert.Equal(t, tt.wantOut, g.PhasedOut, "IP8.124: phased out at %v of the destination", g.Hex)
+		})
+	}
+}

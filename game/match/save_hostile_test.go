@@ -1,6 +1,6 @@
 //go:build unix
 
-package game
+package match
 
 import (
 	"encoding/json"
@@ -273,7 +273,7 @@ func TestContinueFallsBackToASaveThatReplays(t *testing.T) {
 	data, err := os.ReadFile(newest)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(newest, []byte(strings.Replace(string(data), `"hash": "`, `"hash": "f00d`, 1)), 0o644))
-	assert.Equal(t, newest, latestAutosave(dir), "the newest save of the game saved last comes first")
+	assert.Equal(t, newest, LatestAutosave(dir), "the newest save of the game saved last comes first")
 	back, used, skipped, err := ContinueGame(dir)
 	require.NoError(t, err)
 	assert.Equal(t, paths[1], used, "the newest save that replays")

@@ -1,6 +1,6 @@
 //go:build unix
 
-package game
+package match
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"bytes"
@@ -109,30 +109,41 @@ func WriteSave(path string, s *Session, name string, now time.Time) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("game: writing %s: %w", path, err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }
 
 // ReadSave reads and checks a save file without replaying it. Only a
 // regular file is opened: a named pipe, device or directory is refused
 // before it is opened, so none can hang the game.
 func ReadSave(path string) (*SaveFile, error) {
+	data, err := readRegular(path, MaxSaveSize)
+	if err != nil {
+		return nil, fmt.Errorf("game: %s: %w", path, err)
+	}
+	return ParseSave(path, data)
+}
+
+// readRegular reads the file at path if it is a regular file
+// (scenarios.OpenRegular) of at most limit bytes. Its error leaves the
+// path out, for the caller to name the file in its own words.
+func readRegular(path string, limit int64) ([]byte, error) {
 	f, st, err := scenarios.OpenRegular(path)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fmt.Errorf("game: %s: cannot open: %w", path, err)
+		return nil, fmt.Errorf("cannot open: %w", err)
 	}
 	defer f.Close()
-	if st.Size() > MaxSaveSize {
-		return nil, fmt.Errorf("game: %s: %d bytes is larger than any save (%d at most)", path, st.Size(), MaxSaveSize)
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%d bytes is larger than any file of its kind (%d at most)", st.Size(), limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSaveSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("game: %s: %w", path, err)
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("grew past %d bytes while it was read", limit)
 	}
-	return ParseSave(path, data)
+	return data, err
 }
 
 // ParseSave decodes a save; name is used in errors.

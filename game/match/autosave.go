@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"errors"
@@ -139,8 +139,8 @@ func continueCandidates(dir string) []SaveInfo {
 	return autos
 }
 
-// latestAutosave returns the autosave Continue tries first, or "".
-func latestAutosave(dir string) string {
+// LatestAutosave returns the autosave Continue tries first, or "".
+func LatestAutosave(dir string) string {
 	if c := continueCandidates(dir); len(c) > 0 {
 		return c[0].Path
 	}

@@ -1,16 +1,13 @@
-package game
+package match
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
-
-	"github.com/hexrift/hexrift/scenarios"
 )
 
 // Settings are the player's preferences, kept in the user's config folder.
@@ -82,24 +79,12 @@ func DefaultPaths() (Paths, error) {
 // file is read: a named pipe or device there is refused at once.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	f, st, err := scenarios.OpenRegular(path)
+	data, err := readRegular(path, maxSettingsSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
 		return s, fmt.Errorf("game: settings %s: %w; using defaults", path, err)
-	}
-	defer f.Close()
-	if st.Size() > maxSettingsSize {
-		return s, fmt.Errorf("game: settings %s: %d bytes is larger than any settings file; using defaults", path, st.Size())
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxSettingsSize+1))
-	if err != nil {
-		return s, fmt.Errorf("game: settings %s: %w", path, err)
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
 		d := DefaultSettings()
@@ -168,5 +153,5 @@ func (s Settings) Save(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("game: settings: %w", err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }
