@@ -112,7 +112,11 @@ func openState(arg string, seed uint64) (*rules.State, error) {
 	if err != nil {
 		return nil, printProblems(err)
 	}
-	return rules.NewState(sc.Setup(), seed)
+	st, err := rules.NewState(sc.Setup(), seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", sc.File, err)
+	}
+	return st, nil
 }
 
 // parseArgs parses flags that may come before, between or after the
@@ -162,6 +166,7 @@ func newEnv(width, height int) (*game.Env, error) {
 	if err != nil {
 		return nil, err
 	}
+	paths.CleanTemporaries() // of writes a crash or kill interrupted
 	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
 		settings.WindowWidth = width
@@ -227,7 +232,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		}
 		sess, err := match.BranchSession(sf, n, rules.SideID(*side), *level)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", *from, err)
 		}
 		env, err := newEnv(*w, *h)
 		if err != nil {
@@ -252,7 +257,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 	// The private dice get a key of their own even with a fixed seed.
 	sess, err := match.NewSession(src, *seed, match.DefaultSeats(sc), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	env, err := newEnv(*w, *h)
 	if err != nil {
@@ -468,7 +473,11 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	}
 	s, err := match.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
-		return printProblems(err)
+		var ps scenarios.Problems
+		if errors.As(err, &ps) {
+			return printProblems(err)
+		}
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	if *save != "" {
 		if err := match.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
@@ -576,7 +585,7 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int) error
 		start := time.Now()
 		t, err := match.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", src.Name, err)
 		}
 		total.Add(t)
 		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
@@ -613,7 +622,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	}
 	s, err := match.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
 	if err != nil {
-		fmt.Fprintln(errOut, "hexrift:", err)
+		fmt.Fprintf(errOut, "hexrift: %s: %v\n", arg, err)
 		return errExit1
 	}
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())

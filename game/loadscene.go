@@ -50,6 +50,9 @@ func NewLoadScene(env *Env) *LoadScene {
 			if s.Err != nil {
 				return s.Name + "  (damaged)"
 			}
+			if s.Game != "" {
+				return s.Name + "  · game " + match.ShortGameID(s.Game)
+			}
 			return s.Name
 		}),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*match.SaveInfo)) }),
@@ -102,8 +105,15 @@ func (l *LoadScene) pick(s *match.SaveInfo) {
 		l.detail.Label = "This save cannot be loaded:\n" + s.Err.Error()
 		return
 	}
-	l.detail.Label = fmt.Sprintf("%s\n\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
-		s.Name, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
+	game := "from before games were told apart"
+	if s.Game != "" {
+		game = match.ShortGameID(s.Game)
+		if s.Parent != "" {
+			game += ", taken over from game " + match.ShortGameID(s.Parent)
+		}
+	}
+	l.detail.Label = fmt.Sprintf("%s\n\nGame: %s\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
+		s.Name, game, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
 }
 
 func (l *LoadScene) showTake() {
