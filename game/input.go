@@ -30,11 +30,12 @@ type InputSource interface {
 	Read(in *Input)
 }
 
-// LiveInput reads the real keyboard and mouse through Ebitengine.
-type LiveInput struct{}
+// LiveInput reads the real keyboard and mouse through Ebitengine: the
+// keys it reads are those of the scenes' key maps.
+type LiveInput struct{ env *Env }
 
 // Read fills in from Ebitengine's input state.
-func (LiveInput) Read(in *Input) {
+func (l LiveInput) Read(in *Input) {
 	if in.Held == nil {
 		in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	}
@@ -52,7 +53,7 @@ func (LiveInput) Read(in *Input) {
 	}
 	in.Dragging = drag
 	in.Clicked = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
-	for _, k := range watchedKeys {
+	for _, k := range l.env.watched {
 		in.Held[k] = ebiten.IsKeyPressed(k)
 		in.Pressed[k] = inpututil.IsKeyJustPressed(k)
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 )
@@ -71,7 +70,7 @@ func (s *SettingsScene) leave() {
 // Update runs the screen.
 func (s *SettingsScene) Update(in *Input) error {
 	s.tick()
-	if in.Pressed[ebiten.KeyEscape] {
+	if s.env.Keys()[settingsKeys.Scene].Fired(in, intentBack) {
 		s.leave()
 	}
 	return nil
