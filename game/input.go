@@ -23,6 +23,9 @@ type Input struct {
 	// Held keys (for smooth panning) and keys pressed this tick.
 	Held    map[ebiten.Key]bool
 	Pressed map[ebiten.Key]bool
+	// Typed lists every key pressed this tick, watched or not (the keys
+	// screen binds whatever key is pressed).
+	Typed []ebiten.Key
 }
 
 // InputSource fills an Input once per tick.
@@ -53,6 +56,7 @@ func (l LiveInput) Read(in *Input) {
 	}
 	in.Dragging = drag
 	in.Clicked = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+	in.Typed = inpututil.AppendJustPressedKeys(in.Typed[:0])
 	for _, k := range l.env.watched {
 		in.Held[k] = ebiten.IsKeyPressed(k)
 		in.Pressed[k] = inpututil.IsKeyJustPressed(k)

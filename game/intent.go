@@ -139,7 +139,7 @@ type KeyMaps map[string]KeyMap
 
 // defaultKeyMaps are the bindings of a first start; each scene's file
 // writes its own.
-var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, previewKeys}
+var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, keysKeys, previewKeys}
 
 // DefaultKeyMaps returns a fresh copy of the bindings of a first start.
 func DefaultKeyMaps() KeyMaps {

@@ -275,3 +275,72 @@ func TestPreviewIntents(t *testing.T) {
 		}},
 	})
 }
+
+// The keys screen's own key goes back to the settings.
+func TestKeysSceneIntents(t *testing.T) {
+	requireDisplay(t)
+	eachIntentKey(t, keysKeys, []intentCase{
+		{intentBack, func(t *testing.T, k ebiten.Key) {
+			env := testEnv(t)
+			settings := NewSettingsScene(env)
+			app, script, screen := scriptedApp(t, env, newKeysScene(env, settings))
+			script.press(k)
+			tick(t, app, screen)
+			assert.Same(t, settings, app.Scene())
+		}},
+	})
+}
+
+// On the keys screen a picked intent takes the next key pressed, which is
+// saved with the settings and used at once; a key that already means
+// another intent of that screen is refused, Esc leaves the key as it was,
+// and the default keys come back at a click.
+func TestKeysSceneRebinds(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	ks := newKeysScene(env, NewSettingsScene(env))
+	app, script, screen := scriptedApp(t, env, ks)
+	entry := func(scene string, intent Intent) *keyEntry {
+		t.Helper()
+		for _, e := range ks.entries {
+			if e := e.(*keyEntry); e.scene == scene && e.intent == intent {
+				return e
+			}
+		}
+		t.Fatalf("no row for %s.%s", scene, intent)
+		return nil
+	}
+	bind := func(e *keyEntry, k ebiten.Key) {
+		t.Helper()
+		ks.list.SetSelectedEntry(e)
+		tick(t, app, screen)
+		require.Same(t, e, ks.waiting)
+		script.press(k)
+		tick(t, app, screen)
+		assert.Nil(t, ks.waiting)
+	}
+	drills := entry("menu", intentDrills)
+	bind(drills, ebiten.KeyD)
+	k, _ := env.Keys()["menu"].Key(intentDrills)
+	assert.Equal(t, ebiten.KeyD, k)
+	assert.Contains(t, env.watched, ebiten.KeyD, "the new key is watched")
+	assert.Contains(t, ks.entryText(drills), "[D]")
+	saved, err := match.LoadSettings(env.Paths.Settings)
+	require.NoError(t, err)
+	assert.Equal(t, map[string][]string{"menu.drills": {"D"}}, saved.Keys)
+
+	bind(entry("menu", intentLoad), ebiten.KeyN)
+	assert.Contains(t, ks.status.Label, "Not changed")
+	k, _ = env.Keys()["menu"].Key(intentLoad)
+	assert.Equal(t, ebiten.KeyL, k, "N means a new game")
+
+	bind(drills, ebiten.KeyEscape)
+	k, _ = env.Keys()["menu"].Key(intentDrills)
+	assert.Equal(t, ebiten.KeyD, k, "Esc leaves it as it is")
+
+	ks.reset()
+	assert.Equal(t, DefaultKeyMaps(), env.Keys())
+	saved, err = match.LoadSettings(env.Paths.Settings)
+	require.NoError(t, err)
+	assert.Empty(t, saved.Keys)
+}

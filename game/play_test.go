@@ -48,6 +48,7 @@ func (s *scriptInput) watched() []ebiten.Key {
 func (s *scriptInput) Read(in *Input) {
 	in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	in.Wheel, in.Clicked, in.Dragging, in.CursorIn = 0, false, false, false
+	in.Typed = append(in.Typed[:0], s.next...)
 	for _, k := range s.next {
 		if slices.Contains(s.watched(), k) {
 			in.Pressed[k] = true

@@ -50,6 +50,7 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 		toggle("Skip curtain when nothing is secret", &st.SkipPublicCurtain, "No curtain when the next player's screen would show only what everyone may see."),
 		toggle("Colour-blind-safe sides", &st.ColourBlind, "Draws the sides in colours that stay distinct for the common forms of colour blindness."),
 		zoom,
+		button("Keys...", func() { env.Show(newKeysScene(env, s)) }, stretch()),
 		env.wrapped("Settings are kept in "+env.Paths.Settings, 12, render.UITextDim, 460),
 		button("Back", s.leave))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
