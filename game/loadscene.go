@@ -7,7 +7,6 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
@@ -200,7 +199,7 @@ func (l *LoadScene) remove() {
 // Update runs the screen.
 func (l *LoadScene) Update(in *Input) error {
 	l.tick()
-	if in.Pressed[ebiten.KeyEscape] {
+	if l.env.Keys()[loadKeys.Scene].Fired(in, intentBack) {
 		l.env.Show(NewMenuScene(l.env))
 	}
 	return nil

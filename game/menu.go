@@ -113,42 +113,35 @@ const (
 )
 
 // menuKeys is the main menu's key map: one key per button (shown on it).
-var menuKeys = KeyMap{
+var menuKeys = KeyMap{Scene: "menu", Bindings: []Binding{
 	{intentContinue, []ebiten.Key{ebiten.KeyC}, "continue the latest autosave"},
 	{intentNewGame, []ebiten.Key{ebiten.KeyN}, "new game"},
 	{intentDrills, []ebiten.Key{ebiten.KeyP}, "practice drills"},
 	{intentLoad, []ebiten.Key{ebiten.KeyL}, "load a game"},
 	{intentSettings, []ebiten.Key{ebiten.KeyS}, "settings"},
 	{intentQuit, []ebiten.Key{ebiten.KeyQ, ebiten.KeyEscape}, "quit"},
-}
-
-// menuLabel is a button's text with the key of its intent.
-func menuLabel(text string, intent Intent) string {
-	if k, ok := menuKeys.Key(intent); ok {
-		return text + "   " + k.String()
-	}
-	return text
-}
+}}
 
 // MenuScene is the main menu: continue, new game, practice drills, load,
 // settings, quit.
 type MenuScene struct {
 	screen
+	keys KeyMap
 	// Buttons, exposed to tests that drive the menu.
 	Continue, NewGame, Drills, Load, Settings, Quit *widget.Button
 }
 
 // NewMenuScene builds the main menu.
 func NewMenuScene(env *Env) *MenuScene {
-	m := &MenuScene{screen: newScreen(env)}
+	m := &MenuScene{screen: newScreen(env), keys: env.Keys()[menuKeys.Scene]}
 	latest := match.LatestAutosave(env.Paths.Saves)
-	m.Continue = button(menuLabel("Continue", intentContinue), func() { m.continueGame(latest) }, stretch())
+	m.Continue = button(m.keys.label("Continue", intentContinue), func() { m.continueGame(latest) }, stretch())
 	m.Continue.GetWidget().Disabled = latest == ""
-	m.NewGame = button(menuLabel("New game", intentNewGame), func() { env.Show(NewSetupScene(env)) }, stretch())
-	m.Drills = button(menuLabel("Practice drills", intentDrills), func() { env.Show(NewDrillSetupScene(env)) }, stretch())
-	m.Load = button(menuLabel("Load game", intentLoad), func() { env.Show(NewLoadScene(env)) }, stretch())
-	m.Settings = button(menuLabel("Settings", intentSettings), func() { env.Show(NewSettingsScene(env)) }, stretch())
-	m.Quit = button(menuLabel("Quit", intentQuit), env.Quit, stretch())
+	m.NewGame = button(m.keys.label("New game", intentNewGame), func() { env.Show(NewSetupScene(env)) }, stretch())
+	m.Drills = button(m.keys.label("Practice drills", intentDrills), func() { env.Show(NewDrillSetupScene(env)) }, stretch())
+	m.Load = button(m.keys.label("Load game", intentLoad), func() { env.Show(NewLoadScene(env)) }, stretch())
+	m.Settings = button(m.keys.label("Settings", intentSettings), func() { env.Show(NewSettingsScene(env)) }, stretch())
+	m.Quit = button(m.keys.label("Quit", intentQuit), env.Quit, stretch())
 
 	title := env.label("HEXRIFT", render.Bold, 64, render.UIAccent)
 	sub := env.label("tactical combat on the floating hex map", render.Regular, 18, render.UITextDim)
@@ -202,7 +195,7 @@ func (m *MenuScene) Update(in *Input) error {
 		{intentContinue, m.Continue}, {intentNewGame, m.NewGame}, {intentDrills, m.Drills},
 		{intentLoad, m.Load}, {intentSettings, m.Settings}, {intentQuit, m.Quit},
 	} {
-		if menuKeys.Fired(in, b.intent) && !b.button.GetWidget().Disabled {
+		if m.keys.Fired(in, b.intent) && !b.button.GetWidget().Disabled {
 			b.button.Click()
 			break
 		}

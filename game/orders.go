@@ -6,11 +6,36 @@ import (
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
+
+// The order panels' intents.
+const (
+	intentCommit    Intent = "commit"
+	intentForward   Intent = "forward"
+	intentTurnLeft  Intent = "turn-left"
+	intentTurnRight Intent = "turn-right"
+	intentSlipLeft  Intent = "slip-left"
+	intentSlipRight Intent = "slip-right"
+	intentUndoStep  Intent = "undo-step"
+	intentNextShip  Intent = "next-ship"
+)
+
+// orderKeys is the order panels' key map.
+var orderKeys = KeyMap{Scene: "orders", Bindings: []Binding{
+	{intentCommit, []ebiten.Key{ebiten.KeyEnter}, "commit the orders in the panel"},
+	{intentForward, []ebiten.Key{ebiten.KeySpace}, "move: one hex forward"},
+	{intentTurnLeft, []ebiten.Key{ebiten.KeyQ}, "move: turn left"},
+	{intentTurnRight, []ebiten.Key{ebiten.KeyE}, "move: turn right"},
+	{intentSlipLeft, []ebiten.Key{ebiten.KeyZ}, "move: slip left"},
+	{intentSlipRight, []ebiten.Key{ebiten.KeyC}, "move: slip right"},
+	{intentUndoStep, []ebiten.Key{ebiten.KeyBackspace}, "take back the last step of a planned move"},
+	{intentNextShip, []ebiten.Key{ebiten.KeyTab}, "next ship that can fire"},
+}}
 
 // orderDesk is all an order panel works with: its side's desk (what that
 // side may see and ask), the window's look, and the view on screen. A
@@ -41,7 +66,7 @@ func (p *orderDesk) rebuildPanel() { p.rebuild = true }
 type orderBuilder interface {
 	build(p *orderDesk, box *widget.Container)
 	click(p *orderDesk, h rules.Hex)
-	keys(p *orderDesk, in *Input)
+	keys(p *orderDesk, in Intents)
 	overlay(p *orderDesk, f *render.Frame)
 }
 
@@ -261,4 +286,4 @@ func (b *choiceBuilder) toggles(p *orderDesk, box *widget.Container) {
 
 func (b *choiceBuilder) click(*orderDesk, rules.Hex)       {}
 func (b *choiceBuilder) overlay(*orderDesk, *render.Frame) {}
-func (b *choiceBuilder) keys(p *orderDesk, in *Input)      { commitOnEnter(p, in, b.command(p)) }
+func (b *choiceBuilder) keys(p *orderDesk, in Intents)     { commitOnIntent(p, in, b.command(p)) }

@@ -5,15 +5,14 @@ import (
 	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
 
-// commitOnEnter commits cmd when Enter is pressed and it is legal.
-func commitOnEnter(p *orderDesk, in *Input, cmd rules.Command) {
-	if in.Pressed[ebiten.KeyEnter] && checkText(p, cmd) == "" {
+// commitOnIntent commits cmd on the commit intent when it is legal.
+func commitOnIntent(p *orderDesk, in Intents, cmd rules.Command) {
+	if in.Has(intentCommit) && checkText(p, cmd) == "" {
 		p.submit(cmd)
 	}
 }
@@ -175,7 +174,7 @@ func (b *allocBuilder) click(p *orderDesk, h rules.Hex) {
 	}
 }
 
-func (b *allocBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *allocBuilder) keys(p *orderDesk, in Intents) { commitOnIntent(p, in, b.command(p)) }
 
 func (b *allocBuilder) overlay(p *orderDesk, f *render.Frame) {
 	if b.selected < len(b.allocs) {
@@ -345,7 +344,7 @@ func (b *declareBuilder) overlay(p *orderDesk, f *render.Frame) {
 	}
 }
 
-func (b *declareBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *declareBuilder) keys(p *orderDesk, in Intents) { commitOnIntent(p, in, b.command(p)) }
 
 // cloakCost returns the energy per turn of u's cloak, its class's or one
 // its scenario fitted, or 0 for none.

@@ -84,7 +84,7 @@ func (m *pauseMenu) save() {
 
 func (m *pauseMenu) update(in *Input) {
 	m.ui.Update()
-	if in.Pressed[ebiten.KeyEscape] {
+	if m.p.env.Keys()[pauseKeys.Scene].Fired(in, intentResume) {
 		m.p.pause = nil
 	}
 }

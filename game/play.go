@@ -26,6 +26,27 @@ func clockText(c rules.Clock) string {
 // ordersWidth is the width of the orders panel on the right.
 const ordersWidth = 360
 
+// The play scene's intents.
+const (
+	intentRecap   Intent = "recap"
+	intentNextMap Intent = "next-map"
+	intentPause   Intent = "pause"
+)
+
+// playKeys is the play scene's key map; the order panels have theirs
+// (orderKeys) and the map its own (mapKeys).
+var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
+	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay what happened since your last turn"},
+	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map, when a cosmic rift has opened another (or click its tab)"},
+	{intentPause, []ebiten.Key{ebiten.KeyEscape}, "game menu: save, settings, main menu"},
+}}
+
+// playMouseHelp is the F1 help of the mouse in a game.
+var playMouseHelp = [][2]string{
+	{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
+	{"Pointer on a unit", "its systems display (your ships in full)"},
+}
+
 // PlayScene is a game in progress: the map as the seat at the machine
 // sees it, the orders panel for what that seat must do now, the log, and
 // the curtain between hot-seat players.
@@ -33,6 +54,8 @@ type PlayScene struct {
 	env  *Env
 	sess *match.Session
 	ctrl map[rules.SideID]match.Controller
+	// keys and orderKeys are the scene's and the order panels' key maps.
+	keys, orderKeys KeyMap
 	// ended is set once the game is over: the next Update shows the end.
 	ended bool
 
@@ -62,24 +85,16 @@ type PlayScene struct {
 // seats.
 func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	w, h := env.Size()
-	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now}
+	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now,
+		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	p.seatComputers()
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
 	// Centre the map in the part of the screen the panels leave free.
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
 	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
 	p.mapv.Legend, p.mapv.Hints = false, false
-	p.mapv.ExtraHelp = [][2]string{
-		{"Enter", "commit the orders in the panel"},
-		{"Space, Q, E, Z, C", "move: forward, turn left/right, slip left/right"},
-		{"Backspace", "take back the last step of a planned move"},
-		{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
-		{"Tab", "next ship that can fire"},
-		{"R", "replay what happened since your last turn"},
-		{"M, or a map tab", "next map, when a cosmic rift has opened another"},
-		{"Pointer on a unit", "its systems display (your ships in full)"},
-		{"Esc", "game menu: save, settings, main menu"},
-	}
+	p.mapv.Keys = env.Keys()[mapKeys.Scene]
+	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
 	p.mapv.ReadoutBottom = logHeight + 20
 	p.mapv.ColourBlind = env.Settings.ColourBlind
 	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
@@ -381,11 +396,11 @@ func (p *PlayScene) Update(in *Input) error {
 		}
 		return nil
 	}
-	if in.Pressed[ebiten.KeyR] && p.viewer != "" {
+	if p.keys.Fired(in, intentRecap) && p.viewer != "" {
 		p.recap = newRecap(p)
 		return nil
 	}
-	if in.Pressed[ebiten.KeyM] {
+	if p.keys.Fired(in, intentNextMap) {
 		p.mapv.NextMap()
 	}
 	if in.Clicked {
@@ -394,7 +409,7 @@ func (p *PlayScene) Update(in *Input) error {
 			return nil
 		}
 	}
-	if in.Pressed[ebiten.KeyEscape] && !p.mapv.help {
+	if p.keys.Fired(in, intentPause) && !p.mapv.help {
 		p.pause = newPauseMenu(p)
 		return nil
 	}
@@ -416,7 +431,7 @@ func (p *PlayScene) Update(in *Input) error {
 			p.takeOrders()
 		}
 		if p.orders != nil {
-			p.orders.keys(p.desk, in)
+			p.orders.keys(p.desk, p.orderKeys.Read(in))
 			p.takeOrders()
 		}
 	}

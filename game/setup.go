@@ -417,10 +417,11 @@ func (s *SetupScene) typing() bool {
 // Update runs the screen.
 func (s *SetupScene) Update(in *Input) error {
 	s.tick()
+	keys := s.env.Keys()[setupKeys.Scene]
 	switch {
-	case in.Pressed[ebiten.KeyEscape]:
+	case keys.Fired(in, intentBack):
 		s.env.Show(NewMenuScene(s.env))
-	case in.Pressed[ebiten.KeyEnter] && !s.typing():
+	case keys.Fired(in, intentStart) && !s.typing():
 		s.start()
 	}
 	return nil

@@ -23,6 +23,9 @@ type Settings struct {
 	// SkipPublicCurtain skips the curtain when the next player's screen
 	// would show only public information.
 	SkipPublicCurtain bool `json:"skip_public_curtain"`
+	// Keys rebinds intents: "scene.intent" -> key names. Intents it does
+	// not name keep their default keys.
+	Keys map[string][]string `json:"keys,omitempty"`
 }
 
 // DefaultSettings returns the settings of a first start.
