@@ -33,6 +33,7 @@ func soloDuel(t *testing.T) (*App, *scriptInput, *ebiten.Image, *PlayScene) {
 	sess, err := match.NewSession(src, 3, []match.Seat{{Name: "Blue", Side: "blue", Kind: match.SeatHuman}, {Name: "Red", Side: "red", Kind: match.SeatComputer, Level: "easy"}})
 	require.NoError(t, err)
 	env := testEnv(t)
+	env.Settings.PerShipTurns = true // blue decides every step itself
 	play := NewPlayScene(env, sess)
 	app, script, screen := scriptedApp(t, env, play)
 	require.Equal(t, rules.SideID("blue"), play.Viewer())
@@ -75,6 +76,32 @@ func TestPlayIntents(t *testing.T) {
 			script.press(k)
 			tick(t, app, screen)
 			require.NotNil(t, play.pause, "the game menu is open")
+		}},
+		{intentWatchPause, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			script.press(k)
+			tick(t, app, screen)
+			assert.True(t, play.table.paused, "the table pauses")
+		}},
+		{intentWatchStep, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			n := len(play.sess.Commands)
+			script.press(k)
+			tick(t, app, screen)
+			assert.True(t, play.table.paused, "stepping pauses")
+			assert.Equal(t, n+1, len(play.sess.Commands), "one order plays")
+		}},
+		{intentWatchFaster, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			script.press(k)
+			tick(t, app, screen)
+			assert.Equal(t, defaultBeat+1, play.table.beat, "faster")
+		}},
+		{intentWatchSlower, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			script.press(k)
+			tick(t, app, screen)
+			assert.Equal(t, defaultBeat-1, play.table.beat, "slower")
 		}},
 	})
 }

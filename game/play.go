@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -39,6 +40,10 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay what happened since your last turn"},
 	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map, when a cosmic rift has opened another (or click its tab)"},
 	{intentPause, []ebiten.Key{ebiten.KeyEscape}, "game menu: save, settings, main menu"},
+	{intentWatchPause, []ebiten.Key{ebiten.KeyP}, "watching orders play out: pause or play on"},
+	{intentWatchStep, []ebiten.Key{ebiten.KeyPeriod}, "watching: pause and play the next order"},
+	{intentWatchFaster, []ebiten.Key{ebiten.KeyBracketRight}, "watching: faster"},
+	{intentWatchSlower, []ebiten.Key{ebiten.KeyBracketLeft}, "watching: slower"},
 }}
 
 // playMouseHelp is the F1 help of the mouse in a game.
@@ -79,6 +84,9 @@ type PlayScene struct {
 	noticeAt  int
 	// now is the clock autosaves are stamped with; tests fix it.
 	now func() time.Time
+	// table is the plotted hot-seat flow; nil when every decision is
+	// a person's (play_plot.go).
+	table *plotTable
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -109,6 +117,7 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	root.AddChild(p.ordersBox)
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	p.resizeReserved(w, h)
+	p.table = newPlotTable(env, sess)
 	p.sync()
 	return p
 }
@@ -148,6 +157,10 @@ func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 // panel follows the step. It runs in Update, so the curtain is up before
 // anything of the next player's view could be drawn.
 func (p *PlayScene) sync() {
+	if p.table != nil {
+		p.syncPlotted()
+		return
+	}
 	for guard := 0; guard < 10000 && !p.sess.Over(); guard++ {
 		p.seatComputers()
 		pending := p.sess.State.Pending()
@@ -181,7 +194,12 @@ func (p *PlayScene) sync() {
 		return
 	}
 	p.mapv.Refresh()
-	next, ok := p.humanToAct()
+	p.showTo(p.humanToAct())
+}
+
+// showTo puts side's screen up, behind the curtain if the machine must
+// pass to another person, or the public view when ok is false.
+func (p *PlayScene) showTo(next rules.SideID, ok bool) {
 	switch {
 	case !ok:
 		// Nobody at the machine has to act (only computers, which are
@@ -192,6 +210,9 @@ func (p *PlayScene) sync() {
 		p.setViewer("")
 		p.curtainFor = next
 		p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
+		if p.table != nil {
+			p.table.curtains++
+		}
 	default:
 		p.setViewer(next)
 	}
@@ -216,14 +237,23 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 }
 
 // hasPrivate reports whether side's screen would show anything the public
-// view does not: its units' secret details, its phased-out ghosts, or log
-// lines only it may read.
+// view does not: a sealed step (energy allocation, movement declaration),
+// a unit or reserve the public does not see, what only it knows of its
+// units (phased-out ghosts, rift beliefs, seeker targets), or log lines
+// only it may read. Its own ships' systems displays alone are not
+// counted: every side's screen has them.
 func hasPrivate(sess *match.Session, side rules.SideID) bool {
-	v := sess.State.View(side)
-	for _, u := range v.Units {
-		if u.Side == side && (u.Detail != nil || u.Ghost) {
-			return true
-		}
+	v, pub := sess.State.View(side), sess.State.View("")
+	if v.Expecting == rules.CmdAllocate || v.Expecting == rules.CmdDeclare || len(v.Reserve) > 0 {
+		return true
+	}
+	units := make([]rules.UnitView, len(v.Units))
+	for i, u := range v.Units {
+		u.Detail = nil
+		units[i] = u
+	}
+	if !reflect.DeepEqual(units, pub.Units) {
+		return true
 	}
 	for _, e := range sess.Events {
 		if !e.Audience.IsPublic() && e.VisibleTo(side) {
@@ -259,11 +289,13 @@ func (p *PlayScene) seatColour(side rules.SideID) render.RGBA {
 // submit gives cmd to the rules; on error the orders stay as they are
 // and the reason is shown.
 func (p *PlayScene) submit(cmd rules.Command) bool {
+	look := p.sess.State.View(cmd.Side)
 	if _, err := p.sess.Submit(cmd); err != nil {
 		p.say(strings.TrimPrefix(err.Error(), "rules: "))
 		return false
 	}
 	p.autosave()
+	p.table.satFor(cmd, look)
 	p.orders, p.ordersKey = nil, ""
 	p.sync()
 	return true
@@ -289,6 +321,12 @@ func (p *PlayScene) takeOrders() {
 		p.mapv.SetMap(d.showMap)
 		d.showMap = ""
 	}
+	if d.plotted != nil {
+		o := *d.plotted
+		d.plotted = nil
+		p.acceptPlot(o)
+		return
+	}
 	if d.cmd != nil {
 		cmd := *d.cmd
 		d.cmd = nil
@@ -313,7 +351,7 @@ func (p *PlayScene) refreshOrders() {
 	st := p.sess.State
 	key := ""
 	if p.viewer != "" {
-		key = fmt.Sprintf("%s|%v|%s|%s|%d", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands))
+		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
 	}
 	if key == p.ordersKey && p.orders != nil {
 		return
@@ -322,7 +360,11 @@ func (p *PlayScene) refreshOrders() {
 	p.orders, p.desk = nil, nil
 	if p.viewer != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
-		p.orders = newOrderBuilder(p.desk, st.Expecting())
+		if b, plotting := p.plotBuilderFor(p.desk); plotting {
+			p.orders = b
+		} else {
+			p.orders = newOrderBuilder(p.desk, st.Expecting())
+		}
 		p.takeOrders()
 	}
 	p.rebuildPanel()
@@ -403,6 +445,7 @@ func (p *PlayScene) Update(in *Input) error {
 	if p.keys.Fired(in, intentNextMap) {
 		p.mapv.NextMap()
 	}
+	p.watchUpdate(in)
 	if in.Clicked {
 		if id, ok := p.mapv.TabAt(float64(in.CursorX), float64(in.CursorY)); ok {
 			p.mapv.SetMap(id)
@@ -459,6 +502,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)
 	}
 	p.ui.Draw(screen)
+	p.drawWatch(screen)
 	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
 		p.drawNotice(screen)
 	}
