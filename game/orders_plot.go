@@ -22,6 +22,9 @@ type plotBuilder struct {
 	o   plot.Orders
 	why string
 	sel int
+	// sideRows shows the side's breaks and policies in place of the
+	// selected ship's orders.
+	sideRows bool
 }
 
 // newPlotBuilder proposes orders for the desk's side: its orders of this
@@ -75,18 +78,32 @@ func mark(on bool) string {
 
 func (b *plotBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, fmt.Sprintf("Orders for turn %d", b.o.Turn),
-		"Your ships follow these orders impulse by impulse while the table watches. You are asked again only when a break below happens or a decision comes up the orders do not cover. Click the map: an enemy to close with, a hex to fly toward.")
+		"Your ships follow these orders while the table watches; you are asked again on a break. Click the map: an enemy to close with, a hex to fly toward.")
 	if b.why != "" {
 		box.AddChild(p.env.wrapped("Break: "+b.why+".", 14, render.UIDanger, ordersWidth-28))
 	}
-	sh := b.ship()
-	if sh == nil {
-		box.AddChild(p.env.wrapped("No ships to give orders to.", 14, render.UITextDim, ordersWidth-28))
-	} else {
-		b.shipRows(p, box, sh)
+	on := 0
+	br := &b.o.Breaks
+	for _, t := range []bool{br.EnemyInReach, br.Seeker, br.Damaged, br.Held, br.Blocked, br.Rift} {
+		if t {
+			on++
+		}
+	}
+	label := fmt.Sprintf("Breaks and evasion (%d of 6 on) >", on)
+	if b.sideRows {
+		label = "< Back to the ships"
+	}
+	box.AddChild(button(label, func() { b.sideRows = !b.sideRows; p.rebuildPanel() }, stretch()))
+	if !b.sideRows {
+		if sh := b.ship(); sh == nil {
+			box.AddChild(p.env.wrapped("No ships to give orders to.", 14, render.UITextDim, ordersWidth-28))
+		} else {
+			b.shipRows(p, box, sh)
+		}
+		box.AddChild(button("Follow these orders  (Enter)", func() { o := b.o; p.plotted = &o }, stretch()))
+		return
 	}
 	box.AddChild(p.env.label("Ask me again when", render.Bold, 14, render.UIAccent))
-	br := &b.o.Breaks
 	for _, t := range []struct {
 		name string
 		on   *bool

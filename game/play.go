@@ -385,6 +385,9 @@ func (p *PlayScene) waitingText() string {
 	if p.curtainFor != "" {
 		return ""
 	}
+	if p.table != nil && p.table.waiting {
+		return "The table watches the orders play out. A side is asked again when one of its breaks happens."
+	}
 	var names []string
 	for _, sd := range p.sess.State.Pending() {
 		names = append(names, p.seatName(sd))

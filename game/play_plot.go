@@ -311,8 +311,9 @@ func (p *PlayScene) drawWatch(screen *ebiten.Image) {
 	w := float64(p.mapv.cam.Width - ordersWidth - 10)
 	tw, _ := p.env.Fonts.Measure(render.Regular, 14, s)
 	var b render.Batch
-	b.Rect(float32(w/2-tw/2-12), 86, float32(tw+24), 26, render.Hex("#10203a", 0.9))
+	y := float64(p.mapv.cam.Height - logHeight - 50)
+	b.Rect(float32(w/2-tw/2-12), float32(y), float32(tw+24), 26, render.Hex("#10203a", 0.9))
 	var painter render.Painter
 	painter.Draw(screen, &b)
-	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: 90, Text: s, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: y + 4, Text: s, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -162,4 +163,73 @@ func TestHasPrivateMeansIt(t *testing.T) {
 		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover)
 	}
 	assert.Equal(t, private, hasPrivate(sess, mover), "owning ships alone is no secret; only private log lines are")
+}
+
+// The plot panel: a click on an enemy closes with it (or keeps it at the
+// range set), a click on an empty hex flies toward it, Tab picks the next
+// ship, Enter follows the orders; the preview of a course starts at the
+// ship and follows the impulse chart.
+func TestPlotPanel(t *testing.T) {
+	requireDisplay(t)
+	_, play, _, _ := plotGame(t, 1)
+	sess := play.sess
+	for sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
+		sd := sess.State.Pending()[0]
+		_, err := sess.Submit(sess.State.Legal(sd)[0])
+		require.NoError(t, err)
+	}
+	side := rules.SideID("federation")
+	d := &orderDesk{Desk: sess.Desk(side), env: play.env, view: func() *rules.View { return sess.State.View(side) }}
+	b := newPlotBuilder(d, nil, "")
+	require.NotEmpty(t, b.o.Ships)
+	var enemy rules.UnitView
+	for _, u := range d.view().Units {
+		if u.Side != side && u.Kind == rules.KindShip {
+			enemy = u
+			break
+		}
+	}
+	require.NotEmpty(t, enemy.ID)
+	empty := rules.Hex{Q: 3, R: 3}
+	for _, u := range d.view().Units {
+		require.NotEqual(t, empty, u.Hex, "the test's empty hex is empty")
+	}
+	tests := []struct {
+		name  string
+		do    func()
+		check func(t *testing.T, sh plot.Ship)
+	}{
+		{"click an empty hex: fly toward it", func() { b.click(d, empty) }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Toward, Hex: empty}, sh.Course)
+		}},
+		{"click an enemy: close with it", func() { b.click(d, enemy.Hex) }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Close, sh.Course.Kind)
+			assert.Equal(t, enemy.ID, sh.Course.Unit)
+		}},
+		{"keeping range, click an enemy: keep it at that range", func() {
+			b.ship().Course = plot.Course{Kind: plot.Range, Range: 4}
+			b.click(d, enemy.Hex)
+		}, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Range, Unit: enemy.ID, Range: 4}, sh.Course)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.do()
+			tc.check(t, *b.ship())
+		})
+	}
+	first := b.ship().Unit
+	b.keys(d, Intents{intentNextShip})
+	if len(b.o.Ships) > 1 {
+		assert.NotEqual(t, first, b.ship().Unit, "Tab: the next ship")
+	}
+	hexes, _ := plotPreview(d.view(), *b.ship())
+	u := unitOf(d.view(), b.ship().Unit)
+	require.NotEmpty(t, hexes)
+	assert.Equal(t, u.Hex, hexes[0], "the preview starts at the ship")
+	assert.Len(t, hexes, 1+u.Speed-u.Detail.Move.Moved, "the preview moves the hexes the impulse chart gives its speed")
+	b.keys(d, Intents{intentCommit})
+	require.NotNil(t, d.plotted, "Enter follows the orders")
+	assert.Equal(t, side, d.plotted.Side)
 }
