@@ -432,6 +432,9 @@ func (p *PlayScene) Update(in *Input) error {
 			if len(p.sess.CatchUp(side)) > 1 {
 				p.say("Press R to replay what happened since your last turn.")
 			}
+			if p.table != nil {
+				p.sync() // the notice of a break, now its side is at the machine
+			}
 		}
 		return nil
 	}

@@ -53,6 +53,8 @@ type plotTable struct {
 	waiting bool
 	// curtains counts the curtains raised: the handoffs.
 	curtains int
+	// told is the last break the notice announced.
+	told *plot.Break
 }
 
 // newPlotTable returns the plotted flow of a game with people at the
@@ -150,6 +152,12 @@ func (p *PlayScene) syncPlotted() {
 		t.plotFor, t.why = next, t.asking[next].Text
 	}
 	p.showTo(next, ok)
+	// A decision the orders leave to the person: the notice says why,
+	// once its side's screen is up.
+	if br := t.asking[next]; ok && p.viewer == next && t.plotFor == "" && br != nil && br.Text != "" && br != t.told {
+		t.told = br
+		p.say(br.Text)
+	}
 }
 
 // nextAuto finds the next command that needs nobody at the machine: a
