@@ -145,7 +145,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 	if outsideWidth != a.w || outsideHeight != a.h {
 		a.w, a.h = outsideWidth, outsideHeight
 		a.scene.Resize(a.w, a.h)
-		if a.env != nil && a.w >= 640 && a.h >= 400 {
+		if a.env != nil && a.w >= match.MinWindowWidth && a.h >= match.MinWindowHeight {
 			// Remembered, and saved when the window closes.
 			a.env.Settings.WindowWidth, a.env.Settings.WindowHeight = a.w, a.h
 		}
