@@ -121,9 +121,9 @@ func TestGoldenGamesCover(t *testing.T) {
 }
 
 // replayEvents replays a golden game and returns all its events.
-func replayEvents(t *testing.T, setup rules.Setup, g goldenGame) []rules.Event {
+func replayEvents(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.Option) []rules.Event {
 	t.Helper()
-	s, err := rules.NewState(setup, g.Seed)
+	s, err := rules.NewState(setup, g.Seed, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,9 +201,9 @@ func writeGoldenGames(t *testing.T, dir string) {
 
 // playGolden plays a game of goldenTurns turns, each pending side in
 // turn choosing one of its legal candidates by a splitmix64 sequence.
-func playGolden(t *testing.T, setup rules.Setup, seed uint64) []rules.Command {
+func playGolden(t *testing.T, setup rules.Setup, seed uint64, opts ...rules.Option) []rules.Command {
 	t.Helper()
-	s, err := rules.NewState(setup, seed)
+	s, err := rules.NewState(setup, seed, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
