@@ -656,24 +656,64 @@ func TestRiftFloatingMaps(t *testing.T) {
 }
 
 // The whole turn machine with rifts on: seeded games stay deterministic
-// and every rift event is within the clause set.
+// and restore from a save. IP4.21: at the beginning of every turn each
+// side of the scenario rolls four dice, in public, and nothing else rolls
+// under that clause. IP4.62: with the formation dice cut to one, rifts
+// form often enough that the eight turns see one.
 func TestRiftGameDeterministic(t *testing.T) {
-	play := func() *State {
-		s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 6))
-		s.Ruleset.NoCosmicRifts = false
-		s.Ruleset.RiftDice.Formation = 1
-		playLegal(t, s, first, atTurn(9))
-		return s
+	tests := []struct {
+		name      string
+		formation int // formation dice; 0 for the seed's four
+		dice      int
+		wantRift  bool
+	}{
+		{"IP4.21/the seed's four dice", 0, 4, false},
+		{"IP4.62/one formation die", 1, 1, true},
 	}
-	a, b := play(), play()
-	assert.Equal(t, a.Hash(), b.Hash())
-	require.NotEmpty(t, a.Cosmic.Rifts, "IP4.21: with one formation die a rift forms within 8 turns")
-	t.Logf("rifts: %+v", a.Cosmic.Rifts)
-	back := new(State)
-	data, err := json.Marshal(a)
-	require.NoError(t, err)
-	require.NoError(t, back.UnmarshalJSON(data))
-	assert.Equal(t, a.Hash(), back.Hash(), "a saved game with rifts restores")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			play := func() (*State, []Event) {
+				s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 6))
+				s.Ruleset.NoCosmicRifts = false
+				s.Ruleset.RiftDice.Formation = tt.formation
+				evs := s.Advance()
+				for guard := 0; guard < 100000 && s.Clock.Turn < 9; guard++ {
+					p := s.Pending()
+					if len(p) == 0 {
+						evs = append(evs, s.Advance()...)
+						continue
+					}
+					evs = append(evs, mustApply(t, s, s.Legal(p[0])[0])...)
+				}
+				return s, evs
+			}
+			a, evs := play()
+			b, _ := play()
+			assert.Equal(t, a.Hash(), b.Hash())
+			rolls := map[int][]SideID{}
+			for _, e := range evs {
+				if e.Clause != "IP4.21" {
+					continue
+				}
+				require.NotNil(t, e.Roll, "IP4.21: %s is not a roll", e.Text)
+				assert.Len(t, e.Roll.Faces, tt.dice, "IP4.21: %s", e.Text)
+				assert.Equal(t, StepStartOfTurn, e.Clock.Step, "IP4.21: at the beginning of the turn")
+				assert.True(t, e.Audience.IsPublic(), "IP4.21: the formation rolls are public")
+				rolls[e.Clock.Turn] = append(rolls[e.Clock.Turn], e.Side)
+			}
+			for turn := 1; turn <= 8; turn++ {
+				assert.Equal(t, []SideID{"blue", "red"}, rolls[turn], "IP4.21: each player rolls on turn %d", turn)
+			}
+			if tt.wantRift {
+				require.NotEmpty(t, a.Cosmic.Rifts, "IP4.62: with one formation die a rift forms within 8 turns")
+			}
+			back := new(State)
+			data, err := json.Marshal(a)
+			require.NoError(t, err)
+			require.NoError(t, back.UnmarshalJSON(data))
+			assert.Equal(t, a.Hash(), back.Hash(), "a saved game with rifts restores")
+		})
+	}
 }
 
 // IP4.16, IP4.441: through the whole turn machine: a ship flying straight
