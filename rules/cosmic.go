@@ -578,11 +578,15 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 		u.Cross.Home = "" // home again (IP4.451)
 	}
 	u.Cross.Rift = r.ID
+	// What it carries went through with it (IP4.27, IP4.437); together
+	// they are "those units" whose total cost, rounded up once, is cut
+	// (IP4.26, docs/RULES.md).
+	those := []*Unit{u}
 	for _, c := range s.cargoOf(u.ID) {
-		// What it carries went through with it (IP4.27, IP4.437).
 		c.Cross.Rift, c.Cross.Home = u.Cross.Rift, u.Cross.Home
+		those = append(those, c)
 	}
-	cut := riftCost([]*Unit{u})
+	cut := riftCost(those)
 	r.Cut += cut
 	aud := s.riftAudience(r, u.Side)
 	evs = append(evs, s.cosmicEvent(u, "IP4.24", aud, fmt.Sprintf("%s enters %s and is displaced to %s %v at speed %d facing %s",

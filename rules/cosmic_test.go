@@ -935,3 +935,34 @@ func TestCarriedBeyondTheRift(t *testing.T) {
 		})
 	}
 }
+
+// IP4.26: each displacement cuts the lifetime by the total one-hex
+// movement cost of the units displaced, fractions rounded up. Units move
+// one at a time (X4.IMP.A), so each unit's crossing is a displacement of
+// its own, with what it carries: two corvettes (1.5 each) crossing in one
+// impulse cut 2 + 2, not 3; the total of a group is rounded once.
+func TestRiftCutPerDisplacement(t *testing.T) {
+	corv := func(id UnitID) *Unit { u := corvette(id, Hex{}, DirA, 6); return &u }
+	costs := []struct {
+		name  string
+		units []*Unit
+		want  int
+	}{
+		{"IP4.26/one corvette", []*Unit{corv("c1")}, 2},
+		{"IP4.26/a group's total rounded once", []*Unit{corv("c1"), corv("c2")}, 3},
+		{"IP4.26/a cruiser", []*Unit{{ID: "a", Class: "fed-cruiser"}}, 6},
+		{"IP4.26/carrier and shuttle", []*Unit{{ID: "v", Class: "vel-carrier"}, {ID: "sh", Class: "shuttle"}}, 6},
+	}
+	for _, tt := range costs {
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, riftCost(tt.units)) })
+	}
+	t.Run("IP4.26/two corvettes in one impulse", func(t *testing.T) {
+		s := cosmicState(t, corvette("c1", Hex{R: 1}, DirA, 6), corvette("c2", Hex{R: 1}, DirA, 6),
+			ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0))
+		openRift(s, Hex{}, 640)
+		move(t, s, 1, MovePlan{Unit: "c1", Steps: fwd(1)})
+		move(t, s, 1, MovePlan{Unit: "c2", Steps: fwd(1)})
+		assert.Equal(t, MapID("yard"), s.Unit("c2").Map)
+		assert.Equal(t, 4, s.Cosmic.Rifts[0].Cut, "two displacements of 2")
+	})
+}
