@@ -1131,6 +1131,22 @@ func (s *State) cosmicView(v *View, side SideID) {
 	}
 	v.Maps = slices.DeleteFunc(v.Maps, func(m Map) bool { return !known[m.ID] })
 	v.Units = slices.DeleteFunc(v.Units, func(u UnitView) bool { return !known[u.Map] })
+	// Nothing else of an unknown destination: its storm disc, webs and
+	// phase-in records, nor its defender sides and whether they act.
+	if v.Storm != nil {
+		st := *v.Storm
+		st.Discs = slices.DeleteFunc(slices.Clone(st.Discs), func(d StormDisc) bool { return !known[d.Map] })
+		v.Storm = &st
+	}
+	v.Webs = slices.DeleteFunc(v.Webs, func(w WebView) bool { return !known[w.Map] })
+	v.PhaseIns = slices.DeleteFunc(v.PhaseIns, func(p PhaseTrack) bool { return !known[p.Map] })
+	v.Sides = slices.DeleteFunc(v.Sides, func(sd Side) bool { return sd.Destination != "" && !known[sd.Destination] })
+	hidden := func(id SideID) bool { sd, ok := s.Side(id); return ok && sd.Destination != "" && !known[sd.Destination] }
+	v.Pending = slices.DeleteFunc(v.Pending, hidden)
+	v.Committed = slices.DeleteFunc(v.Committed, hidden)
+	if mu := s.Unit(v.Mover); mu != nil && !known[mu.Map] {
+		v.Mover = ""
+	}
 	for _, m := range v.Maps {
 		mv := MapView{ID: m.ID, Destination: s.destinationMap(m.ID)}
 		for _, u := range v.Units {

@@ -966,3 +966,28 @@ func TestRiftCutPerDisplacement(t *testing.T) {
 		assert.Equal(t, 4, s.Cosmic.Rifts[0].Cut, "two displacements of 2")
 	})
 }
+
+// IP8.515 (decided): a phase storm lies on every map in play, each disc
+// around that map's own middle hex: a destination that a cosmic rift
+// brought into play is a map in play on the shared clock (IP4.34). A side
+// sees the disc of a destination only once it knows that map (a
+// destination it has not found never reaches its view).
+func TestPhaseStormOnEveryMapInPlay(t *testing.T) {
+	s := cosmicState(t, ship("scout", "blue", "vel-corvette", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0))
+	openRift(s, Hex{}, 640)
+	move(t, s, 1, MovePlan{Unit: "scout", Steps: fwd(1)})
+	require.Equal(t, MapID("yard"), s.Unit("scout").Map)
+	s.Phase.Storm = &PhaseStorm{Side: "red", Start: 1, Until: 3, Range: 30}
+	assert.True(t, s.InPhaseSpace("main", Hex{Q: 30}), "IP8.515: the origin's disc")
+	assert.True(t, s.InPhaseSpace("yard", Hex{Q: -30}), "IP8.515: the destination's disc")
+	assert.False(t, s.InPhaseSpace("yard", Hex{Q: -31}))
+	discs := func(side SideID) []MapID {
+		var out []MapID
+		for _, d := range s.View(side).Storm.Discs {
+			out = append(out, d.Map)
+		}
+		return out
+	}
+	assert.Equal(t, []MapID{"main", "yard"}, discs("blue"), "blue went there")
+	assert.Equal(t, []MapID{"main"}, discs("red"), "red has not found the destination")
+}
