@@ -1194,7 +1194,10 @@ func (s *State) cosmicView(v *View, side SideID) {
 	v.Webs = slices.DeleteFunc(v.Webs, func(w WebView) bool { return !known[w.Map] })
 	v.PhaseIns = slices.DeleteFunc(v.PhaseIns, func(p PhaseTrack) bool { return !known[p.Map] })
 	v.Sides = slices.DeleteFunc(v.Sides, func(sd Side) bool { return sd.Destination != "" && !known[sd.Destination] })
-	hidden := func(id SideID) bool { sd, ok := s.Side(id); return ok && sd.Destination != "" && !known[sd.Destination] }
+	hidden := func(id SideID) bool {
+		sd, ok := s.Side(id)
+		return ok && sd.Destination != "" && !known[sd.Destination]
+	}
 	v.Pending = slices.DeleteFunc(v.Pending, hidden)
 	v.Committed = slices.DeleteFunc(v.Committed, hidden)
 	if mu := s.Unit(v.Mover); mu != nil && !known[mu.Map] {
