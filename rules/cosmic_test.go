@@ -968,7 +968,7 @@ func TestRiftCutPerDisplacement(t *testing.T) {
 
 // IP8.515 (decided): a phase storm lies on every map in play, each disc
 // around that map's own middle hex: a destination that a cosmic rift
-// brought into play is a map in play on the shared clock (IP4.34). A side
+// brought into play is a map in play on the shared clock. A side
 // sees the disc of a destination only once it knows that map (a
 // destination it has not found never reaches its view).
 func TestPhaseStormOnEveryMapInPlay(t *testing.T) {
