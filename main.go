@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -111,7 +112,11 @@ func openState(arg string, seed uint64) (*rules.State, error) {
 	if err != nil {
 		return nil, printProblems(err)
 	}
-	return rules.NewState(sc.Setup(), seed)
+	st, err := rules.NewState(sc.Setup(), seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", sc.File, err)
+	}
+	return st, nil
 }
 
 // parseArgs parses flags that may come before, between or after the
@@ -157,11 +162,12 @@ func windowFlags(fs *flag.FlagSet) (w, h *int) {
 
 // newEnv loads the settings and fonts the windowed commands share.
 func newEnv(width, height int) (*game.Env, error) {
-	paths, err := game.DefaultPaths()
+	paths, err := match.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}
-	settings, serr := game.LoadSettings(paths.Settings)
+	paths.CleanTemporaries() // of writes a crash or kill interrupted
+	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
 		settings.WindowWidth = width
 	}
@@ -202,7 +208,7 @@ func runMenu(fs *flag.FlagSet, args []string) error {
 }
 
 func runPlay(fs *flag.FlagSet, args []string) error {
-	seed := fs.Uint64("seed", 1, "seed of the game's dice")
+	seed := fs.Uint64("seed", 0, "a fixed seed for the game's dice (for tests and tournaments: whoever knows it can foresee the public dice); default: from the operating system's random source")
 	from := fs.String("from", "", "take over from here: branch a new game from this save or replay (with -at)")
 	at := fs.Int("at", -1, "with -from: the step (commands replayed) to branch at; default the save's last")
 	side := fs.String("side", "", "with -from: the side you play (default the save's first human seat); the computer plays the others")
@@ -216,7 +222,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if arg != "" {
 			return fmt.Errorf("play -from %s takes no scenario (the save names it)", *from)
 		}
-		sf, err := game.ReadSave(*from)
+		sf, err := match.ReadSave(*from)
 		if err != nil {
 			return err
 		}
@@ -224,9 +230,9 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if n < 0 {
 			n = len(sf.Commands)
 		}
-		sess, err := game.BranchSession(sf, n, rules.SideID(*side), *level)
+		sess, err := match.BranchSession(sf, n, rules.SideID(*side), *level)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", *from, err)
 		}
 		env, err := newEnv(*w, *h)
 		if err != nil {
@@ -245,9 +251,13 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc))
+	if *seed == 0 {
+		*seed = match.RandomSeed()
+	}
+	// The private dice get a key of their own even with a fixed seed.
+	sess, err := match.NewSession(src, *seed, match.DefaultSeats(sc), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	env, err := newEnv(*w, *h)
 	if err != nil {
@@ -431,17 +441,25 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	turns := fs.Int("turns", 3, "turns to play")
 	level := fs.String("level", "legal", "the computer level at every seat: easy, normal, hard or legal (random legal commands)")
 	save := fs.String("save", "", "also write the game to this save file")
-	match := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
+	pair := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
 	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
-	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file")
+	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file; with -hotseat, the hot-seat table (docs/HOTSEAT.md)")
+	hotseat := fs.Bool("hotseat", false, "count the handoffs and decisions of a hot-seat turn, per ship and with plotted orders (-seeds N, default 20; -all: every bundled battle scenario); print one JSON object per scenario")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
 	}
-	if *match != "" || *table != "" {
-		return runMatches(arg, *match, *table, *seeds, *all, *workers)
+	if *hotseat {
+		n := *seeds
+		if !flagSet(fs, "seeds") {
+			n = 20
+		}
+		return runHotseat(arg, n, *turns, *all, *table)
+	}
+	if *pair != "" || *table != "" {
+		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -453,12 +471,16 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	s, err := game.SimulateAt(src, *seed, *turns, *level)
+	s, err := match.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
-		return printProblems(err)
+		var ps scenarios.Problems
+		if errors.As(err, &ps) {
+			return printProblems(err)
+		}
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	if *save != "" {
-		if err := game.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
+		if err := match.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
 			return err
 		}
 	}
@@ -466,9 +488,65 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	return enc.Encode(s.Result())
 }
 
+// runHotseat measures the flow of hot-seat turns (match.SimulateHotseat)
+// on one scenario or every bundled battle scenario, printing JSON lines
+// and, with table, writing docs/HOTSEAT.md.
+func runHotseat(arg string, seeds, turns int, all bool, table string) error {
+	if seeds < 1 {
+		return fmt.Errorf("-seeds %d: want at least 1", seeds)
+	}
+	var ids []string
+	switch {
+	case all:
+		for _, in := range scenarios.Bundled() {
+			if in.Drill == nil {
+				ids = append(ids, in.ID)
+			}
+		}
+	case arg != "":
+		ids = []string{arg}
+	default:
+		ids = []string{scenarios.DefaultID}
+	}
+	var results []match.HotseatResult
+	enc := json.NewEncoder(out)
+	for _, id := range ids {
+		src, err := scenarios.ReadSource(id)
+		if err != nil {
+			return printProblems(err)
+		}
+		res, err := match.SimulateHotseat(src, seeds, turns)
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		res.Scenario = id
+		results = append(results, res)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	}
+	if table != "" {
+		cmd := fmt.Sprintf("hexrift sim -hotseat -seeds %d -turns %d", seeds, turns)
+		if all {
+			cmd += " -all"
+		} else {
+			cmd += " " + strings.Join(ids, " ")
+		}
+		return os.WriteFile(table, []byte(match.HotseatMarkdown(results, cmd+" -table "+table)), 0o644)
+	}
+	return nil
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
-// per scenario, or every pair of game.TablePairs written as a table.
-func runMatches(arg, match, table string, seeds int, all bool, workers int) error {
+// per scenario, or every pair of match.TablePairs written as a table.
+func runMatches(arg, pair, table string, seeds int, all bool, workers int) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
 	}
@@ -492,22 +570,22 @@ func runMatches(arg, match, table string, seeds int, all bool, workers int) erro
 		srcs = append(srcs, src)
 	}
 	if table != "" {
-		md, err := game.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
+		md, err := match.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
-	a, b, ok := strings.Cut(match, ":")
-	if !ok || !game.KnownLevel(a) || !game.KnownLevel(b) {
-		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", match)
+	a, b, ok := strings.Cut(pair, ":")
+	if !ok || !match.KnownLevel(a) || !match.KnownLevel(b) {
+		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", pair)
 	}
-	var total game.MatchTally
+	var total match.MatchTally
 	for i, src := range srcs {
 		start := time.Now()
-		t, err := game.PlayMatch(src, seeds, a, b, workers)
+		t, err := match.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", src.Name, err)
 		}
 		total.Add(t)
 		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
@@ -530,7 +608,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 		fs.Usage()
 		return errors.New("replay needs a SAVE file")
 	}
-	sf, err := game.ReadSave(arg)
+	sf, err := match.ReadSave(arg)
 	if err != nil {
 		return err
 	}
@@ -538,12 +616,21 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	if !*verify {
 		checks = nil
 	}
-	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks)
+	opts, err := sf.DiceOptions()
 	if err != nil {
-		fmt.Fprintln(errOut, "hexrift:", err)
+		return fmt.Errorf("%s: %w", arg, err)
+	}
+	s, err := match.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
+	if err != nil {
+		fmt.Fprintf(errOut, "hexrift: %s: %v\n", arg, err)
 		return errExit1
 	}
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
+	if s.Over() {
+		// The dice are no secret once the game is over (IP8.337: every
+		// private roll can be checked from the save).
+		fmt.Fprintf(out, "seed %d\nprivate_key %s\n", s.Seed, s.State.PrivateKey)
+	}
 	if *verify {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))
 	}

@@ -6,6 +6,14 @@ import (
 	"github.com/hexrift/hexrift/render"
 )
 
+// intentConfirm lifts the curtain.
+const intentConfirm Intent = "confirm"
+
+// curtainKeys is the curtain's key map.
+var curtainKeys = KeyMap{Scene: "curtain", Bindings: []Binding{
+	{intentConfirm, []ebiten.Key{ebiten.KeyEnter, ebiten.KeySpace}, "I am the next player: show my screen"},
+}}
+
 // curtainView is the full screen shown while the machine passes from one
 // player to the next. It shows the next player's name and nothing else of
 // the game, so no one sees another player's secrets, not for one frame.
@@ -32,7 +40,7 @@ func (c *curtainView) update(in *Input) bool {
 	}
 	x, y := float64(in.CursorX), float64(in.CursorY)
 	c.hot = x >= c.button[0] && x < c.button[2] && y >= c.button[1] && y < c.button[3]
-	return in.Pressed[ebiten.KeyEnter] || in.Pressed[ebiten.KeySpace] || (in.Clicked && c.hot)
+	return c.env.Keys()[curtainKeys.Scene].Fired(in, intentConfirm) || (in.Clicked && c.hot)
 }
 
 func (c *curtainView) draw(screen *ebiten.Image) {

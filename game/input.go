@@ -23,6 +23,9 @@ type Input struct {
 	// Held keys (for smooth panning) and keys pressed this tick.
 	Held    map[ebiten.Key]bool
 	Pressed map[ebiten.Key]bool
+	// Typed lists every key pressed this tick, watched or not (the keys
+	// screen binds whatever key is pressed).
+	Typed []ebiten.Key
 }
 
 // InputSource fills an Input once per tick.
@@ -30,20 +33,12 @@ type InputSource interface {
 	Read(in *Input)
 }
 
-// LiveInput reads the real keyboard and mouse through Ebitengine.
-type LiveInput struct{}
-
-var watchedKeys = []ebiten.Key{
-	ebiten.KeyArrowLeft, ebiten.KeyArrowRight, ebiten.KeyArrowUp, ebiten.KeyArrowDown,
-	ebiten.KeyW, ebiten.KeyA, ebiten.KeyS, ebiten.KeyD,
-	ebiten.KeyEqual, ebiten.KeyMinus, ebiten.KeyKPAdd, ebiten.KeyKPSubtract,
-	ebiten.KeyHome, ebiten.KeyF1, ebiten.KeyEscape, ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight,
-	ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyBackspace, ebiten.KeyQ, ebiten.KeyE, ebiten.KeyZ, ebiten.KeyC,
-	ebiten.KeyTab, ebiten.KeyN, ebiten.KeyL, ebiten.KeyR, ebiten.KeyM,
-}
+// LiveInput reads the real keyboard and mouse through Ebitengine: the
+// keys it reads are those of the scenes' key maps.
+type LiveInput struct{ env *Env }
 
 // Read fills in from Ebitengine's input state.
-func (LiveInput) Read(in *Input) {
+func (l LiveInput) Read(in *Input) {
 	if in.Held == nil {
 		in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	}
@@ -61,7 +56,8 @@ func (LiveInput) Read(in *Input) {
 	}
 	in.Dragging = drag
 	in.Clicked = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
-	for _, k := range watchedKeys {
+	in.Typed = inpututil.AppendJustPressedKeys(in.Typed[:0])
+	for _, k := range l.env.watched {
 		in.Held[k] = ebiten.IsKeyPressed(k)
 		in.Pressed[k] = inpututil.IsKeyJustPressed(k)
 	}

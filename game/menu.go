@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -101,25 +102,46 @@ func (s *screen) Draw(dst *ebiten.Image) {
 // Resize follows the window.
 func (s *screen) Resize(w, h int) { s.back.Resize(w, h) }
 
+// The main menu's intents.
+const (
+	intentContinue Intent = "continue"
+	intentNewGame  Intent = "new-game"
+	intentDrills   Intent = "drills"
+	intentLoad     Intent = "load"
+	intentSettings Intent = "settings"
+	intentQuit     Intent = "quit"
+)
+
+// menuKeys is the main menu's key map: one key per button (shown on it).
+var menuKeys = KeyMap{Scene: "menu", Bindings: []Binding{
+	{intentContinue, []ebiten.Key{ebiten.KeyC}, "continue the latest autosave"},
+	{intentNewGame, []ebiten.Key{ebiten.KeyN}, "new game"},
+	{intentDrills, []ebiten.Key{ebiten.KeyP}, "practice drills"},
+	{intentLoad, []ebiten.Key{ebiten.KeyL}, "load a game"},
+	{intentSettings, []ebiten.Key{ebiten.KeyS}, "settings"},
+	{intentQuit, []ebiten.Key{ebiten.KeyQ, ebiten.KeyEscape}, "quit"},
+}}
+
 // MenuScene is the main menu: continue, new game, practice drills, load,
 // settings, quit.
 type MenuScene struct {
 	screen
+	keys KeyMap
 	// Buttons, exposed to tests that drive the menu.
 	Continue, NewGame, Drills, Load, Settings, Quit *widget.Button
 }
 
 // NewMenuScene builds the main menu.
 func NewMenuScene(env *Env) *MenuScene {
-	m := &MenuScene{screen: newScreen(env)}
-	latest := latestAutosave(env.Paths.Saves)
-	m.Continue = button("Continue   C", func() { m.continueGame(latest) }, stretch())
+	m := &MenuScene{screen: newScreen(env), keys: env.Keys()[menuKeys.Scene]}
+	latest := match.LatestAutosave(env.Paths.Saves)
+	m.Continue = button(m.keys.label("Continue", intentContinue), func() { m.continueGame(latest) }, stretch())
 	m.Continue.GetWidget().Disabled = latest == ""
-	m.NewGame = button("New game   N", func() { env.Show(NewSetupScene(env)) }, stretch())
-	m.Drills = button("Practice drills   P", func() { env.Show(NewDrillSetupScene(env)) }, stretch())
-	m.Load = button("Load game   L", func() { env.Show(NewLoadScene(env)) }, stretch())
-	m.Settings = button("Settings   S", func() { env.Show(NewSettingsScene(env)) }, stretch())
-	m.Quit = button("Quit   Q", env.Quit, stretch())
+	m.NewGame = button(m.keys.label("New game", intentNewGame), func() { env.Show(NewSetupScene(env)) }, stretch())
+	m.Drills = button(m.keys.label("Practice drills", intentDrills), func() { env.Show(NewDrillSetupScene(env)) }, stretch())
+	m.Load = button(m.keys.label("Load game", intentLoad), func() { env.Show(NewLoadScene(env)) }, stretch())
+	m.Settings = button(m.keys.label("Settings", intentSettings), func() { env.Show(NewSettingsScene(env)) }, stretch())
+	m.Quit = button(m.keys.label("Quit", intentQuit), env.Quit, stretch())
 
 	title := env.label("HEXRIFT", render.Bold, 64, render.UIAccent)
 	sub := env.label("tactical combat on the floating hex map", render.Regular, 18, render.UITextDim)
@@ -130,7 +152,11 @@ func NewMenuScene(env *Env) *MenuScene {
 		env.Notice = ""
 	}
 	if latest != "" {
-		items = append(items, env.label("Continue: "+filepath.Base(latest), render.Regular, 13, render.UITextDim))
+		what := filepath.Base(latest)
+		if sf, err := match.ReadSave(latest); err == nil && sf.Game != "" {
+			what = sf.Name + " · game " + match.ShortGameID(sf.Game)
+		}
+		items = append(items, env.label("Continue: "+what, render.Regular, 13, render.UITextDim))
 	}
 	col := column(6, widget.Insets{}, items...)
 	col.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionStart, VerticalPosition: widget.AnchorLayoutPositionCenter, Padding: &widget.Insets{Left: 90}}
@@ -141,14 +167,20 @@ func NewMenuScene(env *Env) *MenuScene {
 	return m
 }
 
+// continueGame goes on with the newest autosave of the game saved last
+// (path), or when it does not replay, the newest one that does.
 func (m *MenuScene) continueGame(path string) {
-	s, _, err := LoadSave(path)
+	s, used, skipped, err := match.ContinueGame(m.env.Paths.Saves)
 	if err != nil {
 		m.env.Notice = fmt.Sprintf("Could not continue: %v", err)
 		m.env.Show(NewMenuScene(m.env))
 		return
 	}
-	m.env.Show(NewPlayScene(m.env, s))
+	play := NewPlayScene(m.env, s)
+	if used != path && len(skipped) > 0 {
+		play.say(fmt.Sprintf("%d newer autosave(s) did not replay; continued from %s", len(skipped), filepath.Base(used)))
+	}
+	m.env.Show(play)
 }
 
 // Update runs the menu.
@@ -156,19 +188,17 @@ func (m *MenuScene) Update(in *Input) error {
 	m.back.Update()
 	// Keyboard shortcuts, one per button (shown on it). They click the
 	// button before the UI updates, which runs the click's handler.
-	switch {
-	case in.Pressed[ebiten.KeyC] && !m.Continue.GetWidget().Disabled:
-		m.Continue.Click()
-	case in.Pressed[ebiten.KeyN]:
-		m.NewGame.Click()
-	case in.Pressed[ebiten.KeyP]:
-		m.Drills.Click()
-	case in.Pressed[ebiten.KeyL]:
-		m.Load.Click()
-	case in.Pressed[ebiten.KeyS]:
-		m.Settings.Click()
-	case in.Pressed[ebiten.KeyQ], in.Pressed[ebiten.KeyEscape]:
-		m.Quit.Click()
+	for _, b := range []struct {
+		intent Intent
+		button *widget.Button
+	}{
+		{intentContinue, m.Continue}, {intentNewGame, m.NewGame}, {intentDrills, m.Drills},
+		{intentLoad, m.Load}, {intentSettings, m.Settings}, {intentQuit, m.Quit},
+	} {
+		if m.keys.Fired(in, b.intent) && !b.button.GetWidget().Disabled {
+			b.button.Click()
+			break
+		}
 	}
 	m.ui.Update()
 	return nil

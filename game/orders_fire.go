@@ -14,13 +14,13 @@ import (
 // the panel lists each shot with its exact odds from the rules.
 type fireBuilder struct{ *aimer }
 
-func newFireBuilder(p *PlayScene) *fireBuilder {
+func newFireBuilder(p *orderDesk) *fireBuilder {
 	direct := func(w rules.Weapon) bool { return !w.Seeking() }
-	check := func(sh rules.Shot) error { _, err := p.sess.State.ShotOdds(sh); return err }
+	check := func(sh rules.Shot) error { _, err := p.ShotOdds(sh); return err }
 	return &fireBuilder{newAimer(p, rules.CmdFire, "shot", direct, check)}
 }
 
-func (b *fireBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *fireBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Direct fire", "Choose a ship, then click an enemy to aim its armed weapons. Sealed: all fire is revealed and resolved together.")
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can fire now (no armed weapon in range and arc).", 14, render.UITextDim, ordersWidth-28))
@@ -28,7 +28,7 @@ func (b *fireBuilder) build(p *PlayScene, box *widget.Container) {
 	b.unitRows(p, box)
 	total := 0.0
 	for _, sh := range b.shots {
-		o, err := p.sess.State.ShotOdds(sh)
+		o, err := p.ShotOdds(sh)
 		if err != nil {
 			continue
 		}
@@ -36,8 +36,8 @@ func (b *fireBuilder) build(p *PlayScene, box *widget.Container) {
 		c, _ := rules.LookupClass(u.Class)
 		w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon)
 		total += o.Chance() * float64(o.Damage)
-		box.AddChild(p.env.wrapped(fmt.Sprintf("%s %s #%d at %s: range %d, %d in 6 to hit (need %d%+d), %d damage on shield %d",
-			unitName(p, sh.Attacker), w.Name, sh.Mount+1, unitName(p, sh.Target), o.Range, o.Sixths, o.Need, -o.Modifier, o.Damage, o.Shield), 13, render.UIText, ordersWidth-28))
+		box.AddChild(p.env.wrapped(fmt.Sprintf("%s %s %s at %s: range %d, %d in 6 to hit (need %d%+d), %d damage on shield %d",
+			unitName(p, sh.Attacker), w.Name, rules.MountLabel(sh.Mount), unitName(p, sh.Target), o.Range, o.Sixths, o.Need, -o.Modifier, o.Damage, o.Shield), 13, render.UIText, ordersWidth-28))
 	}
 	if len(b.shots) > 0 {
 		box.AddChild(p.env.label(fmt.Sprintf("Expected damage: %.1f", total), render.Bold, 14, render.UIAccent))

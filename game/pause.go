@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -19,6 +21,9 @@ type pauseMenu struct {
 	ui     *ebitenui.UI
 	name   *widget.TextInput
 	status *widget.Text
+	// replace is the save file a second Save replaces, after the menu
+	// said it exists.
+	replace string
 }
 
 func newPauseMenu(p *PlayScene) *pauseMenu {
@@ -44,32 +49,33 @@ func newPauseMenu(p *PlayScene) *pauseMenu {
 	return m
 }
 
-// saveFileName turns a save name into a safe file name.
-func saveFileName(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case r == ' ' || r == '-' || r == '_' || r == ',' || r == '.':
-			b.WriteRune('-')
-		}
-	}
-	s := strings.Trim(b.String(), "-")
-	if s == "" {
-		s = "save"
-	}
-	return s + ".hexrift"
-}
-
+// save writes the game under the name typed. A name whose file exists
+// is not replaced at once: the menu says what is there and a second Save
+// of the same name replaces it.
 func (m *pauseMenu) save() {
 	name := strings.TrimSpace(m.name.GetText())
 	if name == "" {
 		m.status.Label = "Give the save a name."
 		return
 	}
-	path := filepath.Join(m.p.env.Paths.Saves, saveFileName(name))
-	if err := WriteSave(path, m.p.sess, name, m.p.now()); err != nil {
+	path := filepath.Join(m.p.env.Paths.Saves, match.SaveFileName(name))
+	var err error
+	if m.replace == path {
+		err = match.WriteSave(path, m.p.sess, name, m.p.now())
+	} else {
+		err = match.WriteNewSave(path, m.p.sess, name, m.p.now())
+	}
+	m.replace = ""
+	if errors.Is(err, match.ErrSaveExists) {
+		held := "a save"
+		if sf, rerr := match.ReadSave(path); rerr == nil {
+			held = fmt.Sprintf("%q (%s, saved %s)", sf.Name, sf.Preview.Scenario, sf.Saved.Local().Format("2 Jan 2006 15:04"))
+		}
+		m.replace = path
+		m.status.Label = fmt.Sprintf("%s already holds %s. Press Save again to replace it, or change the name.", filepath.Base(path), held)
+		return
+	}
+	if err != nil {
 		m.status.Label = err.Error()
 		return
 	}
@@ -78,7 +84,7 @@ func (m *pauseMenu) save() {
 
 func (m *pauseMenu) update(in *Input) {
 	m.ui.Update()
-	if in.Pressed[ebiten.KeyEscape] {
+	if m.p.env.Keys()[pauseKeys.Scene].Fired(in, intentResume) {
 		m.p.pause = nil
 	}
 }

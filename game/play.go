@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -25,13 +26,36 @@ func clockText(c rules.Clock) string {
 // ordersWidth is the width of the orders panel on the right.
 const ordersWidth = 360
 
+// The play scene's intents.
+const (
+	intentRecap   Intent = "recap"
+	intentNextMap Intent = "next-map"
+	intentPause   Intent = "pause"
+)
+
+// playKeys is the play scene's key map; the order panels have theirs
+// (orderKeys) and the map its own (mapKeys).
+var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
+	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay what happened since your last turn"},
+	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map, when a cosmic rift has opened another (or click its tab)"},
+	{intentPause, []ebiten.Key{ebiten.KeyEscape}, "game menu: save, settings, main menu"},
+}}
+
+// playMouseHelp is the F1 help of the mouse in a game.
+var playMouseHelp = [][2]string{
+	{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
+	{"Pointer on a unit", "its systems display (your ships in full)"},
+}
+
 // PlayScene is a game in progress: the map as the seat at the machine
 // sees it, the orders panel for what that seat must do now, the log, and
 // the curtain between hot-seat players.
 type PlayScene struct {
 	env  *Env
-	sess *Session
-	ctrl map[rules.SideID]Controller
+	sess *match.Session
+	ctrl map[rules.SideID]match.Controller
+	// keys and orderKeys are the scene's and the order panels' key maps.
+	keys, orderKeys KeyMap
 	// ended is set once the game is over: the next Update shows the end.
 	ended bool
 
@@ -46,6 +70,7 @@ type PlayScene struct {
 	ui        *ebitenui.UI
 	ordersBox *widget.Container
 	orders    orderBuilder
+	desk      *orderDesk // the orders panel's desk, for the viewer
 	ordersKey string
 	log       *logPanel
 	pause     *pauseMenu
@@ -58,26 +83,18 @@ type PlayScene struct {
 
 // NewPlayScene shows sess, with computer controllers for its computer
 // seats.
-func NewPlayScene(env *Env, sess *Session) *PlayScene {
+func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	w, h := env.Size()
-	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]Controller{}, now: time.Now}
+	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now,
+		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	p.seatComputers()
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
 	// Centre the map in the part of the screen the panels leave free.
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
 	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
 	p.mapv.Legend, p.mapv.Hints = false, false
-	p.mapv.ExtraHelp = [][2]string{
-		{"Enter", "commit the orders in the panel"},
-		{"Space, Q, E, Z, C", "move: forward, turn left/right, slip left/right"},
-		{"Backspace", "take back the last step of a planned move"},
-		{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
-		{"Tab", "next ship that can fire"},
-		{"R", "replay what happened since your last turn"},
-		{"M, or a map tab", "next map, when a cosmic rift has opened another"},
-		{"Pointer on a unit", "its systems display (your ships in full)"},
-		{"Esc", "game menu: save, settings, main menu"},
-	}
+	p.mapv.Keys = env.Keys()[mapKeys.Scene]
+	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
 	p.mapv.ReadoutBottom = logHeight + 20
 	p.mapv.ColourBlind = env.Settings.ColourBlind
 	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
@@ -97,7 +114,7 @@ func NewPlayScene(env *Env, sess *Session) *PlayScene {
 }
 
 // Session returns the game shown.
-func (p *PlayScene) Session() *Session { return p.sess }
+func (p *PlayScene) Session() *match.Session { return p.sess }
 
 // Viewer returns whose private view is on screen, "" for none.
 func (p *PlayScene) Viewer() rules.SideID { return p.viewer }
@@ -110,8 +127,8 @@ func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.cu
 // cosmic rift brings into play.
 func (p *PlayScene) seatComputers() {
 	for _, seat := range p.sess.Seats {
-		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == SeatComputer {
-			p.ctrl[seat.Side] = Bind(NewController(seat, p.sess.Seed), p.sess)
+		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == match.SeatComputer {
+			p.ctrl[seat.Side] = match.Bind(match.NewController(seat, p.sess.Seed), p.sess)
 		}
 	}
 }
@@ -119,7 +136,7 @@ func (p *PlayScene) seatComputers() {
 // humanToAct returns the first pending side that a person plays.
 func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 	for _, sd := range p.sess.State.Pending() {
-		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == SeatHuman {
+		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == match.SeatHuman {
 			return sd, true
 		}
 	}
@@ -185,6 +202,10 @@ func (p *PlayScene) sync() {
 // curtain: with several people at the machine, unless the player turned
 // it off or asked to skip it when side's screen would show nothing secret.
 func (p *PlayScene) needsCurtain(side rules.SideID) bool {
+	if p.sess.CurtainFirst {
+		p.sess.CurtainFirst = false
+		return true
+	}
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
 		return false
 	}
@@ -197,7 +218,7 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 // hasPrivate reports whether side's screen would show anything the public
 // view does not: its units' secret details, its phased-out ghosts, or log
 // lines only it may read.
-func hasPrivate(sess *Session, side rules.SideID) bool {
+func hasPrivate(sess *match.Session, side rules.SideID) bool {
 	v := sess.State.View(side)
 	for _, u := range v.Units {
 		if u.Side == side && (u.Detail != nil || u.Ghost) {
@@ -252,8 +273,32 @@ func (p *PlayScene) autosave() {
 	if p.env.Paths.Saves == "" {
 		return
 	}
-	if err := Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
+	if err := match.Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
 		p.say("Autosave failed: " + err.Error())
+	}
+}
+
+// takeOrders does what the orders panel left on its desk: shows the map
+// it asked for, submits its command, or rebuilds its widgets.
+func (p *PlayScene) takeOrders() {
+	d := p.desk
+	if d == nil {
+		return
+	}
+	if d.showMap != "" {
+		p.mapv.SetMap(d.showMap)
+		d.showMap = ""
+	}
+	if d.cmd != nil {
+		cmd := *d.cmd
+		d.cmd = nil
+		if p.submit(cmd) {
+			return
+		}
+	}
+	if d.rebuild {
+		d.rebuild = false
+		p.rebuildPanel()
 	}
 }
 
@@ -274,9 +319,11 @@ func (p *PlayScene) refreshOrders() {
 		return
 	}
 	p.ordersKey = key
-	p.orders = nil
+	p.orders, p.desk = nil, nil
 	if p.viewer != "" {
-		p.orders = newOrderBuilder(p, st.Expecting())
+		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
+		p.orders = newOrderBuilder(p.desk, st.Expecting())
+		p.takeOrders()
 	}
 	p.rebuildPanel()
 }
@@ -289,7 +336,7 @@ func (p *PlayScene) rebuildPanel() {
 		return
 	}
 	p.ordersBox.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
-	p.orders.build(p, p.ordersBox)
+	p.orders.build(p.desk, p.ordersBox)
 }
 
 func (p *PlayScene) waitingText() string {
@@ -349,11 +396,11 @@ func (p *PlayScene) Update(in *Input) error {
 		}
 		return nil
 	}
-	if in.Pressed[ebiten.KeyR] && p.viewer != "" {
+	if p.keys.Fired(in, intentRecap) && p.viewer != "" {
 		p.recap = newRecap(p)
 		return nil
 	}
-	if in.Pressed[ebiten.KeyM] {
+	if p.keys.Fired(in, intentNextMap) {
 		p.mapv.NextMap()
 	}
 	if in.Clicked {
@@ -362,11 +409,12 @@ func (p *PlayScene) Update(in *Input) error {
 			return nil
 		}
 	}
-	if in.Pressed[ebiten.KeyEscape] && !p.mapv.help {
+	if p.keys.Fired(in, intentPause) && !p.mapv.help {
 		p.pause = newPauseMenu(p)
 		return nil
 	}
 	p.ui.Update()
+	p.takeOrders()
 	over := p.overPanels(in)
 	mapIn := *in
 	if over {
@@ -379,9 +427,13 @@ func (p *PlayScene) Update(in *Input) error {
 	p.log.update(in, p.mapv.cam.Height)
 	if p.orders != nil {
 		if h, ok := p.mapv.Hover(); ok && in.Clicked && !over {
-			p.orders.click(p, h)
+			p.orders.click(p.desk, h)
+			p.takeOrders()
 		}
-		p.orders.keys(p, in)
+		if p.orders != nil {
+			p.orders.keys(p.desk, p.orderKeys.Read(in))
+			p.takeOrders()
+		}
 	}
 	return nil
 }
@@ -398,7 +450,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	}
 	f := p.mapv.Frame()
 	if p.orders != nil {
-		p.orders.overlay(p, f)
+		p.orders.overlay(p.desk, f)
 	}
 	p.mapv.DrawFrame(screen, f)
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -44,21 +44,31 @@ var (
 	okColour     = render.Hex("#7ee0a1", 1)
 )
 
-// previewKeys are the keys the preview reads beyond the map's own.
-var previewKeys = []ebiten.Key{
-	ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4,
-	ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyF, ebiten.KeyV, ebiten.KeyN,
-}
+// The preview's intents, one per action.
+const (
+	intentRing50     Intent = "ring-50"
+	intentRing150    Intent = "ring-150"
+	intentRing300    Intent = "ring-300"
+	intentRingAnchor Intent = "ring-anchor"
+	intentStorm      Intent = "storm"
+	intentPhase      Intent = "phase"
+	intentSystems    Intent = "systems"
+	intentNextViewer Intent = "next-viewer"
+	intentNextIssue  Intent = "next-problem"
+)
 
-var previewHelp = [][2]string{
-	{"1, 2, 3", "50, 150 and 300-hex rings (IP4.233, IP4.31, IP4.29)"},
-	{"F", "rings around the pointer or each point feature"},
-	{"4", "phase storm reach around the map centre"},
-	{"5", "outline phase regions"},
-	{"6", "outline systems"},
-	{"V", "view as each side in turn, then the table"},
-	{"N, click a problem", "centre the map on the next problem"},
-}
+// previewKeys is the preview's key map (the map's own keys work too).
+var previewKeys = KeyMap{Scene: "preview", Bindings: []Binding{
+	{intentRing50, []ebiten.Key{ebiten.KeyDigit1}, "50-hex rings (IP4.233)"},
+	{intentRing150, []ebiten.Key{ebiten.KeyDigit2}, "150-hex rings (IP4.31)"},
+	{intentRing300, []ebiten.Key{ebiten.KeyDigit3}, "300-hex rings (IP4.29)"},
+	{intentRingAnchor, []ebiten.Key{ebiten.KeyF}, "rings around the pointer or each point feature"},
+	{intentStorm, []ebiten.Key{ebiten.KeyDigit4}, "phase storm reach around the map centre"},
+	{intentPhase, []ebiten.Key{ebiten.KeyDigit5}, "outline phase regions"},
+	{intentSystems, []ebiten.Key{ebiten.KeyDigit6}, "outline systems"},
+	{intentNextViewer, []ebiten.Key{ebiten.KeyV}, "view as each side in turn, then the table"},
+	{intentNextIssue, []ebiten.Key{ebiten.KeyN}, "centre the map on the next problem (or click it)"},
+}}
 
 // PreviewScene shows a scenario file's map and reloads it whenever the
 // file changes, for authors editing it. While the file is broken it keeps
@@ -79,7 +89,7 @@ type PreviewScene struct {
 	pins     []pin
 	reloads  int
 
-	watcher *fileWatcher
+	watcher *match.FileWatcher
 	changes <-chan string
 	pending bool // a change arrived and the file has not been read since
 	quiet   int  // ticks since the last change
@@ -93,9 +103,7 @@ type PreviewScene struct {
 	viewer    rules.SideID
 	next      int // the problem N goes to next
 
-	// liveKeys reads previewKeys from Ebitengine; tests fill Input instead.
-	liveKeys bool
-	w, h     int
+	w, h int
 
 	painter render.Painter
 	hud     render.Batch
@@ -119,14 +127,14 @@ type panelRow struct {
 // NewPreviewScene returns a preview of the scenario file at path on a
 // w x h screen, read once. Call Watch to follow its changes.
 func NewPreviewScene(fonts *render.Fonts, path string, w, h int) *PreviewScene {
-	p := &PreviewScene{fonts: fonts, path: path, w: w, h: h, liveKeys: true}
+	p := &PreviewScene{fonts: fonts, path: path, w: w, h: h}
 	p.take(scenarios.LoadFile(path))
 	return p
 }
 
 // NewBundledPreviewScene returns a read-only preview of a bundled scenario.
 func NewBundledPreviewScene(fonts *render.Fonts, id string, w, h int) *PreviewScene {
-	p := &PreviewScene{fonts: fonts, bundled: id, w: w, h: h, liveKeys: true}
+	p := &PreviewScene{fonts: fonts, bundled: id, w: w, h: h}
 	p.notice = "Bundled scenario, read-only: to edit a copy, run  hexrift preview -from " + id + " FILE.yaml"
 	p.take(scenarios.LoadBundled(id))
 	return p
@@ -138,12 +146,12 @@ func (p *PreviewScene) Watch() error {
 	if p.bundled != "" || p.watcher != nil {
 		return nil
 	}
-	w, err := watchFile(p.path)
+	w, err := match.WatchFile(p.path)
 	if err != nil {
 		p.notice = "Not watching the file: " + err.Error()
 		return err
 	}
-	p.watcher, p.changes = w, w.changes
+	p.watcher, p.changes = w, w.Changes()
 	return nil
 }
 
@@ -193,7 +201,7 @@ func (p *PreviewScene) take(sc *scenarios.Scenario, err error) {
 	if p.ms == nil {
 		p.ms = NewMapScene(st, p.viewer, p.fonts, p.w, p.h)
 		p.ms.Hints = false
-		p.ms.ExtraHelp = previewHelp
+		p.ms.ExtraHelp = previewKeys.Help()
 		p.ms.Caption = "scenario preview: the map at the start of the game"
 		return
 	}
@@ -421,13 +429,13 @@ const (
 	nextProblem
 )
 
-var previewKeyActions = []struct {
-	key ebiten.Key
-	act previewAction
+var previewIntentActions = []struct {
+	intent Intent
+	act    previewAction
 }{
-	{ebiten.KeyDigit1, toggleRing50}, {ebiten.KeyDigit2, toggleRing150}, {ebiten.KeyDigit3, toggleRing300},
-	{ebiten.KeyF, toggleRingAnchor}, {ebiten.KeyDigit4, toggleStorm}, {ebiten.KeyDigit5, togglePhase},
-	{ebiten.KeyDigit6, toggleSystems}, {ebiten.KeyV, nextViewer}, {ebiten.KeyN, nextProblem},
+	{intentRing50, toggleRing50}, {intentRing150, toggleRing150}, {intentRing300, toggleRing300},
+	{intentRingAnchor, toggleRingAnchor}, {intentStorm, toggleStorm}, {intentPhase, togglePhase},
+	{intentSystems, toggleSystems}, {intentNextViewer, nextViewer}, {intentNextIssue, nextProblem},
 }
 
 func (p *PreviewScene) apply(a previewAction) {
@@ -506,7 +514,7 @@ drain:
 	}
 	if p.watcher != nil {
 		select {
-		case err := <-p.watcher.errs:
+		case err := <-p.watcher.Errs():
 			p.notice = "Watching the file: " + err.Error()
 		default:
 		}
@@ -522,11 +530,6 @@ drain:
 // Update follows the file, then applies this tick's input.
 func (p *PreviewScene) Update(in *Input) error {
 	p.poll()
-	if p.liveKeys && in.Pressed != nil {
-		for _, k := range previewKeys {
-			in.Pressed[k] = inpututil.IsKeyJustPressed(k)
-		}
-	}
 	if p.ms != nil {
 		if err := p.ms.Update(in); err != nil {
 			return err
@@ -535,9 +538,9 @@ func (p *PreviewScene) Update(in *Input) error {
 			return nil
 		}
 	}
-	for _, ka := range previewKeyActions {
-		if in.Pressed[ka.key] {
-			p.apply(ka.act)
+	for _, ia := range previewIntentActions {
+		if previewKeys.Fired(in, ia.intent) {
+			p.apply(ia.act)
 		}
 	}
 	if in.Clicked {

@@ -5,9 +5,24 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
+
+// The recap's intents.
+const (
+	intentCloseRecap Intent = "close"
+	intentNextFrame  Intent = "next"
+	intentPrevFrame  Intent = "back"
+)
+
+// recapKeys is the recap's key map.
+var recapKeys = KeyMap{Scene: "recap", Bindings: []Binding{
+	{intentCloseRecap, []ebiten.Key{ebiten.KeyEscape, ebiten.KeyR, ebiten.KeyEnter}, "back to the game"},
+	{intentNextFrame, []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeySpace, ebiten.KeyD}, "next impulse"},
+	{intentPrevFrame, []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyBackspace, ebiten.KeyA}, "previous impulse"},
+}}
 
 // recapView replays, impulse by impulse, what happened since the seat at
 // the machine last acted: the map as that seat saw it at the end of each
@@ -16,7 +31,7 @@ import (
 type recapView struct {
 	p      *PlayScene
 	viewer rules.SideID
-	frames []Snapshot
+	frames []match.Snapshot
 	at     int
 	from   int // events before the first frame
 	log    *logPanel
@@ -41,12 +56,13 @@ func newRecap(p *PlayScene) *recapView {
 
 // update steps through the frames; it returns false when the recap closes.
 func (rv *recapView) update(in *Input) bool {
+	keys := rv.p.env.Keys()[recapKeys.Scene]
 	switch {
-	case in.Pressed[ebiten.KeyEscape], in.Pressed[ebiten.KeyR], in.Pressed[ebiten.KeyEnter]:
+	case keys.Fired(in, intentCloseRecap):
 		return false
-	case in.Pressed[ebiten.KeyArrowRight], in.Pressed[ebiten.KeySpace], in.Pressed[ebiten.KeyD]:
+	case keys.Fired(in, intentNextFrame):
 		rv.at = min(rv.at+1, len(rv.frames)-1)
-	case in.Pressed[ebiten.KeyArrowLeft], in.Pressed[ebiten.KeyBackspace], in.Pressed[ebiten.KeyA]:
+	case keys.Fired(in, intentPrevFrame):
 		rv.at = max(rv.at-1, 0)
 	}
 	rv.log.update(in, rv.p.mapv.cam.Height)

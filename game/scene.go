@@ -4,6 +4,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -21,19 +22,37 @@ type Scene interface {
 // and the way to change scene or quit.
 type Env struct {
 	Fonts    *render.Fonts
-	Paths    Paths
-	Settings Settings
+	Paths    match.Paths
+	Settings match.Settings
 	// Notice is a message for the player, shown by the next menu (a
 	// damaged settings file, a save that would not load).
 	Notice string
 
-	theme *widget.Theme
-	app   *App
+	theme   *widget.Theme
+	app     *App
+	keys    KeyMaps
+	watched []ebiten.Key
 }
 
 // NewEnv returns an environment with the given fonts, paths and settings.
-func NewEnv(fonts *render.Fonts, paths Paths, settings Settings) *Env {
-	return &Env{Fonts: fonts, Paths: paths, Settings: settings}
+// The keys are the defaults with the settings' own bindings over them; a
+// binding the game cannot use is reported in Notice and the defaults stay.
+func NewEnv(fonts *render.Fonts, paths match.Paths, settings match.Settings) *Env {
+	e := &Env{Fonts: fonts, Paths: paths, Settings: settings}
+	keys := DefaultKeyMaps()
+	if err := keys.Rebind(settings.Keys); err != nil {
+		e.Notice = "Settings: " + err.Error() + "; the default keys are used."
+	}
+	e.SetKeys(keys)
+	return e
+}
+
+// Keys returns the key maps of every scene.
+func (e *Env) Keys() KeyMaps { return e.keys }
+
+// SetKeys makes keys the key maps of every scene from the next tick on.
+func (e *Env) SetKeys(keys KeyMaps) {
+	e.keys, e.watched = keys, keys.Watched()
 }
 
 // Theme returns the widget theme, built on first use inside the game loop.
@@ -87,7 +106,7 @@ type App struct {
 // NewApp returns an app showing scene, reading the real keyboard and
 // mouse. env may be nil for a bare map window.
 func NewApp(env *Env, scene Scene) *App {
-	a := &App{env: env, scene: scene, source: LiveInput{}}
+	a := &App{env: env, scene: scene, source: LiveInput{env: env}}
 	if env != nil {
 		env.app = a
 	}

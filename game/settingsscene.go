@@ -5,7 +5,6 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 )
@@ -51,6 +50,7 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 		toggle("Skip curtain when nothing is secret", &st.SkipPublicCurtain, "No curtain when the next player's screen would show only what everyone may see."),
 		toggle("Colour-blind-safe sides", &st.ColourBlind, "Draws the sides in colours that stay distinct for the common forms of colour blindness."),
 		zoom,
+		button("Keys...", func() { env.Show(newKeysScene(env, s)) }, stretch()),
 		env.wrapped("Settings are kept in "+env.Paths.Settings, 12, render.UITextDim, 460),
 		button("Back", s.leave))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
@@ -71,7 +71,7 @@ func (s *SettingsScene) leave() {
 // Update runs the screen.
 func (s *SettingsScene) Update(in *Input) error {
 	s.tick()
-	if in.Pressed[ebiten.KeyEscape] {
+	if s.env.Keys()[settingsKeys.Scene].Fired(in, intentBack) {
 		s.leave()
 	}
 	return nil

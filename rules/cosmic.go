@@ -451,7 +451,12 @@ func (s *State) formRift(side SideID) []Event {
 	for _, o := range s.Cosmic.Rifts {
 		for _, end := range o.ends() {
 			if end.m == lead.Map && end.h.Distance(h) <= RiftSpacing && s.Clock.Turn-o.Formed.Turn < RiftSpacingTurns {
-				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)))
+				why := fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)
+				if !s.riftKnown(&o, side) {
+					// A rift the side has not detected is not named (IP4.28).
+					why = fmt.Sprintf("the cosmic rift at %s would be within %d hexes of a recent cosmic rift: none forms", where, RiftSpacing)
+				}
+				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, why))
 				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
 			}
 		}
@@ -1132,7 +1137,7 @@ func (s *State) cosmicView(v *View, side SideID) {
 	v.Maps = slices.DeleteFunc(v.Maps, func(m Map) bool { return !known[m.ID] })
 	v.Units = slices.DeleteFunc(v.Units, func(u UnitView) bool { return !known[u.Map] })
 	// Nothing else of an unknown destination: its storm disc, webs and
-	// phase-in records, nor its defender sides and whether they act.
+	// phase-in records (its defender sides: View, sideKnownTo).
 	if v.Storm != nil {
 		st := *v.Storm
 		st.Discs = slices.DeleteFunc(slices.Clone(st.Discs), func(d StormDisc) bool { return !known[d.Map] })
@@ -1140,16 +1145,6 @@ func (s *State) cosmicView(v *View, side SideID) {
 	}
 	v.Webs = slices.DeleteFunc(v.Webs, func(w WebView) bool { return !known[w.Map] })
 	v.PhaseIns = slices.DeleteFunc(v.PhaseIns, func(p PhaseTrack) bool { return !known[p.Map] })
-	v.Sides = slices.DeleteFunc(v.Sides, func(sd Side) bool { return sd.Destination != "" && !known[sd.Destination] })
-	hidden := func(id SideID) bool {
-		sd, ok := s.Side(id)
-		return ok && sd.Destination != "" && !known[sd.Destination]
-	}
-	v.Pending = slices.DeleteFunc(v.Pending, hidden)
-	v.Committed = slices.DeleteFunc(v.Committed, hidden)
-	if mu := s.Unit(v.Mover); mu != nil && !known[mu.Map] {
-		v.Mover = ""
-	}
 	for _, m := range v.Maps {
 		mv := MapView{ID: m.ID, Destination: s.destinationMap(m.ID)}
 		for _, u := range v.Units {

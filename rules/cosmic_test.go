@@ -990,3 +990,44 @@ func TestPhaseStormOnEveryMapInPlay(t *testing.T) {
 	assert.Equal(t, []MapID{"main", "yard"}, discs("blue"), "blue went there")
 	assert.Equal(t, []MapID{"main"}, discs("red"), "red has not found the destination")
 }
+
+// IP4.28: a side that has not detected a rift knows nothing of what lies
+// beyond it: not the destination's defenders as a side (listed, pending,
+// committed or moving), not their units. Its own messages do not name a
+// rift it has not detected (IP4.29 refusals).
+func TestUndetectedDestinationIsNoSideOfTheViewer(t *testing.T) {
+	s := cosmicState(t, ship("a", "blue", "vel-corvette", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 400}, DirA, 0))
+	openRift(s, Hex{}, 640)
+	move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)}) // blue crosses: the yard opens
+	require.Equal(t, []SideID{"yard.wardens"}, s.DestinationSides())
+	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: "yard.wardens", Command: Command{Side: "yard.wardens", Kind: CmdFire}})
+	for _, viewer := range []SideID{"red", ""} {
+		v := s.View(viewer)
+		for _, sd := range v.Sides {
+			assert.NotEqual(t, SideID("yard.wardens"), sd.ID, "%q sees the defenders' side", viewer)
+		}
+		assert.NotContains(t, v.Committed, SideID("yard.wardens"), "%q sees the defenders commit", viewer)
+		assert.NotContains(t, v.Pending, SideID("yard.wardens"))
+		for _, u := range v.Units {
+			assert.Equal(t, MapID("main"), u.Map)
+		}
+	}
+	vb := s.View("blue")
+	_, ok := vb.Side("yard.wardens")
+	assert.True(t, ok, "blue, which went there, knows the defenders")
+	assert.Contains(t, vb.Committed, SideID("yard.wardens"))
+	vw := s.View("yard.wardens")
+	_, ok = vw.Side("yard.wardens")
+	assert.True(t, ok, "the defenders know themselves")
+
+	// IP4.29: red's rift would form near blue's, which red never detected.
+	s2 := cosmicState(t, ship("big", "red", "fed-cruiser", Hex{}, DirA, 0), ship("b", "blue", "kor-raider", Hex{Q: 500}, DirA, 0))
+	s2.Clock.Turn = 10
+	openRift(s2, Hex{Q: 250}, 64).Formed.Turn = 5
+	evs := s2.formRift("red")
+	refusal := clauseEvents(evs, "IP4.29")
+	require.NotEmpty(t, refusal)
+	for _, e := range refusal {
+		assert.NotContains(t, e.Text, "rift-1", "IP4.29: red is told of a rift it never detected")
+	}
+}

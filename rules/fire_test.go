@@ -37,7 +37,7 @@ func TestMeTooFire(t *testing.T) {
 	}
 	evs := mustApply(t, s, Command{Kind: CmdFire, Side: "blue", Shots: []Shot{{Attacker: "a", Mount: 0, Target: "z"}}})
 	for _, e := range Events(evs, "red") {
-		if strings.Contains(e.Text, "a#0") {
+		if strings.Contains(e.Text, "a"+MountLabel(0)) {
 			t.Fatalf("X4.IMP.D: red sees blue's sealed fire: %s", e)
 		}
 	}

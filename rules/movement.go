@@ -173,7 +173,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	if p.Ram != "" {
 		t := s.Unit(p.Ram)
 		switch {
-		case t == nil || !t.OnMap() || t.ID == u.ID || t.PhasedOut: // IP8.12: same answer as no unit
+		case t == nil || t.ID == u.ID || !s.visibleTo(t, u.Side): // IP8.12: a hidden unit gets the same answer as no unit
 			return bad("cannot ram %q", p.Ram)
 		case ss.Warp:
 			return bad("cannot ram while in warp (X4.WARP)")
@@ -370,7 +370,7 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 				continue
 			}
 			for _, t := range s.unitsAt(u.Map, r.hex) {
-				if t.OnMap() && t.Side != u.Side {
+				if t.Side != u.Side && s.visibleTo(t, u.Side) {
 					rp := p
 					rp.Ram = t.ID
 					if _, err := s.checkPlan(u, &rp); err == nil {
