@@ -11,12 +11,6 @@ import (
 	"github.com/hexrift/hexrift/render"
 )
 
-// keysKeys is the keys screen's own key map. Esc also cancels a binding
-// being made, so it cannot be given to another intent here.
-var keysKeys = KeyMap{Scene: "keys", Bindings: []Binding{
-	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the settings"},
-}}
-
 // keyEntry is one row of the keys screen: an intent of one screen.
 type keyEntry struct {
 	scene  string
