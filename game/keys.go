@@ -111,7 +111,7 @@ const (
 // (orderKeys) and the map its own (mapKeys).
 var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay what happened since your last turn"},
-	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map, when a cosmic rift has opened another (or click its tab)"},
+	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map (or its tab), once a cosmic rift opened another"},
 	{intentPause, []ebiten.Key{ebiten.KeyEscape}, "game menu: save, settings, main menu"},
 }}
 

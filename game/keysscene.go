@@ -43,7 +43,8 @@ func newKeysScene(env *Env, after Scene) *KeysScene {
 		widget.ListOpts.AllowReselect(),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return s.entryText(e.(*keyEntry)) }),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { s.pick(a.Entry.(*keyEntry)) }),
-		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(720, 460))),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(720, 460),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{MaxHeight: 460}))), // scrolls
 	)
 	s.status = env.wrapped("Pick an action, then press the key that is to do it.", 14, render.UIText, 720)
 	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},

@@ -384,6 +384,9 @@ func (p *PlayScene) Update(in *Input) error {
 		p.pause = newPauseMenu(p.env, p.sess, p.now, p)
 		return nil
 	}
+	if p.mapv.help { // the F1 help covers the screen until it is closed
+		return p.mapv.Update(in)
+	}
 	p.ui.Update()
 	p.takeOrders()
 	over := p.overPanels(in)
@@ -424,6 +427,9 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		p.orders.overlay(p.desk, f)
 	}
 	p.mapv.DrawFrame(screen, f)
+	if p.mapv.help {
+		return
+	}
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	if u, ok := p.hoveredUnit(); ok {
 		side, _ := p.mapv.View().Side(u.Side)
