@@ -264,4 +264,5 @@ func TestReplayVerifyFindsTheFirstDivergence(t *testing.T) {
 	code, _, errText = runCmd(t, "replay", path, "--verify")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errText, "diverges at command 3")
+	assert.Contains(t, errText, path+": ", "the error names the save")
 }

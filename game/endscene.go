@@ -50,8 +50,8 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
-		path := filepath.Join(env.Paths.Saves, saveFileName(sess.State.Scenario.Name+" finished"))
-		if err := match.WriteSave(path, sess, sess.State.Scenario.Name+" (finished)", time.Now()); err != nil {
+		path, err := match.WriteSaveAs(env.Paths.Saves, sess, sess.State.Scenario.Name+" (finished)", time.Now())
+		if err != nil {
 			status.Label = err.Error()
 			return
 		}
@@ -60,6 +60,9 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 	head := []widget.PreferredSizeLocateableWidget{
 		env.label("Game over: "+headline, render.Bold, 30, render.UIAccent),
 		env.label(fmt.Sprintf("%s, after %s", sess.State.Scenario.Name, clockText(sess.State.Clock)), render.Regular, 16, render.UITextDim),
+		// The dice are no secret once the game is over: with the seed and
+		// the save every roll can be checked (IP8.337).
+		env.label(fmt.Sprintf("Seed %d", sess.Seed), render.Regular, 14, render.UITextDim),
 	}
 	if line, ok := DrillResult(sess); ok {
 		head = append(head, env.label(line, render.Bold, 18, render.UIGood))

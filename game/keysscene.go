@@ -77,11 +77,12 @@ func (s *KeysScene) pick(e *keyEntry) {
 	s.status.Label = "Press the key for " + e.scene + ": " + e.help + " (Esc: leave it as it is)."
 }
 
-// bind gives the waiting intent key k alone, if the game can use it.
+// bind gives the waiting intent key k alone, if the game can use it; the
+// screen's own way back (Esc) leaves it as it was.
 func (s *KeysScene) bind(k ebiten.Key) {
 	e := s.waiting
 	s.waiting = nil
-	if k == ebiten.KeyEscape {
+	if s.env.Keys()[keysKeys.Scene].Fired(&Input{Pressed: map[ebiten.Key]bool{k: true}}, intentBack) {
 		s.status.Label = "Unchanged."
 		return
 	}

@@ -49,6 +49,9 @@ func NewLoadScene(env *Env) *LoadScene {
 			if s.Err != nil {
 				return s.Name + "  (damaged)"
 			}
+			if s.Game != "" {
+				return s.Name + "  · game " + match.ShortGameID(s.Game)
+			}
 			return s.Name
 		}),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*match.SaveInfo)) }),
@@ -75,7 +78,7 @@ func NewLoadScene(env *Env) *LoadScene {
 	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},
 		env.label("Load game", render.Bold, 24, render.UIAccent),
 		row(18, l.list, l.detail),
-		env.wrapped("Take over: branch a new game from any step of the save, you at one side and the computer (normal) at every other.", 13, render.UITextDim, 800),
+		env.wrapped("Take over: branch a new game from any step of the save, you at one side and the computer (normal) at every other. In a game of two or more people only a side the computer plays can be taken over: a person's side holds their secrets.", 13, render.UITextDim, 800),
 		takeOver,
 		l.problem, buttons)
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
@@ -93,11 +96,7 @@ func (l *LoadScene) pick(s *match.SaveInfo) {
 	l.selected = s
 	l.sides, l.side, l.at = nil, 0, -1
 	if sf, err := match.ReadSave(s.Path); err == nil {
-		for _, seat := range sf.Seats {
-			if !seat.Defender {
-				l.sides = append(l.sides, seat.Side)
-			}
-		}
+		l.sides = match.TakeOverSides(sf.Seats)
 		l.total = len(sf.Commands)
 	}
 	l.showTake()
@@ -105,8 +104,15 @@ func (l *LoadScene) pick(s *match.SaveInfo) {
 		l.detail.Label = "This save cannot be loaded:\n" + s.Err.Error()
 		return
 	}
-	l.detail.Label = fmt.Sprintf("%s\n\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
-		s.Name, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
+	game := "from before games were told apart"
+	if s.Game != "" {
+		game = match.ShortGameID(s.Game)
+		if s.Parent != "" {
+			game += ", taken over from game " + match.ShortGameID(s.Parent)
+		}
+	}
+	l.detail.Label = fmt.Sprintf("%s\n\nGame: %s\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
+		s.Name, game, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
 }
 
 func (l *LoadScene) showTake() {
@@ -115,6 +121,8 @@ func (l *LoadScene) showTake() {
 	}
 	if len(l.sides) > 0 {
 		l.takeSide.SetText("as: " + string(l.sides[l.side]))
+	} else {
+		l.takeSide.SetText("no side to take")
 	}
 	at := l.at
 	if at < 0 {

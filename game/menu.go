@@ -41,7 +41,11 @@ func NewMenuScene(env *Env) *MenuScene {
 		env.Notice = ""
 	}
 	if latest != "" {
-		items = append(items, env.label("Continue: "+filepath.Base(latest), render.Regular, 13, render.UITextDim))
+		what := filepath.Base(latest)
+		if sf, err := match.ReadSave(latest); err == nil && sf.Game != "" {
+			what = sf.Name + " · game " + match.ShortGameID(sf.Game)
+		}
+		items = append(items, env.label("Continue: "+what, render.Regular, 13, render.UITextDim))
 	}
 	col := column(6, widget.Insets{}, items...)
 	col.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionStart, VerticalPosition: widget.AnchorLayoutPositionCenter, Padding: &widget.Insets{Left: 90}}
@@ -52,14 +56,20 @@ func NewMenuScene(env *Env) *MenuScene {
 	return m
 }
 
+// continueGame goes on with the newest autosave of the game saved last
+// (path), or when it does not replay, the newest one that does.
 func (m *MenuScene) continueGame(path string) {
-	s, _, err := match.LoadSave(path)
+	s, used, skipped, err := match.ContinueGame(m.env.Paths.Saves)
 	if err != nil {
 		m.env.Notice = fmt.Sprintf("Could not continue: %v", err)
 		m.env.Show(NewMenuScene(m.env))
 		return
 	}
-	m.env.Show(NewPlayScene(m.env, s))
+	play := NewPlayScene(m.env, s)
+	if used != path && len(skipped) > 0 {
+		play.say(fmt.Sprintf("%d newer autosave(s) did not replay; continued from %s", len(skipped), filepath.Base(used)))
+	}
+	m.env.Show(play)
 }
 
 // Update runs the menu.

@@ -120,9 +120,9 @@ func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, a *rules.Allo
 			continue
 		}
 		on := slices.Contains(a.Arm, m)
-		label := fmt.Sprintf("[ ] Arm %s #%d (%d)", w.Name, m+1, w.Arm)
+		label := fmt.Sprintf("[ ] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
 		if on {
-			label = fmt.Sprintf("[x] Arm %s #%d (%d)", w.Name, m+1, w.Arm)
+			label = fmt.Sprintf("[x] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
 		}
 		box.AddChild(button(label, func() {
 			if i := slices.Index(a.Arm, m); i >= 0 {

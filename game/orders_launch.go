@@ -32,8 +32,8 @@ func launchText(p *orderDesk, sh rules.Shot, o rules.LaunchOdds) string {
 	if o.Impulses > 0 {
 		arrive = fmt.Sprintf("reaches it in %d impulse(s)", o.Impulses)
 	}
-	return fmt.Sprintf("%s %s #%d at %s: range %d, speed %d, %s for %d if it holds still",
-		unitName(p, sh.Attacker), w.Name, sh.Mount+1, unitName(p, sh.Target), o.Range, o.Speed, arrive, o.Warhead)
+	return fmt.Sprintf("%s %s %s at %s: range %d, speed %d, %s for %d if it holds still",
+		unitName(p, sh.Attacker), w.Name, rules.MountLabel(sh.Mount), unitName(p, sh.Target), o.Range, o.Speed, arrive, o.Warhead)
 }
 
 func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
@@ -61,9 +61,9 @@ func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
 // that arms over turns) in allocation a: arm it another turn, or hold it
 // once it is full. Unpaid, it loses its charge.
 func chargeToggle(a *rules.Allocation, w rules.Weapon, m int, ms rules.MountState) (string, func()) {
-	list, what := &a.Arm, fmt.Sprintf("Arm %s #%d, turn %d of %d (%d)", w.Name, m+1, ms.Charge+1, w.ArmTurns, w.Arm)
+	list, what := &a.Arm, fmt.Sprintf("Arm %s %s, turn %d of %d (%d)", w.Name, rules.MountLabel(m), ms.Charge+1, w.ArmTurns, w.Arm)
 	if ms.Charge >= w.ArmTurns {
-		list, what = &a.Hold, fmt.Sprintf("Hold %s #%d armed (%d)", w.Name, m+1, w.Hold)
+		list, what = &a.Hold, fmt.Sprintf("Hold %s %s armed (%d)", w.Name, rules.MountLabel(m), w.Hold)
 	}
 	on := slices.Contains(*list, m)
 	label := "[ ] " + what

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -25,6 +26,9 @@ type pauseMenu struct {
 	name   *widget.TextInput
 	status *widget.Text
 	closed bool
+	// replace is the save file a second Save replaces, after the menu
+	// said it exists.
+	replace string
 }
 
 func newPauseMenu(env *Env, sess *match.Session, now func() time.Time, game Scene) *pauseMenu {
@@ -49,14 +53,33 @@ func newPauseMenu(env *Env, sess *match.Session, now func() time.Time, game Scen
 	return m
 }
 
+// save writes the game under the name typed. A name whose file exists
+// is not replaced at once: the menu says what is there and a second Save
+// of the same name replaces it.
 func (m *pauseMenu) save() {
 	name := strings.TrimSpace(m.name.GetText())
 	if name == "" {
 		m.status.Label = "Give the save a name."
 		return
 	}
-	path := filepath.Join(m.env.Paths.Saves, saveFileName(name))
-	if err := match.WriteSave(path, m.sess, name, m.now()); err != nil {
+	path := filepath.Join(m.env.Paths.Saves, match.SaveFileName(name))
+	var err error
+	if m.replace == path {
+		err = match.WriteSave(path, m.sess, name, m.now())
+	} else {
+		err = match.WriteNewSave(path, m.sess, name, m.now())
+	}
+	m.replace = ""
+	if errors.Is(err, match.ErrSaveExists) {
+		held := "a save"
+		if sf, rerr := match.ReadSave(path); rerr == nil {
+			held = fmt.Sprintf("%q (%s, saved %s)", sf.Name, sf.Preview.Scenario, sf.Saved.Local().Format("2 Jan 2006 15:04"))
+		}
+		m.replace = path
+		m.status.Label = fmt.Sprintf("%s already holds %s. Press Save again to replace it, or change the name.", filepath.Base(path), held)
+		return
+	}
+	if err != nil {
 		m.status.Label = err.Error()
 		return
 	}

@@ -175,6 +175,10 @@ func (p *PlayScene) sync() {
 // curtain: with several people at the machine, unless the player turned
 // it off or asked to skip it when side's screen would show nothing secret.
 func (p *PlayScene) needsCurtain(side rules.SideID) bool {
+	if p.sess.CurtainFirst {
+		p.sess.CurtainFirst = false
+		return true
+	}
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
 		return false
 	}

@@ -137,7 +137,7 @@ func newSetupScene(env *Env, drills bool) *SetupScene {
 	})
 	s.defendersBtn = defBtn
 	s.seed = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	s.seed.SetText("1")
+	s.seed.SetText("") // empty: dice from the operating system's random source
 	s.Start = button("Start game  (Enter)", s.start)
 	backBtn := button("Back", func() { env.Show(NewMenuScene(env)) })
 
@@ -150,7 +150,8 @@ func newSetupScene(env *Env, drills bool) *SetupScene {
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
 		s.graphic, s.desc,
 		env.label("Seats", render.Bold, 18, render.UIAccent), s.seatsBox,
-		row(10, env.label("Seed", render.Regular, 15, render.UITextDim), s.seed, s.defendersBtn),
+		row(10, env.label("Fixed seed (advanced)", render.Regular, 15, render.UITextDim), s.seed, s.defendersBtn),
+		env.label("Leave the seed empty for dice no one can foresee; a fixed seed lets anyone who knows it foresee the dice.", render.Regular, 13, render.UITextDim),
 		s.problem,
 		row(12, s.Start, backBtn))
 	body := row(16, left, right)
@@ -370,12 +371,17 @@ func (s *SetupScene) start() {
 		s.problem.Label = "Choose a scenario first."
 		return
 	}
-	seed, err := strconv.ParseUint(strings.TrimSpace(s.seed.GetText()), 10, 64)
-	if err != nil {
-		s.problem.Label = "The seed must be a whole number, e.g. 1."
-		return
+	seed := match.RandomSeed()
+	if text := strings.TrimSpace(s.seed.GetText()); text != "" {
+		var err error
+		if seed, err = strconv.ParseUint(text, 10, 64); err != nil {
+			s.problem.Label = "The seed must be a whole number, e.g. 1, or empty for unforeseeable dice."
+			return
+		}
 	}
-	sess, err := match.NewSession(s.src, seed, s.Seats())
+	// The private dice always get a key of their own: a fixed seed
+	// makes the public dice foreseeable, never a side's secret rolls.
+	sess, err := match.NewSession(s.src, seed, s.Seats(), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
 		s.problem.Label = err.Error()
 		return

@@ -97,7 +97,7 @@ func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side 
 	for m, mt := range c.Mounts {
 		wpn, _ := rules.LookupWeapon(mt.Weapon)
 		state, col := mountState(wpn, u.Detail.Mounts[m])
-		lab(x+12, gy, fmt.Sprintf("#%d %s (%s arc): %s", m+1, wpn.Name, mt.Arc, state), render.Regular, 12, col)
+		lab(x+12, gy, fmt.Sprintf("%s %s (%s arc): %s", rules.MountLabel(m), wpn.Name, mt.Arc, state), render.Regular, 12, col)
 		gy += 17
 	}
 	drawCard(screen, fonts, &b, labels)

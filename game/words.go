@@ -1,7 +1,6 @@
 package game
 
-// Words for people that several screens share: clocks, side names, the
-// file name a save is given.
+// Words for people that several screens share: clocks and side names.
 
 import (
 	"fmt"
@@ -28,22 +27,4 @@ func sideName(sc *scenarios.Scenario, id rules.SideID) string {
 		}
 	}
 	return string(id)
-}
-
-// saveFileName turns a save name into a safe file name.
-func saveFileName(name string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case r == ' ' || r == '-' || r == '_' || r == ',' || r == '.':
-			b.WriteRune('-')
-		}
-	}
-	s := strings.Trim(b.String(), "-")
-	if s == "" {
-		s = "save"
-	}
-	return s + ".hexrift"
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -122,9 +121,9 @@ func TestGoldenGamesCover(t *testing.T) {
 }
 
 // replayEvents replays a golden game and returns all its events.
-func replayEvents(t *testing.T, setup rules.Setup, g goldenGame) []rules.Event {
+func replayEvents(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.Option) []rules.Event {
 	t.Helper()
-	s, err := rules.NewState(setup, g.Seed)
+	s, err := rules.NewState(setup, g.Seed, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +141,7 @@ func replayEvents(t *testing.T, setup rules.Setup, g goldenGame) []rules.Event {
 	return evs
 }
 
-func readGolden(t *testing.T, path string) goldenGame {
+func readGolden(t testing.TB, path string) goldenGame {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -155,7 +154,7 @@ func readGolden(t *testing.T, path string) goldenGame {
 	return g
 }
 
-func bundledSetup(t *testing.T, id string) (rules.Setup, string) {
+func bundledSetup(t testing.TB, id string) (rules.Setup, string) {
 	t.Helper()
 	sc, err := scenarios.LoadBundled(id)
 	if err != nil {
@@ -202,9 +201,9 @@ func writeGoldenGames(t *testing.T, dir string) {
 
 // playGolden plays a game of goldenTurns turns, each pending side in
 // turn choosing one of its legal candidates by a splitmix64 sequence.
-func playGolden(t *testing.T, setup rules.Setup, seed uint64) []rules.Command {
+func playGolden(t *testing.T, setup rules.Setup, seed uint64, opts ...rules.Option) []rules.Command {
 	t.Helper()
-	s, err := rules.NewState(setup, seed)
+	s, err := rules.NewState(setup, seed, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +243,7 @@ func playGolden(t *testing.T, setup rules.Setup, seed uint64) []rules.Command {
 		cmds = append(cmds, c)
 	}
 	if len(cmds) == 0 || slices.ContainsFunc(cmds, func(c rules.Command) bool { return c.Side == "" }) {
-		t.Fatal(fmt.Sprintf("%s: empty or sideless game", setup.Info.ID))
+		t.Fatalf("%s: empty or sideless game", setup.Info.ID)
 	}
 	return cmds
 }

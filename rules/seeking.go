@@ -193,8 +193,10 @@ func (s *State) execLaunches(sealed []Sealed) []Event {
 		// It flies only the rest of the turn: count the impulse chart's
 		// share so far as moved.
 		d.Ship.Move.Moved = s.Clock.Impulse * d.Speed / s.Ruleset.ImpulsesPerTurn
+		// addUnit shifts s.Units: u and t may point at other units after it.
+		text := fmt.Sprintf("%s launches %s %s at %s", u.ID, strings.ToLower(name), d.ID, t.ID)
 		s.addUnit(d)
-		evs = append(evs, s.unitEvent(EventNote, "", s.Unit(d.ID), fmt.Sprintf("%s launches %s %s at %s", u.ID, strings.ToLower(name), d.ID, t.ID)))
+		evs = append(evs, s.unitEvent(EventNote, "", s.Unit(d.ID), text))
 	}
 	return evs
 }
@@ -402,7 +404,7 @@ func (s *State) chargeLaunchers(u *Unit, a *Allocation) []Event {
 			ms.Armed = true
 		case ms.Charge > 0:
 			ms.Charge, ms.Armed = 0, false
-			ev := s.newEvent(EventNote, "", Only(u.Side), fmt.Sprintf("%s's %s #%d loses its charge", u.ID, w.Name, m+1))
+			ev := s.newEvent(EventNote, "", Only(u.Side), fmt.Sprintf("%s's %s %s loses its charge", u.ID, w.Name, MountLabel(m)))
 			ev.Unit, ev.Side = u.ID, u.Side
 			evs = append(evs, ev)
 		}
