@@ -10,13 +10,6 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// commitOnIntent commits cmd on the commit intent when it is legal.
-func commitOnIntent(p *orderDesk, in Intents, cmd rules.Command) {
-	if in.Has(intentCommit) && checkText(p, cmd) == "" {
-		p.submit(cmd)
-	}
-}
-
 // allocBuilder is the energy allocation dialog: per ship, speed, shield
 // and armor reinforcement, weapons armed, erratic maneuvering and
 // batteries, with the energy total and the legality shown live. It starts

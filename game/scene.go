@@ -106,7 +106,7 @@ type App struct {
 // NewApp returns an app showing scene, reading the real keyboard and
 // mouse. env may be nil for a bare map window.
 func NewApp(env *Env, scene Scene) *App {
-	a := &App{env: env, scene: scene, source: LiveInput{env: env}}
+	a := &App{env: env, scene: scene, source: LiveInput{watched: func() []ebiten.Key { return env.watched }}}
 	if env != nil {
 		env.app = a
 	}

@@ -287,16 +287,6 @@ func (s *SetupScene) choose(arg string) {
 	}
 }
 
-// sideName returns the name of side id of sc, or the id.
-func sideName(sc *scenarios.Scenario, id rules.SideID) string {
-	for _, sd := range sc.Sides {
-		if sd.ID == id {
-			return sd.Name
-		}
-	}
-	return string(id)
-}
-
 func seatKindLabel(k match.SeatKind, level string) string {
 	if k == match.SeatComputer {
 		if level == "" || level == "legal" {

@@ -152,3 +152,45 @@ func cloakNote(u rules.UnitView) string {
 	}
 	return "Cloaked: " + effect
 }
+
+// mountState is how the ship card reads a mount: destroyed, fired,
+// armed or not, with a plasma launcher's turns of charge and a drone
+// rack's drones left.
+func mountState(w rules.Weapon, ms rules.MountState) (string, render.RGBA) {
+	switch {
+	case ms.Destroyed:
+		return "destroyed", render.UIDanger
+	case ms.Fired:
+		return "fired", render.UITextDim
+	case w.Charged() && ms.Armed:
+		return fmt.Sprintf("armed (hold %d a turn)", w.Hold), render.UIGood
+	case w.Charged() && ms.Charge >= w.ArmTurns:
+		return "armed: hold it or lose it", render.UIGood
+	case w.Charged():
+		return fmt.Sprintf("arming %d/%d turns", ms.Charge, w.ArmTurns), render.UITextDim
+	case w.Seeking():
+		return fmt.Sprintf("%d drone(s)", ms.Ammo), render.UIText
+	case ms.Armed:
+		return "armed", render.UIGood
+	}
+	return "unarmed", render.UITextDim
+}
+
+// seekerNote describes a seeking weapon: its warhead, seen by every
+// side, and for its owner what it seeks and who guides it; "" for other
+// units.
+func seekerNote(u rules.UnitView) string {
+	if !u.Kind.Seeking() {
+		return ""
+	}
+	n := fmt.Sprintf("Warhead %d", u.Warhead)
+	switch {
+	case u.Target != "" && u.Guide != "":
+		n += fmt.Sprintf(", seeking %s, guided by %s", u.Target, u.Guide)
+	case u.Target != "":
+		n += fmt.Sprintf(", seeking %s", u.Target)
+	case u.Detail != nil:
+		n += ", ballistic"
+	}
+	return n
+}
