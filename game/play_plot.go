@@ -11,14 +11,6 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// The watching intents of the play scene.
-const (
-	intentWatchPause  Intent = "watch-pause"
-	intentWatchStep   Intent = "watch-step"
-	intentWatchFaster Intent = "watch-faster"
-	intentWatchSlower Intent = "watch-slower"
-)
-
 // watchBeats are the watching speeds: the ticks between two commands of
 // orders or computers the table watches; 0 plays them all at once.
 var watchBeats = []int{60, 30, 12, 4, 0}
