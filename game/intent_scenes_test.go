@@ -35,7 +35,6 @@ func soloDuel(t *testing.T) (*App, *scriptInput, *ebiten.Image, *PlayScene) {
 	sess, err := match.NewSession(src, 3, []match.Seat{{Name: "Blue", Side: "blue", Kind: match.SeatHuman}, {Name: "Red", Side: "red", Kind: match.SeatComputer, Level: "easy"}})
 	require.NoError(t, err)
 	env := testEnv(t)
-	env.Settings.PerShipTurns = true // blue decides every step itself
 	play := NewPlayScene(env, sess)
 	app, script, screen := scriptedApp(t, env, play)
 	require.Equal(t, rules.SideID("blue"), play.Viewer())

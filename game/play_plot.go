@@ -47,6 +47,10 @@ type plotTable struct {
 	curtains int
 	// told is the last break the notice announced.
 	told *plot.Break
+	// thinking delivers the command of a computer deciding off the
+	// frame loop; thought is that command, to play next.
+	thinking chan rules.Command
+	thought  *rules.Command
 }
 
 // newPlotTable returns the plotted flow of a game with people at the
@@ -89,7 +93,7 @@ func (t *plotTable) due() bool {
 // play (the public view moves on by itself): a window showing it is in
 // motion, not at rest.
 func (p *PlayScene) Watching() bool {
-	return p.table != nil && p.table.waiting && !p.table.paused && p.curtainFor == ""
+	return p.table != nil && (p.table.waiting && !p.table.paused || p.table.thinking != nil) && p.curtainFor == ""
 }
 
 // HandoffCount returns how many times the curtain has risen in the
@@ -115,15 +119,26 @@ func (p *PlayScene) syncPlotted() {
 			break // a person at the machine keeps it
 		}
 		p.seatComputers()
-		decide, ok := p.nextAuto()
-		if !ok {
-			break
+		var cmd rules.Command
+		if t.thought != nil {
+			cmd, t.thought = *t.thought, nil
+		} else {
+			a, ok := p.nextAuto()
+			if !ok {
+				break
+			}
+			if t.thinking != nil || !t.due() {
+				t.waiting = true
+				break
+			}
+			if a.ctrl != nil {
+				p.think(a)
+				t.waiting = true
+				break
+			}
+			cmd = a.cmd
 		}
-		if !t.due() {
-			t.waiting = true
-			break
-		}
-		if _, err := p.sess.Submit(decide()); err != nil {
+		if _, err := p.sess.Submit(cmd); err != nil {
 			p.say("Orders error: " + err.Error())
 			return
 		}
@@ -152,11 +167,19 @@ func (p *PlayScene) syncPlotted() {
 	}
 }
 
+// auto is the next command that needs nobody at the machine: one of a
+// person's side's orders (cmd), or a computer's, still to think (ctrl).
+type auto struct {
+	side rules.SideID
+	cmd  rules.Command
+	ctrl match.Controller
+}
+
 // nextAuto finds the next command that needs nobody at the machine: a
 // computer's, or one of a person's side's orders. It marks the sides
-// whose person must sit instead. The command is made only when decide is
-// called, so a computer thinks only when its beat has come.
-func (p *PlayScene) nextAuto() (decide func() rules.Command, ok bool) {
+// whose person must sit instead. A computer is only named here: it
+// thinks when its beat has come (think).
+func (p *PlayScene) nextAuto() (auto, bool) {
 	t := p.table
 	for _, sd := range p.sess.State.Pending() {
 		legal := p.sess.State.Legal(sd)
@@ -164,7 +187,7 @@ func (p *PlayScene) nextAuto() (decide func() rules.Command, ok bool) {
 			continue
 		}
 		if c, isComputer := p.ctrl[sd]; isComputer {
-			return func() rules.Command { return c.Decide(p.sess.State.View(sd), legal) }, true
+			return auto{side: sd, ctrl: c}, true
 		}
 		if t.asking[sd] != nil || t.plotFor == sd {
 			continue
@@ -182,10 +205,49 @@ func (p *PlayScene) nextAuto() (decide func() rules.Command, ok bool) {
 			t.replot[sd] = br.Kind != "decision" || o == nil || o.Turn != v.Clock.Turn
 			continue
 		}
-		return func() rules.Command { return cmd }, true
+		return auto{side: sd, cmd: cmd}, true
 	}
-	return nil, false
+	return auto{}, false
 }
+
+// think lets a computer decide off the frame loop: on a clone of the
+// state, bound to a session of its own, in a goroutine; the window goes
+// on drawing and taking input, and Update polls for the command
+// (pollThought). Nothing changes the game while it thinks (every other
+// command waits its turn behind it), so the command is the one the
+// computer would give at once: it does not depend on timing.
+func (p *PlayScene) think(a auto) {
+	t := p.table
+	st := p.sess.State.Clone()
+	own := &match.Session{State: st, Seats: p.sess.Seats, Seed: p.sess.Seed}
+	c := match.Bind(a.ctrl, own)
+	done := make(chan rules.Command, 1)
+	t.thinking = done
+	go func() { done <- c.Decide(st.View(a.side), st.Legal(a.side)) }()
+}
+
+// pollThought takes a computer's command once it has thought, and plays
+// it.
+func (p *PlayScene) pollThought() {
+	t := p.table
+	if t.thinking == nil {
+		return
+	}
+	select {
+	case cmd := <-t.thinking:
+		t.thinking = nil
+		if c, ok := p.ctrl[cmd.Side]; ok {
+			match.Bind(c, p.sess)
+		}
+		t.thought = &cmd
+		p.sync()
+	default:
+	}
+}
+
+// Thinking reports whether a computer player is deciding off the frame
+// loop.
+func (p *PlayScene) Thinking() bool { return p.table != nil && p.table.thinking != nil }
 
 // sitter is the side a person must sit for now: the one plotting, else
 // (when nothing the table watches is due) a pending side that is asked,
@@ -275,6 +337,7 @@ func (p *PlayScene) watchUpdate(in *Input) {
 	case p.keys.Fired(in, intentWatchSlower):
 		t.beat = max(t.beat-1, 0)
 	}
+	p.pollThought()
 	if t.wait > 0 {
 		t.wait--
 	}

@@ -18,6 +18,7 @@ import (
 func plotGame(t *testing.T, seed uint64) (*App, *PlayScene, *scriptInput, *ebiten.Image) {
 	t.Helper()
 	env := testEnv(t)
+	env.Settings.PerShipTurns = false
 	src, err := scenarios.ReadSource("first-contact")
 	require.NoError(t, err)
 	sc, err := src.Load()
@@ -232,4 +233,55 @@ func TestPlotPanel(t *testing.T) {
 	b.keys(d, Intents{intentCommit})
 	require.NotNil(t, d.plotted, "Enter follows the orders")
 	assert.Equal(t, side, d.plotted.Side)
+}
+
+// soloPlotted plays turn 1 of first-contact with a person (who accepts
+// what every panel proposes) against the normal computer, at the fastest
+// watching speed, and returns the state hash and how many ticks found the
+// computer thinking off the frame loop.
+func soloPlotted(t *testing.T) ([32]byte, int) {
+	t.Helper()
+	env := testEnv(t)
+	env.Settings.PerShipTurns = false
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	seats := match.DefaultSeats(sc)
+	seats[1].Kind, seats[1].Level = match.SeatComputer, "normal"
+	sess, err := match.NewSession(src, 7, seats)
+	require.NoError(t, err)
+	play := NewPlayScene(env, sess)
+	play.now = fixedNow
+	require.NotNil(t, play.table)
+	script := &scriptInput{}
+	app := NewApp(env, play)
+	app.SetInputSource(script)
+	app.Layout(1280, 800)
+	screen := ebiten.NewImage(1280, 800)
+	thinking := 0
+	for i := 0; i < 20000 && sess.State.Clock.Turn == 1 && !sess.Over(); i++ {
+		acceptAll(t, play, script)
+		if play.curtainFor == "" && watchBeats[play.table.beat] != 0 {
+			script.intend(t, playKeys, intentWatchFaster)
+		}
+		tick(t, app, screen)
+		if play.Thinking() {
+			thinking++
+			assert.True(t, play.Watching(), "a window whose computer thinks is in motion")
+		}
+	}
+	require.Equal(t, 2, sess.State.Clock.Turn, "turn 1 played through")
+	return sess.State.Hash(), thinking
+}
+
+// Computer seats think off the frame loop: Update returns while the
+// computer decides (the window draws and takes input), and the game is
+// the same however long each decision takes.
+func TestComputerThinksOffTheFrameLoop(t *testing.T) {
+	requireDisplay(t)
+	h1, thinking := soloPlotted(t)
+	assert.Positive(t, thinking, "ticks ran while the computer was deciding")
+	h2, _ := soloPlotted(t)
+	assert.Equal(t, h1, h2, "the same game whatever the timing of the computer's thinking")
 }
