@@ -386,6 +386,7 @@ func TestSettingsCheckboxes(t *testing.T) {
 	}{
 		{"curtain", func(st *match.Settings) bool { return st.Curtain }},
 		{"skip public curtain", func(st *match.Settings) bool { return st.SkipPublicCurtain }},
+		{"every decision by hand", func(st *match.Settings) bool { return st.PerShipTurns }},
 		{"colour blind", func(st *match.Settings) bool { return st.ColourBlind }},
 	}
 	require.Len(t, s.checks, len(fields))
