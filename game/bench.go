@@ -15,13 +15,17 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// BenchZoom is what Bench measured of a scenario's map at one zoom:
-// the medians over the rounds of its frame rate and of its ratio to the
-// empty-screen rate timed just before it.
+// BenchZoom is what Bench measured of a scenario's map at one zoom: the
+// medians over the rounds of its frame rate and of its ratio to the
+// empty screen timed just before it. Ratio compares the processor time
+// the process spent a frame (the empty frame's over the map's), which a
+// machine shared with other work disturbs far less than the wall clock;
+// WallRatio compares the frame rates.
 type BenchZoom struct {
 	HexesAcross float64
 	FPS         float64
 	Ratio       float64
+	WallRatio   float64
 	Triangles   int
 }
 
@@ -59,11 +63,12 @@ type BenchResult struct {
 func (r BenchResult) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "window %dx%d, vsync off; each zoom %d frames right after %d frames of an empty screen, %d rounds, medians\n", r.Width, r.Height, r.Frames, r.Frames, r.Rounds)
+	fmt.Fprintf(&b, "ratio: the empty frame's processor time over the map's (the process's threads together); wall ratio: frame rates\n")
 	for _, s := range r.Scenarios {
 		fmt.Fprintf(&b, "\nscenario %s: empty screen %.1f fps\n", s.ID, s.EmptyFPS)
-		fmt.Fprintf(&b, "  %12s %8s %7s %10s\n", "hexes across", "fps", "ratio", "triangles")
+		fmt.Fprintf(&b, "  %12s %8s %7s %10s %10s\n", "hexes across", "fps", "ratio", "wall ratio", "triangles")
 		for _, z := range s.Zooms {
-			fmt.Fprintf(&b, "  %12.0f %8.1f %6.2fx %10d\n", z.HexesAcross, z.FPS, z.Ratio, z.Triangles)
+			fmt.Fprintf(&b, "  %12.0f %8.1f %6.2fx %9.2fx %10d\n", z.HexesAcross, z.FPS, z.Ratio, z.WallRatio, z.Triangles)
 		}
 	}
 	fmt.Fprintf(&b, "\nworst zoom of each scenario (ratio to the empty frame):\n")
@@ -99,23 +104,29 @@ type benchPhase struct {
 	hexesAcross    float64
 }
 
-// benchSample is one timed zoom: its rate and the empty rate before it.
-type benchSample struct{ fps, empty float64 }
+// benchSample is one timed zoom: its frame rate and processor time a
+// frame, and those of the empty screen before it.
+type benchSample struct {
+	fps, empty    float64
+	cpu, emptyCPU time.Duration
+}
 
 // benchGame draws each phase's warm-up frames, then its timed frames,
 // timing them with the wall clock (a measurement, never a rule).
 type benchGame struct {
-	phases  []benchPhase
-	scenes  []*MapScene
-	samples [][][]benchSample // by scenario, zoom, round
-	tris    [][]int
-	frames  int
-	at      int // current phase
-	count   int
-	warm    bool
-	start   time.Time
-	empty   float64 // rate of the last empty phase
-	space   render.RGBA
+	phases   []benchPhase
+	scenes   []*MapScene
+	samples  [][][]benchSample // by scenario, zoom, round
+	tris     [][]int
+	frames   int
+	at       int // current phase
+	count    int
+	warm     bool
+	start    time.Time
+	cpu0     time.Duration
+	empty    float64       // rate of the last empty phase
+	emptyCPU time.Duration // its processor time a frame
+	space    render.RGBA
 }
 
 const benchWarmup = 5
@@ -151,15 +162,22 @@ func Bench(states []*rules.State, fonts *render.Fonts, frames, rounds, w, h int,
 	for i := range res.Scenarios {
 		var empties []float64
 		for k, z := range zooms {
-			var fps, ratios []float64
+			var fps, ratios, walls []float64
 			for _, sm := range g.samples[i][k] {
 				fps = append(fps, sm.fps)
 				empties = append(empties, sm.empty)
 				if sm.empty > 0 {
-					ratios = append(ratios, sm.fps/sm.empty)
+					walls = append(walls, sm.fps/sm.empty)
+				}
+				if sm.cpu > 0 {
+					ratios = append(ratios, float64(sm.emptyCPU)/float64(sm.cpu))
 				}
 			}
-			res.Scenarios[i].Zooms = append(res.Scenarios[i].Zooms, BenchZoom{HexesAcross: z, FPS: medianOf(fps), Ratio: medianOf(ratios), Triangles: g.tris[i][k]})
+			ratio := medianOf(ratios)
+			if len(ratios) == 0 { // no processor time here: the wall clock
+				ratio = medianOf(walls)
+			}
+			res.Scenarios[i].Zooms = append(res.Scenarios[i].Zooms, BenchZoom{HexesAcross: z, FPS: medianOf(fps), Ratio: ratio, WallRatio: medianOf(walls), Triangles: g.tris[i][k]})
 		}
 		res.Scenarios[i].EmptyFPS = medianOf(empties)
 	}
@@ -182,13 +200,18 @@ func (g *benchGame) Update() error {
 	}
 	if g.warm {
 		g.warm, g.count, g.start = false, 0, time.Now()
+		g.cpu0, _ = processCPU()
 		return nil
 	}
 	fps := float64(g.count) / time.Since(g.start).Seconds()
+	var cpu time.Duration
+	if t, ok := processCPU(); ok {
+		cpu = (t - g.cpu0) / time.Duration(g.count)
+	}
 	if p.scene == nil {
-		g.empty = fps
+		g.empty, g.emptyCPU = fps, cpu
 	} else {
-		g.samples[p.scenario][p.zoom] = append(g.samples[p.scenario][p.zoom], benchSample{fps: fps, empty: g.empty})
+		g.samples[p.scenario][p.zoom] = append(g.samples[p.scenario][p.zoom], benchSample{fps: fps, empty: g.empty, cpu: cpu, emptyCPU: g.emptyCPU})
 		g.tris[p.scenario][p.zoom] = p.scene.renderer.Triangles()
 	}
 	g.at++
