@@ -56,7 +56,10 @@ func (r *Raster) DrawMap(dst *image.RGBA, m *MapRenderer, f *Frame) {
 		m.measure = r.Measure
 	}
 	m.Build(f)
-	fill(dst, m.Palette.Space)
+	fill(dst, m.bg)
+	var far Batch // the window draws this as the repeating background tile
+	m.gridScreen(f, &far)
+	r.Triangles(dst, &far)
 	for _, b := range []*Batch{&m.back, &m.area, &m.grid, &m.things, &m.top} {
 		r.Triangles(dst, b)
 	}
