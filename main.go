@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -157,11 +158,11 @@ func windowFlags(fs *flag.FlagSet) (w, h *int) {
 
 // newEnv loads the settings and fonts the windowed commands share.
 func newEnv(width, height int) (*game.Env, error) {
-	paths, err := game.DefaultPaths()
+	paths, err := match.DefaultPaths()
 	if err != nil {
 		return nil, err
 	}
-	settings, serr := game.LoadSettings(paths.Settings)
+	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
 		settings.WindowWidth = width
 	}
@@ -202,7 +203,7 @@ func runMenu(fs *flag.FlagSet, args []string) error {
 }
 
 func runPlay(fs *flag.FlagSet, args []string) error {
-	seed := fs.Uint64("seed", 1, "seed of the game's dice")
+	seed := fs.Uint64("seed", 0, "a fixed seed for the game's dice (for tests and tournaments: whoever knows it can foresee the public dice); default: from the operating system's random source")
 	from := fs.String("from", "", "take over from here: branch a new game from this save or replay (with -at)")
 	at := fs.Int("at", -1, "with -from: the step (commands replayed) to branch at; default the save's last")
 	side := fs.String("side", "", "with -from: the side you play (default the save's first human seat); the computer plays the others")
@@ -216,7 +217,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if arg != "" {
 			return fmt.Errorf("play -from %s takes no scenario (the save names it)", *from)
 		}
-		sf, err := game.ReadSave(*from)
+		sf, err := match.ReadSave(*from)
 		if err != nil {
 			return err
 		}
@@ -224,7 +225,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if n < 0 {
 			n = len(sf.Commands)
 		}
-		sess, err := game.BranchSession(sf, n, rules.SideID(*side), *level)
+		sess, err := match.BranchSession(sf, n, rules.SideID(*side), *level)
 		if err != nil {
 			return err
 		}
@@ -245,7 +246,11 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	sess, err := game.NewSession(src, *seed, game.DefaultSeats(sc))
+	if *seed == 0 {
+		*seed = match.RandomSeed()
+	}
+	// The private dice get a key of their own even with a fixed seed.
+	sess, err := match.NewSession(src, *seed, match.DefaultSeats(sc), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
 		return err
 	}
@@ -451,7 +456,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	turns := fs.Int("turns", 3, "turns to play")
 	level := fs.String("level", "legal", "the computer level at every seat: easy, normal, hard or legal (random legal commands)")
 	save := fs.String("save", "", "also write the game to this save file")
-	match := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
+	pair := fs.String("match", "", "play a head-to-head match A:B of computer levels (easy, normal, hard, legal) instead; print win/draw/loss of A")
 	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
@@ -460,8 +465,8 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *match != "" || *table != "" {
-		return runMatches(arg, *match, *table, *seeds, *all, *workers)
+	if *pair != "" || *table != "" {
+		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -473,12 +478,12 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return printProblems(err)
 	}
-	s, err := game.SimulateAt(src, *seed, *turns, *level)
+	s, err := match.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
 		return printProblems(err)
 	}
 	if *save != "" {
-		if err := game.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
+		if err := match.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
 			return err
 		}
 	}
@@ -487,8 +492,8 @@ func runSim(fs *flag.FlagSet, args []string) error {
 }
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
-// per scenario, or every pair of game.TablePairs written as a table.
-func runMatches(arg, match, table string, seeds int, all bool, workers int) error {
+// per scenario, or every pair of match.TablePairs written as a table.
+func runMatches(arg, pair, table string, seeds int, all bool, workers int) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
 	}
@@ -512,20 +517,20 @@ func runMatches(arg, match, table string, seeds int, all bool, workers int) erro
 		srcs = append(srcs, src)
 	}
 	if table != "" {
-		md, err := game.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
+		md, err := match.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
-	a, b, ok := strings.Cut(match, ":")
-	if !ok || !game.KnownLevel(a) || !game.KnownLevel(b) {
-		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", match)
+	a, b, ok := strings.Cut(pair, ":")
+	if !ok || !match.KnownLevel(a) || !match.KnownLevel(b) {
+		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", pair)
 	}
-	var total game.MatchTally
+	var total match.MatchTally
 	for i, src := range srcs {
 		start := time.Now()
-		t, err := game.PlayMatch(src, seeds, a, b, workers)
+		t, err := match.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
 			return err
 		}
@@ -550,7 +555,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 		fs.Usage()
 		return errors.New("replay needs a SAVE file")
 	}
-	sf, err := game.ReadSave(arg)
+	sf, err := match.ReadSave(arg)
 	if err != nil {
 		return err
 	}
@@ -558,12 +563,21 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	if !*verify {
 		checks = nil
 	}
-	s, err := game.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks)
+	opts, err := sf.DiceOptions()
+	if err != nil {
+		return fmt.Errorf("%s: %w", arg, err)
+	}
+	s, err := match.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
 	if err != nil {
 		fmt.Fprintln(errOut, "hexrift:", err)
 		return errExit1
 	}
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
+	if s.Over() {
+		// The dice are no secret once the game is over (IP8.337: every
+		// private roll can be checked from the save).
+		fmt.Fprintf(out, "seed %d\nprivate_key %s\n", s.Seed, s.State.PrivateKey)
+	}
 	if *verify {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))
 	}

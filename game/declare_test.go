@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -57,7 +58,7 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 	withdrawn, reentered := false, false
 	for seed := uint64(1); seed <= 30 && !(withdrawn && reentered); seed++ {
 		env := testEnv(t)
-		sess, err := NewSession(src, seed, []Seat{{Name: "Blue", Side: "blue", Kind: SeatHuman}, {Name: "Red", Side: "red", Kind: SeatComputer, Level: "easy"}})
+		sess, err := match.NewSession(src, seed, []match.Seat{{Name: "Blue", Side: "blue", Kind: match.SeatHuman}, {Name: "Red", Side: "red", Kind: match.SeatComputer, Level: "easy"}})
 		require.NoError(t, err)
 		play := NewPlayScene(env, sess)
 		app := NewApp(env, play)
@@ -71,7 +72,7 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 		btn.Click()
 		tick(t, app, screen)
 		require.NotNil(t, panelButton(play.ordersBox, "[x] Hawk: withdraw"))
-		cmd := b.command(play)
+		cmd := b.command(play.desk)
 		require.Equal(t, []rules.Declaration{{Unit: "hawk", Withdraw: true}}, cmd.Declarations)
 		require.True(t, play.submit(cmd))
 		hawk := play.sess.State.Unit("hawk")
@@ -91,12 +92,12 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 		tick(t, app, screen)
 		want := rules.Hex{Q: -8, R: 1} // next to Kite at -8,2
 		require.Contains(t, play.sess.State.ReentryHexes("hawk"), want)
-		b.click(play, want)
-		b.click(play, rules.Hex{Q: 20, R: 20}) // not a place to re-enter: ignored
+		b.click(play.desk, want)
+		b.click(play.desk, rules.Hex{Q: 20, R: 20}) // not a place to re-enter: ignored
 		tick(t, app, screen)
 		panelButton(play.ordersBox, "turn right").Click()
 		tick(t, app, screen)
-		cmd = b.command(play)
+		cmd = b.command(play.desk)
 		require.Len(t, cmd.Declarations, 1)
 		d := cmd.Declarations[0]
 		assert.Equal(t, want, *d.Enter)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
@@ -41,9 +42,9 @@ func TestPracticeDrillsFromTheMenu(t *testing.T) {
 	setup, ok := app.Scene().(*SetupScene)
 	require.True(t, ok, "P opens the drills")
 	assert.Equal(t, []string{"drill-gravity", "drill-phase", "drill-rift"}, setup.Listed())
-	assert.Equal(t, []Seat{
-		{Name: "Courier Run", Side: "federation", Kind: SeatHuman},
-		{Name: "Korath Pickets", Side: "korath", Kind: SeatComputer, Level: "normal"},
+	assert.Equal(t, []match.Seat{
+		{Name: "Courier Run", Side: "federation", Kind: match.SeatHuman},
+		{Name: "Korath Pickets", Side: "korath", Kind: match.SeatComputer, Level: "normal"},
 	}, setup.Seats(), "the first drill is chosen, the player at its practice side")
 	assert.Contains(t, setup.desc.Label, "Practice drill: you play Courier Run, the computer (normal) the others.")
 
@@ -56,7 +57,7 @@ func TestPracticeDrillsFromTheMenu(t *testing.T) {
 		assert.False(t, strings.HasPrefix(id, "drill-"), "%s is a drill, listed with the scenarios", id)
 	}
 	for _, seat := range setup.Seats() {
-		assert.Equal(t, SeatHuman, seat.Kind, "a scenario starts hot-seat")
+		assert.Equal(t, match.SeatHuman, seat.Kind, "a scenario starts hot-seat")
 	}
 	setup.Drills.Click()
 	tick(t, app, screen)
@@ -80,12 +81,12 @@ func TestDrillsPlayToTheEnd(t *testing.T) {
 	for _, tc := range []struct {
 		id      string
 		debrief string // in the practice side's debrief on some seed
-		done    func(s *Session) bool
+		done    func(s *match.Session) bool
 	}{
-		{"drill-gravity", "", func(s *Session) bool {
+		{"drill-gravity", "", func(s *match.Session) bool {
 			return s.State.Outcome().Sides[0].Withdrawn > 0
 		}},
-		{"drill-phase", "Phase space: ", func(s *Session) bool {
+		{"drill-phase", "Phase space: ", func(s *match.Session) bool {
 			for _, r := range s.State.Outcome().Sides {
 				if len(r.Met) > 0 && strings.Contains(strings.Join(r.Met, ""), "Lodestar") {
 					return true
@@ -93,7 +94,7 @@ func TestDrillsPlayToTheEnd(t *testing.T) {
 			}
 			return false
 		}},
-		{"drill-rift", "Cosmic rifts: ", func(s *Session) bool {
+		{"drill-rift", "Cosmic rifts: ", func(s *match.Session) bool {
 			return s.State.ObjectiveMet(&s.State.Objectives[0])
 		}},
 	} {
@@ -105,14 +106,14 @@ func TestDrillsPlayToTheEnd(t *testing.T) {
 			require.NotNil(t, sc.Drill)
 			done, told := false, tc.debrief == ""
 			for seed := uint64(1); seed <= 4; seed++ {
-				s, err := SimulateAt(src, seed, 100, sc.Drill.Level)
+				s, err := match.SimulateAt(src, seed, 100, sc.Drill.Level)
 				require.NoError(t, err)
 				require.True(t, s.Over(), "seed %d: the drill ends", seed)
 				assert.LessOrEqual(t, s.State.Clock.Turn, sc.Ruleset.TurnLimit)
 				line, ok := DrillResult(s)
 				require.True(t, ok)
 				t.Logf("seed %d: %s %s", seed, s.State.Outcome(), line)
-				lines := DebriefOf(s.State, s.Events, sc.Drill.Side).Lines()
+				lines := match.DebriefOf(s.State, s.Events, sc.Drill.Side).Lines()
 				assert.NotEmpty(t, lines, "seed %d: the practice side took risks", seed)
 				done = done || tc.done(s)
 				told = told || strings.Contains(strings.Join(lines, "\n"), tc.debrief)

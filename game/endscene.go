@@ -8,6 +8,7 @@ import (
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -15,11 +16,11 @@ import (
 // menu or save the finished game.
 type EndScene struct {
 	screen
-	sess *Session
+	sess *match.Session
 }
 
 // NewEndScene builds the end-of-game summary.
-func NewEndScene(env *Env, sess *Session) *EndScene {
+func NewEndScene(env *Env, sess *match.Session) *EndScene {
 	// Behind the summary, the game's own map as the table sees it at the
 	// end (the public view: the game is over, and nothing secret shows).
 	e := &EndScene{screen: screen{env: env, back: backdropOf(env, sess.State.View(""))}, sess: sess}
@@ -43,14 +44,14 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 		}
 		// What the side's risks came to (debrief.go: shown to the
 		// table once the game is over).
-		for _, line := range DebriefOf(sess.State, sess.Events, r.Side).Lines() {
+		for _, line := range match.DebriefOf(sess.State, sess.Events, r.Side).Lines() {
 			rows.AddChild(env.wrapped("    "+line, 14, render.UITextDim, 900))
 		}
 	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
 		path := filepath.Join(env.Paths.Saves, saveFileName(sess.State.Scenario.Name+" finished"))
-		if err := WriteSave(path, sess, sess.State.Scenario.Name+" (finished)", time.Now()); err != nil {
+		if err := match.WriteSave(path, sess, sess.State.Scenario.Name+" (finished)", time.Now()); err != nil {
 			status.Label = err.Error()
 			return
 		}
@@ -59,6 +60,9 @@ func NewEndScene(env *Env, sess *Session) *EndScene {
 	head := []widget.PreferredSizeLocateableWidget{
 		env.label("Game over: "+headline, render.Bold, 30, render.UIAccent),
 		env.label(fmt.Sprintf("%s, after %s", sess.State.Scenario.Name, clockText(sess.State.Clock)), render.Regular, 16, render.UITextDim),
+		// The dice are no secret once the game is over: with the seed and
+		// the save every roll can be checked (IP8.337).
+		env.label(fmt.Sprintf("Seed %d", sess.Seed), render.Regular, 14, render.UITextDim),
 	}
 	if line, ok := DrillResult(sess); ok {
 		head = append(head, env.label(line, render.Bold, 18, render.UIGood))
@@ -82,7 +86,7 @@ func (e *EndScene) Update(in *Input) error {
 // DrillResult sums up a practice drill for its player: how many of the
 // practice side's objectives were met, e.g. "Drill: 1 of 2 objectives
 // met". It reports false for a game that is no drill.
-func DrillResult(sess *Session) (string, bool) {
+func DrillResult(sess *match.Session) (string, bool) {
 	d := sess.Scenario.Drill
 	if d == nil {
 		return "", false

@@ -33,15 +33,6 @@ type InputSource interface {
 // LiveInput reads the real keyboard and mouse through Ebitengine.
 type LiveInput struct{}
 
-var watchedKeys = []ebiten.Key{
-	ebiten.KeyArrowLeft, ebiten.KeyArrowRight, ebiten.KeyArrowUp, ebiten.KeyArrowDown,
-	ebiten.KeyW, ebiten.KeyA, ebiten.KeyS, ebiten.KeyD,
-	ebiten.KeyEqual, ebiten.KeyMinus, ebiten.KeyKPAdd, ebiten.KeyKPSubtract,
-	ebiten.KeyHome, ebiten.KeyF1, ebiten.KeyEscape, ebiten.KeyShift, ebiten.KeyShiftLeft, ebiten.KeyShiftRight,
-	ebiten.KeyEnter, ebiten.KeySpace, ebiten.KeyBackspace, ebiten.KeyQ, ebiten.KeyE, ebiten.KeyZ, ebiten.KeyC,
-	ebiten.KeyTab, ebiten.KeyN, ebiten.KeyL, ebiten.KeyR, ebiten.KeyM,
-}
-
 // Read fills in from Ebitengine's input state.
 func (LiveInput) Read(in *Input) {
 	if in.Held == nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -25,9 +26,9 @@ type LoadScene struct {
 	side     int
 	at       int
 	total    int
-	saves    []SaveInfo
+	saves    []match.SaveInfo
 	list     *widget.List
-	selected *SaveInfo
+	selected *match.SaveInfo
 	detail   *widget.Text
 	problem  *widget.Text
 }
@@ -35,7 +36,7 @@ type LoadScene struct {
 // NewLoadScene builds the load screen.
 func NewLoadScene(env *Env) *LoadScene {
 	l := &LoadScene{screen: newScreen(env)}
-	saves, err := ListSaves(env.Paths.Saves)
+	saves, err := match.ListSaves(env.Paths.Saves)
 	l.saves = saves
 	entries := make([]any, len(saves))
 	for i := range saves {
@@ -45,13 +46,13 @@ func NewLoadScene(env *Env) *LoadScene {
 		widget.ListOpts.Entries(entries),
 		widget.ListOpts.HideHorizontalSlider(),
 		widget.ListOpts.EntryLabelFunc(func(e any) string {
-			s := e.(*SaveInfo)
+			s := e.(*match.SaveInfo)
 			if s.Err != nil {
 				return s.Name + "  (damaged)"
 			}
 			return s.Name
 		}),
-		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*SaveInfo)) }),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { l.pick(a.Entry.(*match.SaveInfo)) }),
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 380))),
 	)
 	l.detail = env.wrapped("", 15, render.UIText, 360)
@@ -75,7 +76,7 @@ func NewLoadScene(env *Env) *LoadScene {
 	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},
 		env.label("Load game", render.Bold, 24, render.UIAccent),
 		row(18, l.list, l.detail),
-		env.wrapped("Take over: branch a new game from any step of the save, you at one side and the computer (normal) at every other.", 13, render.UITextDim, 800),
+		env.wrapped("Take over: branch a new game from any step of the save, you at one side and the computer (normal) at every other. In a game of two or more people only a side the computer plays can be taken over: a person's side holds their secrets.", 13, render.UITextDim, 800),
 		takeOver,
 		l.problem, buttons)
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
@@ -89,15 +90,11 @@ func NewLoadScene(env *Env) *LoadScene {
 }
 
 // pick shows what a save holds: public facts only (SavePreview).
-func (l *LoadScene) pick(s *SaveInfo) {
+func (l *LoadScene) pick(s *match.SaveInfo) {
 	l.selected = s
 	l.sides, l.side, l.at = nil, 0, -1
-	if sf, err := ReadSave(s.Path); err == nil {
-		for _, seat := range sf.Seats {
-			if !seat.Defender {
-				l.sides = append(l.sides, seat.Side)
-			}
-		}
+	if sf, err := match.ReadSave(s.Path); err == nil {
+		l.sides = match.TakeOverSides(sf.Seats)
 		l.total = len(sf.Commands)
 	}
 	l.showTake()
@@ -115,6 +112,8 @@ func (l *LoadScene) showTake() {
 	}
 	if len(l.sides) > 0 {
 		l.takeSide.SetText("as: " + string(l.sides[l.side]))
+	} else {
+		l.takeSide.SetText("no side to take")
 	}
 	at := l.at
 	if at < 0 {
@@ -148,7 +147,7 @@ func (l *LoadScene) takeOver() {
 	if l.selected == nil || len(l.sides) == 0 {
 		return
 	}
-	sf, err := ReadSave(l.selected.Path)
+	sf, err := match.ReadSave(l.selected.Path)
 	if err != nil {
 		l.problem.Label = err.Error()
 		return
@@ -157,7 +156,7 @@ func (l *LoadScene) takeOver() {
 	if at < 0 {
 		at = len(sf.Commands)
 	}
-	sess, err := BranchSession(sf, at, l.sides[l.side], "normal")
+	sess, err := match.BranchSession(sf, at, l.sides[l.side], "normal")
 	if err != nil {
 		l.problem.Label = err.Error()
 		return
@@ -169,7 +168,7 @@ func (l *LoadScene) load() {
 	if l.selected == nil {
 		return
 	}
-	sess, _, err := LoadSave(l.selected.Path)
+	sess, _, err := match.LoadSave(l.selected.Path)
 	if err != nil {
 		l.problem.Label = err.Error()
 		return

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -15,9 +16,9 @@ import (
 func TestLoadSceneTakeOver(t *testing.T) {
 	requireDisplay(t)
 	env := testEnv(t)
-	s, err := Simulate(defaultSource(t), 3, 1)
+	s, err := match.Simulate(defaultSource(t), 3, 1)
 	require.NoError(t, err)
-	require.NoError(t, WriteSave(filepath.Join(env.Paths.Saves, "g.hexrift"), s, "g", testTime))
+	require.NoError(t, match.WriteSave(filepath.Join(env.Paths.Saves, "g.hexrift"), s, "g", testTime))
 	l := NewLoadScene(env)
 	app := NewApp(env, l)
 	require.Len(t, l.saves, 1)
@@ -41,9 +42,9 @@ func TestLoadSceneTakeOver(t *testing.T) {
 	assert.JSONEq(t, string(a), string(b))
 	for _, seat := range play.sess.Seats {
 		if seat.Side == l.sides[1] {
-			assert.Equal(t, SeatHuman, seat.Kind)
+			assert.Equal(t, match.SeatHuman, seat.Kind)
 		} else {
-			assert.Equal(t, SeatComputer, seat.Kind)
+			assert.Equal(t, match.SeatComputer, seat.Kind)
 		}
 	}
 }

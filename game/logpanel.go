@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -61,7 +62,7 @@ func (l *logPanel) update(in *Input, h int) {
 				if l.noteFor == c.id {
 					l.note, l.noteFor = "", ""
 				} else {
-					l.note, l.noteFor = ruleNote(c.id), c.id
+					l.note, l.noteFor = match.RuleNote(c.id), c.id
 				}
 				return
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -101,6 +102,34 @@ func (s *screen) Draw(dst *ebiten.Image) {
 // Resize follows the window.
 func (s *screen) Resize(w, h int) { s.back.Resize(w, h) }
 
+// The main menu's intents.
+const (
+	intentContinue Intent = "continue"
+	intentNewGame  Intent = "new-game"
+	intentDrills   Intent = "drills"
+	intentLoad     Intent = "load"
+	intentSettings Intent = "settings"
+	intentQuit     Intent = "quit"
+)
+
+// menuKeys is the main menu's key map: one key per button (shown on it).
+var menuKeys = KeyMap{
+	{intentContinue, []ebiten.Key{ebiten.KeyC}, "continue the latest autosave"},
+	{intentNewGame, []ebiten.Key{ebiten.KeyN}, "new game"},
+	{intentDrills, []ebiten.Key{ebiten.KeyP}, "practice drills"},
+	{intentLoad, []ebiten.Key{ebiten.KeyL}, "load a game"},
+	{intentSettings, []ebiten.Key{ebiten.KeyS}, "settings"},
+	{intentQuit, []ebiten.Key{ebiten.KeyQ, ebiten.KeyEscape}, "quit"},
+}
+
+// menuLabel is a button's text with the key of its intent.
+func menuLabel(text string, intent Intent) string {
+	if k, ok := menuKeys.Key(intent); ok {
+		return text + "   " + k.String()
+	}
+	return text
+}
+
 // MenuScene is the main menu: continue, new game, practice drills, load,
 // settings, quit.
 type MenuScene struct {
@@ -112,14 +141,14 @@ type MenuScene struct {
 // NewMenuScene builds the main menu.
 func NewMenuScene(env *Env) *MenuScene {
 	m := &MenuScene{screen: newScreen(env)}
-	latest := latestAutosave(env.Paths.Saves)
-	m.Continue = button("Continue   C", func() { m.continueGame(latest) }, stretch())
+	latest := match.LatestAutosave(env.Paths.Saves)
+	m.Continue = button(menuLabel("Continue", intentContinue), func() { m.continueGame(latest) }, stretch())
 	m.Continue.GetWidget().Disabled = latest == ""
-	m.NewGame = button("New game   N", func() { env.Show(NewSetupScene(env)) }, stretch())
-	m.Drills = button("Practice drills   P", func() { env.Show(NewDrillSetupScene(env)) }, stretch())
-	m.Load = button("Load game   L", func() { env.Show(NewLoadScene(env)) }, stretch())
-	m.Settings = button("Settings   S", func() { env.Show(NewSettingsScene(env)) }, stretch())
-	m.Quit = button("Quit   Q", env.Quit, stretch())
+	m.NewGame = button(menuLabel("New game", intentNewGame), func() { env.Show(NewSetupScene(env)) }, stretch())
+	m.Drills = button(menuLabel("Practice drills", intentDrills), func() { env.Show(NewDrillSetupScene(env)) }, stretch())
+	m.Load = button(menuLabel("Load game", intentLoad), func() { env.Show(NewLoadScene(env)) }, stretch())
+	m.Settings = button(menuLabel("Settings", intentSettings), func() { env.Show(NewSettingsScene(env)) }, stretch())
+	m.Quit = button(menuLabel("Quit", intentQuit), env.Quit, stretch())
 
 	title := env.label("HEXRIFT", render.Bold, 64, render.UIAccent)
 	sub := env.label("tactical combat on the floating hex map", render.Regular, 18, render.UITextDim)
@@ -142,7 +171,7 @@ func NewMenuScene(env *Env) *MenuScene {
 }
 
 func (m *MenuScene) continueGame(path string) {
-	s, _, err := LoadSave(path)
+	s, _, err := match.LoadSave(path)
 	if err != nil {
 		m.env.Notice = fmt.Sprintf("Could not continue: %v", err)
 		m.env.Show(NewMenuScene(m.env))
@@ -156,19 +185,17 @@ func (m *MenuScene) Update(in *Input) error {
 	m.back.Update()
 	// Keyboard shortcuts, one per button (shown on it). They click the
 	// button before the UI updates, which runs the click's handler.
-	switch {
-	case in.Pressed[ebiten.KeyC] && !m.Continue.GetWidget().Disabled:
-		m.Continue.Click()
-	case in.Pressed[ebiten.KeyN]:
-		m.NewGame.Click()
-	case in.Pressed[ebiten.KeyP]:
-		m.Drills.Click()
-	case in.Pressed[ebiten.KeyL]:
-		m.Load.Click()
-	case in.Pressed[ebiten.KeyS]:
-		m.Settings.Click()
-	case in.Pressed[ebiten.KeyQ], in.Pressed[ebiten.KeyEscape]:
-		m.Quit.Click()
+	for _, b := range []struct {
+		intent Intent
+		button *widget.Button
+	}{
+		{intentContinue, m.Continue}, {intentNewGame, m.NewGame}, {intentDrills, m.Drills},
+		{intentLoad, m.Load}, {intentSettings, m.Settings}, {intentQuit, m.Quit},
+	} {
+		if menuKeys.Fired(in, b.intent) && !b.button.GetWidget().Disabled {
+			b.button.Click()
+			break
+		}
 	}
 	m.ui.Update()
 	return nil

@@ -7,9 +7,31 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
+
+// orderDesk is all an order panel works with: its side's desk (what that
+// side may see and ask), the window's look, and the view on screen. A
+// panel never calls the play scene: what it wants done (a command to
+// submit, its widgets rebuilt, another map shown) it leaves here, and the
+// play scene acts on it once the panel returns.
+type orderDesk struct {
+	match.Desk
+	env  *Env
+	view func() *rules.View // the view on screen
+
+	cmd     *rules.Command // the command to submit
+	rebuild bool           // the panel's widgets are to be built anew
+	showMap rules.MapID    // the map to put on screen
+}
+
+// submit hands cmd to the play scene to submit.
+func (p *orderDesk) submit(cmd rules.Command) { p.cmd = &cmd }
+
+// rebuildPanel asks the play scene to build the panel's widgets anew.
+func (p *orderDesk) rebuildPanel() { p.rebuild = true }
 
 // orderBuilder builds the command of the seat at the machine for the
 // current step: it fills the orders panel, reacts to clicks on the map
@@ -17,13 +39,13 @@ import (
 // until its commit button; until then the player may change or take back
 // anything (undo of uncommitted actions).
 type orderBuilder interface {
-	build(p *PlayScene, box *widget.Container)
-	click(p *PlayScene, h rules.Hex)
-	keys(p *PlayScene, in *Input)
-	overlay(p *PlayScene, f *render.Frame)
+	build(p *orderDesk, box *widget.Container)
+	click(p *orderDesk, h rules.Hex)
+	keys(p *orderDesk, in *Input)
+	overlay(p *orderDesk, f *render.Frame)
 }
 
-func newOrderBuilder(p *PlayScene, kind rules.CommandKind) orderBuilder {
+func newOrderBuilder(p *orderDesk, kind rules.CommandKind) orderBuilder {
 	switch kind {
 	case rules.CmdAllocate:
 		return newAllocBuilder(p)
@@ -48,18 +70,18 @@ func newOrderBuilder(p *PlayScene, kind rules.CommandKind) orderBuilder {
 }
 
 // ownShips returns the viewer's units that have ship systems, in id order.
-func ownShips(p *PlayScene) []rules.UnitView {
+func ownShips(p *orderDesk) []rules.UnitView {
 	var out []rules.UnitView
-	for _, u := range p.mapv.View().Units {
-		if u.Side == p.viewer && u.Detail != nil {
+	for _, u := range p.view().Units {
+		if u.Side == p.Side() && u.Detail != nil {
 			out = append(out, u)
 		}
 	}
 	return out
 }
 
-func unitView(p *PlayScene, id rules.UnitID) (rules.UnitView, bool) {
-	for _, u := range p.mapv.View().Units {
+func unitView(p *orderDesk, id rules.UnitID) (rules.UnitView, bool) {
+	for _, u := range p.view().Units {
 		if u.ID == id {
 			return u, true
 		}
@@ -67,7 +89,7 @@ func unitView(p *PlayScene, id rules.UnitID) (rules.UnitView, bool) {
 	return rules.UnitView{}, false
 }
 
-func unitName(p *PlayScene, id rules.UnitID) string {
+func unitName(p *orderDesk, id rules.UnitID) string {
 	if u, ok := unitView(p, id); ok && u.Name != "" {
 		return u.Name
 	}
@@ -75,15 +97,15 @@ func unitName(p *PlayScene, id rules.UnitID) string {
 }
 
 // checkText returns the reason cmd would be refused, for people.
-func checkText(p *PlayScene, cmd rules.Command) string {
-	if err := p.sess.State.Check(cmd); err != nil {
+func checkText(p *orderDesk, cmd rules.Command) string {
+	if err := p.Check(cmd); err != nil {
 		return strings.TrimPrefix(err.Error(), "rules: ")
 	}
 	return ""
 }
 
 // heading adds the step title and a line of explanation to the panel.
-func heading(p *PlayScene, box *widget.Container, title, help string) {
+func heading(p *orderDesk, box *widget.Container, title, help string) {
 	box.AddChild(p.env.label(title, render.Bold, 20, render.UIAccent))
 	if help != "" {
 		box.AddChild(p.env.wrapped(help, 13, render.UITextDim, ordersWidth-28))
@@ -91,7 +113,7 @@ func heading(p *PlayScene, box *widget.Container, title, help string) {
 }
 
 // commitRow adds the legality line and the commit button.
-func commitRow(p *PlayScene, box *widget.Container, label string, cmd rules.Command) {
+func commitRow(p *orderDesk, box *widget.Container, label string, cmd rules.Command) {
 	if why := checkText(p, cmd); why != "" {
 		box.AddChild(p.env.wrapped("Not yet legal: "+why, 13, render.UIDanger, ordersWidth-28))
 		b := button(label, func() {}, stretch())
@@ -103,7 +125,7 @@ func commitRow(p *PlayScene, box *widget.Container, label string, cmd rules.Comm
 }
 
 // stepper is a "- value +" row.
-func stepper(p *PlayScene, name string, value string, dec, inc func()) *widget.Container {
+func stepper(p *orderDesk, name string, value string, dec, inc func()) *widget.Container {
 	l := p.env.label(name, render.Regular, 14, render.UIText)
 	l.GetWidget().MinWidth = 150
 	v := p.env.label(value, render.Bold, 14, render.UIText)
@@ -121,10 +143,10 @@ type choiceBuilder struct {
 	chosen  []bool
 }
 
-func newChoiceBuilder(p *PlayScene, kind rules.CommandKind) *choiceBuilder {
+func newChoiceBuilder(p *orderDesk, kind rules.CommandKind) *choiceBuilder {
 	b := &choiceBuilder{kind: kind}
 	seen := map[string]bool{}
-	for _, c := range p.sess.State.Legal(p.viewer) {
+	for _, c := range p.Legal() {
 		for _, item := range splitCommand(c) {
 			k := item.String()
 			if !seen[k] {
@@ -169,8 +191,8 @@ func mergeCommand(dst *rules.Command, item rules.Command) {
 	}
 }
 
-func (b *choiceBuilder) command(p *PlayScene) rules.Command {
-	cmd := rules.Command{Kind: b.kind, Side: p.viewer}
+func (b *choiceBuilder) command(p *orderDesk) rules.Command {
+	cmd := rules.Command{Kind: b.kind, Side: p.Side()}
 	for i, o := range b.options {
 		if b.chosen[i] {
 			mergeCommand(&cmd, o)
@@ -179,7 +201,7 @@ func (b *choiceBuilder) command(p *PlayScene) rules.Command {
 	return cmd
 }
 
-func (b *choiceBuilder) itemText(p *PlayScene, c rules.Command) string {
+func (b *choiceBuilder) itemText(p *orderDesk, c rules.Command) string {
 	switch {
 	case len(c.Docks) > 0:
 		d := c.Docks[0]
@@ -206,7 +228,7 @@ func (b *choiceBuilder) itemText(p *PlayScene, c rules.Command) string {
 	return s
 }
 
-func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *choiceBuilder) build(p *orderDesk, box *widget.Container) {
 	switch b.kind {
 	case rules.CmdEvade:
 		heading(p, box, "Evasive maneuvers", "Fire at your ships is revealed. Each ship may try one evasive maneuver this impulse (X4.EV).")
@@ -223,7 +245,7 @@ func (b *choiceBuilder) build(p *PlayScene, box *widget.Container) {
 }
 
 // toggles adds a toggle for each option.
-func (b *choiceBuilder) toggles(p *PlayScene, box *widget.Container) {
+func (b *choiceBuilder) toggles(p *orderDesk, box *widget.Container) {
 	for i, o := range b.options {
 		i := i
 		mark := "[ ] "
@@ -237,6 +259,6 @@ func (b *choiceBuilder) toggles(p *PlayScene, box *widget.Container) {
 	}
 }
 
-func (b *choiceBuilder) click(*PlayScene, rules.Hex)       {}
-func (b *choiceBuilder) overlay(*PlayScene, *render.Frame) {}
-func (b *choiceBuilder) keys(p *PlayScene, in *Input)      { commitOnEnter(p, in, b.command(p)) }
+func (b *choiceBuilder) click(*orderDesk, rules.Hex)       {}
+func (b *choiceBuilder) overlay(*orderDesk, *render.Frame) {}
+func (b *choiceBuilder) keys(p *orderDesk, in *Input)      { commitOnEnter(p, in, b.command(p)) }

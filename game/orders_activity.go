@@ -55,7 +55,7 @@ type beamAction struct {
 	order *rules.TractorOrder
 }
 
-func newActivityBuilder(p *PlayScene) *activityBuilder {
+func newActivityBuilder(p *orderDesk) *activityBuilder {
 	b := &activityBuilder{choice: newChoiceBuilder(p, rules.CmdActivity)}
 	// Tractor orders and devices get their own rows below.
 	keep := b.choice.options[:0]
@@ -66,10 +66,10 @@ func newActivityBuilder(p *PlayScene) *activityBuilder {
 	}
 	b.choice.options = keep
 	b.choice.chosen = make([]bool, len(keep))
-	for _, c := range p.sess.State.TractorChoices(p.viewer) {
+	for _, c := range p.TractorChoices() {
 		b.beams = append(b.beams, beamRow{c: c, actions: beamActions(p, c)})
 	}
-	for _, c := range p.sess.State.DeviceChoices(p.viewer) {
+	for _, c := range p.DeviceChoices() {
 		if len(b.devices) == 0 || b.devices[len(b.devices)-1].unit != c.Unit {
 			u, _ := unitView(p, c.Unit)
 			b.devices = append(b.devices, deviceRow{unit: c.Unit, uses: []deviceAction{{label: "uses no device"}}, facing: u.Facing})
@@ -123,7 +123,7 @@ func (r *deviceRow) use() *rules.DeviceUse {
 // beamActions lists what unit c may do with beams: nothing, keep or
 // release what it holds, lock on each unit in reach, strain against the
 // beam holding it.
-func beamActions(p *PlayScene, c rules.TractorChoice) []beamAction {
+func beamActions(p *orderDesk, c rules.TractorChoice) []beamAction {
 	out := []beamAction{{label: "no tractor order"}}
 	if c.Holds != "" {
 		out[0].label = fmt.Sprintf("holds %s (beam %d)", unitName(p, c.Holds), c.Boxes)
@@ -153,7 +153,7 @@ func (r *beamRow) order() *rules.TractorOrder {
 	return &o
 }
 
-func (b *activityBuilder) command(p *PlayScene) rules.Command {
+func (b *activityBuilder) command(p *orderDesk) rules.Command {
 	cmd := b.choice.command(p)
 	for i := range b.beams {
 		if o := b.beams[i].order(); o != nil {
@@ -173,7 +173,7 @@ func (b *activityBuilder) command(p *PlayScene) rules.Command {
 	return cmd
 }
 
-func (b *activityBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *activityBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Impulse activity", "Docking, transfers, devices, webs, craft launches and tractor beams. Sealed until every side has chosen.")
 	if len(b.choice.options) == 0 && len(b.beams) == 0 && len(b.guides) == 0 {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
@@ -225,7 +225,7 @@ func (b *activityBuilder) build(p *PlayScene, box *widget.Container) {
 
 // click cycles the tractor action of the own unit clicked on, or the
 // guidance of the own seeker clicked on.
-func (b *activityBuilder) click(p *PlayScene, h rules.Hex) {
+func (b *activityBuilder) click(p *orderDesk, h rules.Hex) {
 	if clickGuide(p, b.guides, h) {
 		return
 	}
@@ -239,11 +239,11 @@ func (b *activityBuilder) click(p *PlayScene, h rules.Hex) {
 	}
 }
 
-func (b *activityBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *activityBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
 
 // overlay marks each unit a beam is ordered to lock on or keep, and each
 // ship a seeker's guidance passes to.
-func (b *activityBuilder) overlay(p *PlayScene, f *render.Frame) {
+func (b *activityBuilder) overlay(p *orderDesk, f *render.Frame) {
 	guideMarks(p, f, b.guides)
 	for i := range b.beams {
 		o := b.beams[i].order()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -21,7 +22,7 @@ func beamsScene(t *testing.T) *PlayScene {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	sess, err := NewSession(src, 5, DefaultSeats(sc))
+	sess, err := match.NewSession(src, 5, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	p := NewPlayScene(env, sess)
 	p.now = fixedNow
@@ -90,9 +91,9 @@ func TestActivityPanelTractorContest(t *testing.T) {
 	p := beamsScene(t)
 	b := playTo(t, p, 1, "blue")
 	pickAction(t, p, b, "hawk", "locks on Claw", 1)
-	cmd := b.command(p)
+	cmd := b.command(p.desk)
 	require.Equal(t, []rules.TractorOrder{{Unit: "hawk", Target: "claw", Energy: 1}}, cmd.Tractors)
-	require.Empty(t, checkText(p, cmd))
+	require.Empty(t, checkText(p.desk, cmd))
 	require.True(t, p.submit(cmd))
 	require.Equal(t, rules.UnitID("claw"), p.sess.State.Unit("hawk").Gear.Tractor, "the beam locked")
 	for _, sd := range []rules.SideID{"blue", "red"} {
@@ -105,13 +106,13 @@ func TestActivityPanelTractorContest(t *testing.T) {
 	// when that is 3 or more, and hold otherwise.
 	b = playTo(t, p, 2, "blue")
 	pickAction(t, p, b, "hawk", "holds Claw (beam 2)", 0)
-	require.True(t, p.submit(b.command(p)))
+	require.True(t, p.submit(b.command(p.desk)))
 	b = playTo(t, p, 2, "red")
 	battery := p.sess.State.Unit("claw").Ship.Battery
 	require.Positive(t, battery, "the raider has battery energy to strain with")
 	pickAction(t, p, b, "claw", "strains against Hawk's beam", battery)
-	require.Empty(t, checkText(p, b.command(p)))
-	require.True(t, p.submit(b.command(p)))
+	require.Empty(t, checkText(p.desk, b.command(p.desk)))
+	require.True(t, p.submit(b.command(p.desk)))
 	found := false
 	for _, e := range rules.Events(p.sess.Events, "blue") {
 		found = found || strings.Contains(e.Text, "tractor contest for claw: hawk's holding beam 2, claw strains")
@@ -129,7 +130,7 @@ func TestActivityPanelFittedDevice(t *testing.T) {
 	p.refreshOrders()
 	_, ok := p.orders.(*allocBuilder)
 	require.True(t, ok, "energy allocation first, not %T", p.orders)
-	u, _ := unitView(p, "hawk")
+	u, _ := unitView(p.desk, "hawk")
 	c, _ := rules.LookupClass(u.Class)
 	require.Equal(t, rules.FittedCloakCost, cloakCost(u, &c), "the fitted cloak is offered at its cost")
 	require.Zero(t, cloakCost(rules.UnitView{}, &c), "a cruiser has no cloak of its own")
@@ -148,9 +149,9 @@ func TestActivityPanelFittedDevice(t *testing.T) {
 		}
 	}
 	p.rebuildPanel()
-	cmd := b.command(p)
+	cmd := b.command(p.desk)
 	require.Equal(t, []rules.DeviceUse{{Unit: "hawk", Device: rules.DeviceTemporal}}, cmd.Devices)
-	require.Empty(t, checkText(p, cmd))
+	require.Empty(t, checkText(p.desk, cmd))
 	require.True(t, p.submit(cmd))
 	require.True(t, rules.InStasis(p.sess.State.Unit("hawk")), "the temporal elevator lifted hawk out of time")
 }

@@ -29,7 +29,7 @@ type aimer struct {
 
 // newAimer lists the viewer's ships with at least one shot that check
 // allows among the mounts mount accepts.
-func newAimer(p *PlayScene, kind rules.CommandKind, noun string, mount func(rules.Weapon) bool, check func(rules.Shot) error) *aimer {
+func newAimer(p *orderDesk, kind rules.CommandKind, noun string, mount func(rules.Weapon) bool, check func(rules.Shot) error) *aimer {
 	a := &aimer{kind: kind, noun: noun, check: func(sh rules.Shot) error {
 		u, ok := unitView(p, sh.Attacker)
 		if !ok {
@@ -51,7 +51,7 @@ func newAimer(p *PlayScene, kind rules.CommandKind, noun string, mount func(rule
 
 // options lists every shot unit could declare now: each mount at each
 // visible enemy, as the rules check it.
-func (a *aimer) options(p *PlayScene, unit rules.UnitID) []rules.Shot {
+func (a *aimer) options(p *orderDesk, unit rules.UnitID) []rules.Shot {
 	u, ok := unitView(p, unit)
 	if !ok || u.Detail == nil {
 		return nil
@@ -59,8 +59,8 @@ func (a *aimer) options(p *PlayScene, unit rules.UnitID) []rules.Shot {
 	c, _ := rules.LookupClass(u.Class)
 	var out []rules.Shot
 	for m := range c.Mounts {
-		for _, t := range p.mapv.View().Units {
-			if t.Side == p.viewer {
+		for _, t := range p.view().Units {
+			if t.Side == p.Side() {
 				continue
 			}
 			sh := rules.Shot{Attacker: unit, Mount: m, Target: t.ID}
@@ -72,8 +72,8 @@ func (a *aimer) options(p *PlayScene, unit rules.UnitID) []rules.Shot {
 	return out
 }
 
-func (a *aimer) command(p *PlayScene) rules.Command {
-	return rules.Command{Kind: a.kind, Side: p.viewer, Shots: a.shots}
+func (a *aimer) command(p *orderDesk) rules.Command {
+	return rules.Command{Kind: a.kind, Side: p.Side(), Shots: a.shots}
 }
 
 // current returns the selected ship.
@@ -86,7 +86,7 @@ func (a *aimer) current() (rules.UnitID, bool) {
 
 // aim toggles the selected ship's shots at target: every free mount that
 // can reach it, or, if some already aim there, none.
-func (a *aimer) aim(p *PlayScene, target rules.UnitID) {
+func (a *aimer) aim(p *orderDesk, target rules.UnitID) {
 	id, ok := a.current()
 	if !ok {
 		return
@@ -112,7 +112,7 @@ func (a *aimer) aim(p *PlayScene, target rules.UnitID) {
 
 // unitRows adds a button per ship, the selected one marked, with how many
 // shots it has aimed.
-func (a *aimer) unitRows(p *PlayScene, box *widget.Container) {
+func (a *aimer) unitRows(p *orderDesk, box *widget.Container) {
 	for i, id := range a.units {
 		mark := "  "
 		if i == a.selected {
@@ -140,7 +140,7 @@ func nounFor(n int, noun string) string {
 }
 
 // click selects an own ship, or aims at an enemy in the hex.
-func (a *aimer) click(p *PlayScene, h rules.Hex) {
+func (a *aimer) click(p *orderDesk, h rules.Hex) {
 	for i, id := range a.units {
 		if u, ok := unitView(p, id); ok && u.Hex == h {
 			a.selected = i
@@ -148,15 +148,15 @@ func (a *aimer) click(p *PlayScene, h rules.Hex) {
 			return
 		}
 	}
-	for _, u := range p.mapv.View().Units {
-		if u.Hex == h && u.Side != p.viewer {
+	for _, u := range p.view().Units {
+		if u.Hex == h && u.Side != p.Side() {
 			a.aim(p, u.ID)
 			return
 		}
 	}
 }
 
-func (a *aimer) keys(p *PlayScene, in *Input) {
+func (a *aimer) keys(p *orderDesk, in *Input) {
 	if in.Pressed[ebiten.KeyTab] && len(a.units) > 0 {
 		a.selected = (a.selected + 1) % len(a.units)
 		p.rebuildPanel()
@@ -167,7 +167,7 @@ func (a *aimer) keys(p *PlayScene, in *Input) {
 
 // overlay marks the selected ship, the enemies it can reach and the
 // targets aimed at.
-func (a *aimer) overlay(p *PlayScene, f *render.Frame) {
+func (a *aimer) overlay(p *orderDesk, f *render.Frame) {
 	id, ok := a.current()
 	if !ok {
 		return
@@ -181,7 +181,7 @@ func (a *aimer) overlay(p *PlayScene, f *render.Frame) {
 	for _, s := range a.shots {
 		aimed[s.Target]++
 	}
-	for _, u := range p.mapv.View().Units {
+	for _, u := range p.view().Units {
 		switch n := aimed[u.ID]; {
 		case n > 0:
 			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: fmt.Sprintf("%d %s", n, nounFor(n, a.noun))})

@@ -12,7 +12,7 @@ import (
 )
 
 // commitOnEnter commits cmd when Enter is pressed and it is legal.
-func commitOnEnter(p *PlayScene, in *Input, cmd rules.Command) {
+func commitOnEnter(p *orderDesk, in *Input, cmd rules.Command) {
 	if in.Pressed[ebiten.KeyEnter] && checkText(p, cmd) == "" {
 		p.submit(cmd)
 	}
@@ -27,9 +27,9 @@ type allocBuilder struct {
 	selected int
 }
 
-func newAllocBuilder(p *PlayScene) *allocBuilder {
+func newAllocBuilder(p *orderDesk) *allocBuilder {
 	b := &allocBuilder{}
-	if legal := p.sess.State.Legal(p.viewer); len(legal) > 0 {
+	if legal := p.Legal(); len(legal) > 0 {
 		b.allocs = slices.Clone(legal[0].Allocations)
 		for i := range b.allocs {
 			b.allocs[i].Arm = slices.Clone(b.allocs[i].Arm)
@@ -38,11 +38,11 @@ func newAllocBuilder(p *PlayScene) *allocBuilder {
 	return b
 }
 
-func (b *allocBuilder) command(p *PlayScene) rules.Command {
-	return rules.Command{Kind: rules.CmdAllocate, Side: p.viewer, Allocations: b.allocs}
+func (b *allocBuilder) command(p *orderDesk) rules.Command {
+	return rules.Command{Kind: rules.CmdAllocate, Side: p.Side(), Allocations: b.allocs}
 }
 
-func (b *allocBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Energy allocation", "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
 	for i, a := range b.allocs {
 		i := i
@@ -65,7 +65,7 @@ func (b *allocBuilder) build(p *PlayScene, box *widget.Container) {
 	commitRow(p, box, "Commit energy", b.command(p))
 }
 
-func (b *allocBuilder) editor(p *PlayScene, box *widget.Container, a *rules.Allocation) {
+func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, a *rules.Allocation) {
 	u, _ := unitView(p, a.Unit)
 	c, _ := rules.LookupClass(u.Class)
 	ss := u.Detail
@@ -165,7 +165,7 @@ func (b *allocBuilder) editor(p *PlayScene, box *widget.Container, a *rules.Allo
 }
 
 // click selects the allocation of the own ship clicked on.
-func (b *allocBuilder) click(p *PlayScene, h rules.Hex) {
+func (b *allocBuilder) click(p *orderDesk, h rules.Hex) {
 	for i, a := range b.allocs {
 		if u, ok := unitView(p, a.Unit); ok && u.Hex == h {
 			b.selected = i
@@ -175,9 +175,9 @@ func (b *allocBuilder) click(p *PlayScene, h rules.Hex) {
 	}
 }
 
-func (b *allocBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *allocBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
 
-func (b *allocBuilder) overlay(p *PlayScene, f *render.Frame) {
+func (b *allocBuilder) overlay(p *orderDesk, f *render.Frame) {
 	if b.selected < len(b.allocs) {
 		if u, ok := unitView(p, b.allocs[b.selected].Unit); ok {
 			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIAccent})
@@ -199,32 +199,32 @@ type declareBuilder struct {
 	entering rules.UnitID
 }
 
-func newDeclareBuilder(p *PlayScene) *declareBuilder {
+func newDeclareBuilder(p *orderDesk) *declareBuilder {
 	b := &declareBuilder{}
 	for _, u := range ownShips(p) {
 		b.decl = append(b.decl, rules.Declaration{Unit: u.ID})
 	}
-	for _, u := range p.mapv.View().Reserve {
+	for _, u := range p.view().Reserve {
 		b.reserve = append(b.reserve, u)
 		b.decl = append(b.decl, rules.Declaration{Unit: u.ID})
 	}
 	return b
 }
 
-func (b *declareBuilder) command(p *PlayScene) rules.Command {
+func (b *declareBuilder) command(p *orderDesk) rules.Command {
 	var ds []rules.Declaration
 	for _, d := range b.decl {
 		if d.Warp || d.SelfDestruct || d.Withdraw || d.Enter != nil {
 			ds = append(ds, d)
 		}
 	}
-	return rules.Command{Kind: rules.CmdDeclare, Side: p.viewer, Declarations: ds}
+	return rules.Command{Kind: rules.CmdDeclare, Side: p.Side(), Declarations: ds}
 }
 
 // riftOf returns the gravity rift system the own unit u stands in, from
 // which it may withdraw, if any.
-func riftOf(p *PlayScene, u rules.UnitView) (rules.System, bool) {
-	m := p.mapv.View().Map(u.Map)
+func riftOf(p *orderDesk, u rules.UnitView) (rules.System, bool) {
+	m := p.view().Map(u.Map)
 	if m == nil || m.Terrain == nil || u.Ghost || u.Away || u.Status != rules.StatusOnMap {
 		return rules.System{}, false
 	}
@@ -240,7 +240,7 @@ func (b *declareBuilder) inReserve(id rules.UnitID) (rules.UnitView, bool) {
 	return rules.UnitView{}, false
 }
 
-func (b *declareBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *declareBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Declare movement", "Declare going into warp (speeds add up; -1 to your hits per warp factor) or self-destruction; "+
 		"withdraw a ship from the battle through the gravity rift it is in (a d10 of 1-3 sends it to reserve instead); "+
 		"bring a unit back from reserve next to a ship of yours. Sealed.")
@@ -286,8 +286,8 @@ func (b *declareBuilder) build(p *PlayScene, box *widget.Container) {
 
 // buildReentry adds the rows of a unit in reserve: re-enter or not, and
 // where and facing which way.
-func (b *declareBuilder) buildReentry(p *PlayScene, box *widget.Container, d *rules.Declaration, name string) {
-	hexes := p.sess.State.ReentryHexes(d.Unit)
+func (b *declareBuilder) buildReentry(p *orderDesk, box *widget.Container, d *rules.Declaration, name string) {
+	hexes := p.ReentryHexes(d.Unit)
 	if len(hexes) == 0 {
 		box.AddChild(p.env.wrapped(name+" is in reserve: no ship of yours outside the rifts to re-enter next to.", 13, render.UITextDim, ordersWidth-28))
 		return
@@ -318,13 +318,13 @@ func sysTitle(sys rules.System) string {
 }
 
 // click places the re-entry being set at a hex where it may re-enter.
-func (b *declareBuilder) click(p *PlayScene, h rules.Hex) {
+func (b *declareBuilder) click(p *orderDesk, h rules.Hex) {
 	for i := range b.decl {
 		d := &b.decl[i]
 		if d.Unit != b.entering || d.Enter == nil {
 			continue
 		}
-		if slices.Contains(p.sess.State.ReentryHexes(d.Unit), h) {
+		if slices.Contains(p.ReentryHexes(d.Unit), h) {
 			hh := h
 			d.Enter = &hh
 			p.rebuildPanel()
@@ -333,19 +333,19 @@ func (b *declareBuilder) click(p *PlayScene, h rules.Hex) {
 }
 
 // overlay marks where the re-entry being set may go, and where it is.
-func (b *declareBuilder) overlay(p *PlayScene, f *render.Frame) {
+func (b *declareBuilder) overlay(p *orderDesk, f *render.Frame) {
 	for _, d := range b.decl {
 		if d.Unit != b.entering || d.Enter == nil {
 			continue
 		}
-		for _, h := range p.sess.State.ReentryHexes(d.Unit) {
+		for _, h := range p.ReentryHexes(d.Unit) {
 			f.Marks = append(f.Marks, render.HexMark{Hex: h, Colour: render.UIAccent.WithAlpha(0.5)})
 		}
 		f.Marks = append(f.Marks, render.HexMark{Hex: *d.Enter, Colour: render.UIGood, Label: unitName(p, d.Unit) + " re-enters"})
 	}
 }
 
-func (b *declareBuilder) keys(p *PlayScene, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *declareBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
 
 // cloakCost returns the energy per turn of u's cloak, its class's or one
 // its scenario fitted, or 0 for none.

@@ -14,13 +14,13 @@ import (
 // the panel lists each shot with its exact odds from the rules.
 type fireBuilder struct{ *aimer }
 
-func newFireBuilder(p *PlayScene) *fireBuilder {
+func newFireBuilder(p *orderDesk) *fireBuilder {
 	direct := func(w rules.Weapon) bool { return !w.Seeking() }
-	check := func(sh rules.Shot) error { _, err := p.sess.State.ShotOdds(sh); return err }
+	check := func(sh rules.Shot) error { _, err := p.ShotOdds(sh); return err }
 	return &fireBuilder{newAimer(p, rules.CmdFire, "shot", direct, check)}
 }
 
-func (b *fireBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *fireBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Direct fire", "Choose a ship, then click an enemy to aim its armed weapons. Sealed: all fire is revealed and resolved together.")
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can fire now (no armed weapon in range and arc).", 14, render.UITextDim, ordersWidth-28))
@@ -28,7 +28,7 @@ func (b *fireBuilder) build(p *PlayScene, box *widget.Container) {
 	b.unitRows(p, box)
 	total := 0.0
 	for _, sh := range b.shots {
-		o, err := p.sess.State.ShotOdds(sh)
+		o, err := p.ShotOdds(sh)
 		if err != nil {
 			continue
 		}

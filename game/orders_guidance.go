@@ -20,9 +20,9 @@ type guideRow struct {
 
 // newGuideRows lists a row for each seeker of the viewer whose guidance
 // could pass now.
-func newGuideRows(p *PlayScene) []guideRow {
+func newGuideRows(p *orderDesk) []guideRow {
 	var rows []guideRow
-	for _, h := range p.sess.State.HandoffOptions(p.viewer) {
+	for _, h := range p.HandoffOptions() {
 		if n := len(rows); n == 0 || rows[n-1].seeker != h.Seeker {
 			rows = append(rows, guideRow{seeker: h.Seeker})
 		}
@@ -42,7 +42,7 @@ func (r *guideRow) handoff() *rules.Handoff {
 
 // label reads the row's choice, e.g. "Drone k.d6.1 at Claw: guided by
 // Hawk, hand to Wren (4 hexes)".
-func (r *guideRow) label(p *PlayScene) string {
+func (r *guideRow) label(p *orderDesk) string {
 	u, _ := unitView(p, r.seeker)
 	head := fmt.Sprintf("%s %s at %s, warhead %d", u.Name, u.ID, unitName(p, u.Target), u.Warhead)
 	if r.pick == 0 {
@@ -60,7 +60,7 @@ func (r *guideRow) label(p *PlayScene) string {
 func (r *guideRow) cycle() { r.pick = (r.pick + 1) % (len(r.to) + 1) }
 
 // guideRows adds the guidance section of the activity panel.
-func guideRows(p *PlayScene, box *widget.Container, rows []guideRow) {
+func guideRows(p *orderDesk, box *widget.Container, rows []guideRow) {
 	if len(rows) == 0 {
 		return
 	}
@@ -74,7 +74,7 @@ func guideRows(p *PlayScene, box *widget.Container, rows []guideRow) {
 
 // clickGuide cycles the row of the viewer's seeker in hex h, if any, and
 // reports whether there was one.
-func clickGuide(p *PlayScene, rows []guideRow, h rules.Hex) bool {
+func clickGuide(p *orderDesk, rows []guideRow, h rules.Hex) bool {
 	for i := range rows {
 		if u, ok := unitView(p, rows[i].seeker); ok && u.Hex == h {
 			rows[i].cycle()
@@ -86,7 +86,7 @@ func clickGuide(p *PlayScene, rows []guideRow, h rules.Hex) bool {
 }
 
 // guideMarks marks each ship a seeker's guidance is to pass to.
-func guideMarks(p *PlayScene, f *render.Frame, rows []guideRow) {
+func guideMarks(p *orderDesk, f *render.Frame, rows []guideRow) {
 	for i := range rows {
 		if h := rows[i].handoff(); h != nil {
 			if u, ok := unitView(p, h.To); ok {

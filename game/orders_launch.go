@@ -17,14 +17,14 @@ import (
 // that holds still and the warhead it would strike with there.
 type launchBuilder struct{ *aimer }
 
-func newLaunchBuilder(p *PlayScene) *launchBuilder {
+func newLaunchBuilder(p *orderDesk) *launchBuilder {
 	seeking := func(w rules.Weapon) bool { return w.Seeking() }
-	check := func(sh rules.Shot) error { _, err := p.sess.State.LaunchOdds(sh); return err }
+	check := func(sh rules.Shot) error { _, err := p.LaunchOdds(sh); return err }
 	return &launchBuilder{newAimer(p, rules.CmdLaunch, "launch", seeking, check)}
 }
 
 // launchText describes one launch for the panel.
-func launchText(p *PlayScene, sh rules.Shot, o rules.LaunchOdds) string {
+func launchText(p *orderDesk, sh rules.Shot, o rules.LaunchOdds) string {
 	u, _ := unitView(p, sh.Attacker)
 	c, _ := rules.LookupClass(u.Class)
 	w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon)
@@ -36,14 +36,14 @@ func launchText(p *PlayScene, sh rules.Shot, o rules.LaunchOdds) string {
 		unitName(p, sh.Attacker), w.Name, sh.Mount+1, unitName(p, sh.Target), o.Range, o.Speed, arrive, o.Warhead)
 }
 
-func (b *launchBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Seeking weapons launch", "Choose a ship, then click an enemy to launch its drones and armed plasma at it. A plasma warhead weakens with every hex it flies (20 up to 5 hexes, 15 to 10, 10 to 15, 5 to 20). Sealed.")
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can launch now.", 14, render.UITextDim, ordersWidth-28))
 	}
 	b.unitRows(p, box)
 	for _, sh := range b.shots {
-		if o, err := p.sess.State.LaunchOdds(sh); err == nil {
+		if o, err := p.LaunchOdds(sh); err == nil {
 			box.AddChild(p.env.wrapped(launchText(p, sh, o), 13, render.UIText, ordersWidth-28))
 		}
 	}

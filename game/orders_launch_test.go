@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -24,7 +25,7 @@ func seekersScene(t *testing.T) *PlayScene {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	sess, err := NewSession(src, 3, DefaultSeats(sc))
+	sess, err := match.NewSession(src, 3, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	p := NewPlayScene(env, sess)
 	p.now = fixedNow
@@ -90,8 +91,8 @@ func TestPlasmaPanels(t *testing.T) {
 		}
 		toggle()
 		p.rebuildPanel() // the editor draws the toggles
-		require.Empty(t, checkText(p, b.command(p)))
-		require.True(t, p.submit(b.command(p)))
+		require.Empty(t, checkText(p.desk, b.command(p.desk)))
+		require.True(t, p.submit(b.command(p.desk)))
 	}
 	w, _ := rules.LookupWeapon("plasma")
 	state, _ := mountState(w, p.sess.State.Unit("hawk").Ship.Mounts[6])
@@ -100,12 +101,12 @@ func TestPlasmaPanels(t *testing.T) {
 	lb, ok := panelAt(t, p, "red", rules.CmdLaunch, 2, 1).(*launchBuilder)
 	require.True(t, ok, "the launch panel, not %T", p.orders)
 	require.Equal(t, []rules.UnitID{"hawk"}, lb.units)
-	lb.aim(p, "kes")
+	lb.aim(p.desk, "kes")
 	require.Equal(t, []rules.Shot{{Attacker: "hawk", Mount: 6, Target: "kes"}, {Attacker: "hawk", Mount: 7, Target: "kes"}}, lb.shots)
 	o, err := p.sess.State.LaunchOdds(lb.shots[0])
 	require.NoError(t, err)
-	assert.Equal(t, "Hawk Plasma launcher #7 at Kes: range 6, speed 32, reaches it in 2 impulse(s) for 15 if it holds still", launchText(p, lb.shots[0], o))
-	require.True(t, p.submit(lb.command(p)))
+	assert.Equal(t, "Hawk Plasma launcher #7 at Kes: range 6, speed 32, reaches it in 2 impulse(s) for 15 if it holds still", launchText(p.desk, lb.shots[0], o))
+	require.True(t, p.submit(lb.command(p.desk)))
 	require.NotNil(t, p.sess.State.Unit("hawk.p6.1"), "the torpedo is launched")
 	state, _ = mountState(w, p.sess.State.Unit("hawk").Ship.Mounts[6])
 	assert.Equal(t, "fired", state)
@@ -123,9 +124,9 @@ func TestGuidancePanel(t *testing.T) {
 	p := seekersScene(t)
 	lb, ok := panelAt(t, p, "blue", rules.CmdLaunch, 1, 1).(*launchBuilder)
 	require.True(t, ok, "the launch panel, not %T", p.orders)
-	lb.aim(p, "hawk")
+	lb.aim(p.desk, "hawk")
 	require.Equal(t, []rules.Shot{{Attacker: "kes", Mount: 6, Target: "hawk"}}, lb.shots)
-	require.True(t, p.submit(lb.command(p)))
+	require.True(t, p.submit(lb.command(p.desk)))
 
 	ab, ok := panelAt(t, p, "blue", rules.CmdActivity, 1, 2).(*activityBuilder)
 	require.True(t, ok, "the activity panel, not %T", p.orders)
@@ -134,11 +135,11 @@ func TestGuidancePanel(t *testing.T) {
 	}
 	require.Len(t, ab.guides, 1)
 	r := &ab.guides[0]
-	assert.Equal(t, "Drone kes.d6.1 at Hawk, warhead 12: keeps Kes as its guide  >", r.label(p))
+	assert.Equal(t, "Drone kes.d6.1 at Hawk, warhead 12: keeps Kes as its guide  >", r.label(p.desk))
 	r.cycle()
-	assert.True(t, strings.HasPrefix(r.label(p), "Drone kes.d6.1 at Hawk, warhead 12: guidance passes from Kes to Lark ("), r.label(p))
+	assert.True(t, strings.HasPrefix(r.label(p.desk), "Drone kes.d6.1 at Hawk, warhead 12: guidance passes from Kes to Lark ("), r.label(p.desk))
 	p.rebuildPanel()
-	cmd := ab.command(p)
+	cmd := ab.command(p.desk)
 	require.Equal(t, []rules.Handoff{{Seeker: "kes.d6.1", To: "lark"}}, cmd.Handoffs)
 	require.True(t, p.submit(cmd))
 	require.Equal(t, rules.UnitID("lark"), p.sess.State.Unit("kes.d6.1").Gear.Guide)

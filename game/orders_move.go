@@ -21,21 +21,21 @@ type moveBuilder struct {
 	ram   rules.UnitID
 }
 
-func newMoveBuilder(p *PlayScene) *moveBuilder {
-	id, _ := p.sess.State.Mover()
+func newMoveBuilder(p *orderDesk) *moveBuilder {
+	id, _ := p.Mover()
 	if u, ok := unitView(p, id); ok {
-		p.mapv.SetMap(u.Map) // the mover may be beyond a cosmic rift
+		p.showMap = u.Map // the mover may be beyond a cosmic rift
 	}
 	return &moveBuilder{unit: id}
 }
 
-func (b *moveBuilder) command(p *PlayScene) rules.Command {
-	return rules.Command{Kind: rules.CmdMove, Side: p.viewer, Move: &rules.MovePlan{Unit: b.unit, Steps: b.steps, Ram: b.ram}}
+func (b *moveBuilder) command(p *orderDesk) rules.Command {
+	return rules.Command{Kind: rules.CmdMove, Side: p.Side(), Move: &rules.MovePlan{Unit: b.unit, Steps: b.steps, Ram: b.ram}}
 }
 
 // path traces the plan from the unit's position: the hexes entered and
 // the facing after each step.
-func (b *moveBuilder) path(p *PlayScene) ([]rules.Hex, []rules.Direction, int) {
+func (b *moveBuilder) path(p *orderDesk) ([]rules.Hex, []rules.Direction, int) {
 	u, ok := unitView(p, b.unit)
 	if !ok {
 		return nil, nil, 0
@@ -74,21 +74,21 @@ func (b *moveBuilder) path(p *PlayScene) ([]rules.Hex, []rules.Direction, int) {
 	return hexes, facings, used
 }
 
-func (b *moveBuilder) add(p *PlayScene, s rules.MoveStep) {
+func (b *moveBuilder) add(p *orderDesk, s rules.MoveStep) {
 	b.steps = append(b.steps, s)
 	p.rebuildPanel()
 }
 
-func (b *moveBuilder) undo(p *PlayScene) {
+func (b *moveBuilder) undo(p *orderDesk) {
 	if len(b.steps) > 0 {
 		b.steps = b.steps[:len(b.steps)-1]
 		p.rebuildPanel()
 	}
 }
 
-func (b *moveBuilder) build(p *PlayScene, box *widget.Container) {
+func (b *moveBuilder) build(p *orderDesk, box *widget.Container) {
 	u, _ := unitView(p, b.unit)
-	allot := p.sess.State.Allotment(b.unit)
+	allot := p.Allotment(b.unit)
 	_, _, used := b.path(p)
 	heading(p, box, "Move "+u.Name, fmt.Sprintf("Initiative turn of %s: speed %d, facing %s. This impulse it has %d movement(s); the plan uses %d.", u.Name, u.Speed, u.Facing, allot, used))
 	if c, ok := rules.LookupClass(u.Class); ok && c.TurnMode != "" {
@@ -128,7 +128,7 @@ func (b *moveBuilder) build(p *PlayScene, box *widget.Container) {
 			box.AddChild(button("Declare ram on "+unitName(p, t), func() { b.ram = t; p.rebuildPanel() }, stretch()))
 		}
 	}
-	if odds, err := p.sess.State.PlanOdds(*b.command(p).Move); err == nil && len(odds.Exits) > 0 {
+	if odds, err := p.PlanOdds(*b.command(p).Move); err == nil && len(odds.Exits) > 0 {
 		text := fmt.Sprintf("Gravity rift: %d exit(s), +%d movement. Each exit rolls a d10, 1-3 removes the ship to reserve. Chance to get through: %.1f%% (%s).",
 			len(odds.Exits), odds.Bonus, 100*odds.Survive, odds.SurviveExact)
 		if len(odds.Cargo) > 0 {
@@ -140,15 +140,15 @@ func (b *moveBuilder) build(p *PlayScene, box *widget.Container) {
 }
 
 // ramTargets lists enemy units in the hex the plan ends in.
-func (b *moveBuilder) ramTargets(p *PlayScene) []rules.UnitID {
+func (b *moveBuilder) ramTargets(p *orderDesk) []rules.UnitID {
 	hexes, _, _ := b.path(p)
 	if len(hexes) < 2 {
 		return nil
 	}
 	end := hexes[len(hexes)-1]
 	var out []rules.UnitID
-	for _, u := range p.mapv.View().Units {
-		if u.Hex == end && u.Side != p.viewer {
+	for _, u := range p.view().Units {
+		if u.Hex == end && u.Side != p.Side() {
 			out = append(out, u.ID)
 		}
 	}
@@ -157,7 +157,7 @@ func (b *moveBuilder) ramTargets(p *PlayScene) []rules.UnitID {
 
 // click on a neighbouring hex ahead moves there: straight ahead is a
 // forward step, the hexes ahead-left and ahead-right are sideslips.
-func (b *moveBuilder) click(p *PlayScene, h rules.Hex) {
+func (b *moveBuilder) click(p *orderDesk, h rules.Hex) {
 	hexes, facings, _ := b.path(p)
 	if len(hexes) == 0 {
 		return
@@ -173,7 +173,7 @@ func (b *moveBuilder) click(p *PlayScene, h rules.Hex) {
 	}
 }
 
-func (b *moveBuilder) keys(p *PlayScene, in *Input) {
+func (b *moveBuilder) keys(p *orderDesk, in *Input) {
 	switch {
 	case in.Pressed[ebiten.KeySpace]:
 		b.add(p, rules.MoveStep{Op: rules.OpForward})
@@ -192,7 +192,7 @@ func (b *moveBuilder) keys(p *PlayScene, in *Input) {
 	}
 }
 
-func (b *moveBuilder) overlay(p *PlayScene, f *render.Frame) {
+func (b *moveBuilder) overlay(p *orderDesk, f *render.Frame) {
 	hexes, facings, _ := b.path(p)
 	f.Selected = b.unit
 	if len(hexes) == 0 || len(b.steps) == 0 {
@@ -205,7 +205,7 @@ func (b *moveBuilder) overlay(p *PlayScene, f *render.Frame) {
 	f.Selected = b.unit
 	path := render.PathOverlay{Hexes: hexes, Facings: facings, Colour: col}
 	// Where the plan leaves a gravity rift: the +1 gained and the roll.
-	if odds, err := p.sess.State.PlanOdds(*b.command(p).Move); err == nil {
+	if odds, err := p.PlanOdds(*b.command(p).Move); err == nil {
 		for _, x := range odds.Exits {
 			note := "d10: 1-3 lost"
 			if x.Bonus > 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -69,7 +70,7 @@ func (m *pauseMenu) save() {
 		return
 	}
 	path := filepath.Join(m.p.env.Paths.Saves, saveFileName(name))
-	if err := WriteSave(path, m.p.sess, name, m.p.now()); err != nil {
+	if err := match.WriteSave(path, m.p.sess, name, m.p.now()); err != nil {
 		m.status.Label = err.Error()
 		return
 	}

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"os"
-	"path/filepath"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -59,33 +58,5 @@ func WritePNG(path string, img image.Image) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return fmt.Errorf("game: encoding %s: %w", path, err)
 	}
-	return writeFileAtomic(path, buf.Bytes())
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("game: writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("game: writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
-	}
-	if d, err := os.Open(dir); err == nil { // make the rename durable
-		d.Sync()
-		d.Close()
-	}
-	return nil
+	return match.WriteFileAtomic(path, buf.Bytes())
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -30,8 +31,8 @@ const ordersWidth = 360
 // the curtain between hot-seat players.
 type PlayScene struct {
 	env  *Env
-	sess *Session
-	ctrl map[rules.SideID]Controller
+	sess *match.Session
+	ctrl map[rules.SideID]match.Controller
 	// ended is set once the game is over: the next Update shows the end.
 	ended bool
 
@@ -46,6 +47,7 @@ type PlayScene struct {
 	ui        *ebitenui.UI
 	ordersBox *widget.Container
 	orders    orderBuilder
+	desk      *orderDesk // the orders panel's desk, for the viewer
 	ordersKey string
 	log       *logPanel
 	pause     *pauseMenu
@@ -58,9 +60,9 @@ type PlayScene struct {
 
 // NewPlayScene shows sess, with computer controllers for its computer
 // seats.
-func NewPlayScene(env *Env, sess *Session) *PlayScene {
+func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	w, h := env.Size()
-	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]Controller{}, now: time.Now}
+	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now}
 	p.seatComputers()
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
 	// Centre the map in the part of the screen the panels leave free.
@@ -97,7 +99,7 @@ func NewPlayScene(env *Env, sess *Session) *PlayScene {
 }
 
 // Session returns the game shown.
-func (p *PlayScene) Session() *Session { return p.sess }
+func (p *PlayScene) Session() *match.Session { return p.sess }
 
 // Viewer returns whose private view is on screen, "" for none.
 func (p *PlayScene) Viewer() rules.SideID { return p.viewer }
@@ -110,8 +112,8 @@ func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.cu
 // cosmic rift brings into play.
 func (p *PlayScene) seatComputers() {
 	for _, seat := range p.sess.Seats {
-		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == SeatComputer {
-			p.ctrl[seat.Side] = Bind(NewController(seat, p.sess.Seed), p.sess)
+		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == match.SeatComputer {
+			p.ctrl[seat.Side] = match.Bind(match.NewController(seat, p.sess.Seed), p.sess)
 		}
 	}
 }
@@ -119,7 +121,7 @@ func (p *PlayScene) seatComputers() {
 // humanToAct returns the first pending side that a person plays.
 func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 	for _, sd := range p.sess.State.Pending() {
-		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == SeatHuman {
+		if seat, ok := p.sess.SeatOf(sd); ok && seat.Kind == match.SeatHuman {
 			return sd, true
 		}
 	}
@@ -185,6 +187,10 @@ func (p *PlayScene) sync() {
 // curtain: with several people at the machine, unless the player turned
 // it off or asked to skip it when side's screen would show nothing secret.
 func (p *PlayScene) needsCurtain(side rules.SideID) bool {
+	if p.sess.CurtainFirst {
+		p.sess.CurtainFirst = false
+		return true
+	}
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
 		return false
 	}
@@ -197,7 +203,7 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 // hasPrivate reports whether side's screen would show anything the public
 // view does not: its units' secret details, its phased-out ghosts, or log
 // lines only it may read.
-func hasPrivate(sess *Session, side rules.SideID) bool {
+func hasPrivate(sess *match.Session, side rules.SideID) bool {
 	v := sess.State.View(side)
 	for _, u := range v.Units {
 		if u.Side == side && (u.Detail != nil || u.Ghost) {
@@ -252,8 +258,32 @@ func (p *PlayScene) autosave() {
 	if p.env.Paths.Saves == "" {
 		return
 	}
-	if err := Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
+	if err := match.Autosave(p.env.Paths.Saves, p.sess, p.now()); err != nil {
 		p.say("Autosave failed: " + err.Error())
+	}
+}
+
+// takeOrders does what the orders panel left on its desk: shows the map
+// it asked for, submits its command, or rebuilds its widgets.
+func (p *PlayScene) takeOrders() {
+	d := p.desk
+	if d == nil {
+		return
+	}
+	if d.showMap != "" {
+		p.mapv.SetMap(d.showMap)
+		d.showMap = ""
+	}
+	if d.cmd != nil {
+		cmd := *d.cmd
+		d.cmd = nil
+		if p.submit(cmd) {
+			return
+		}
+	}
+	if d.rebuild {
+		d.rebuild = false
+		p.rebuildPanel()
 	}
 }
 
@@ -274,9 +304,11 @@ func (p *PlayScene) refreshOrders() {
 		return
 	}
 	p.ordersKey = key
-	p.orders = nil
+	p.orders, p.desk = nil, nil
 	if p.viewer != "" {
-		p.orders = newOrderBuilder(p, st.Expecting())
+		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
+		p.orders = newOrderBuilder(p.desk, st.Expecting())
+		p.takeOrders()
 	}
 	p.rebuildPanel()
 }
@@ -289,7 +321,7 @@ func (p *PlayScene) rebuildPanel() {
 		return
 	}
 	p.ordersBox.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
-	p.orders.build(p, p.ordersBox)
+	p.orders.build(p.desk, p.ordersBox)
 }
 
 func (p *PlayScene) waitingText() string {
@@ -367,6 +399,7 @@ func (p *PlayScene) Update(in *Input) error {
 		return nil
 	}
 	p.ui.Update()
+	p.takeOrders()
 	over := p.overPanels(in)
 	mapIn := *in
 	if over {
@@ -379,9 +412,13 @@ func (p *PlayScene) Update(in *Input) error {
 	p.log.update(in, p.mapv.cam.Height)
 	if p.orders != nil {
 		if h, ok := p.mapv.Hover(); ok && in.Clicked && !over {
-			p.orders.click(p, h)
+			p.orders.click(p.desk, h)
+			p.takeOrders()
 		}
-		p.orders.keys(p, in)
+		if p.orders != nil {
+			p.orders.keys(p.desk, in)
+			p.takeOrders()
+		}
 	}
 	return nil
 }
@@ -398,7 +435,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	}
 	f := p.mapv.Frame()
 	if p.orders != nil {
-		p.orders.overlay(p, f)
+		p.orders.overlay(p.desk, f)
 	}
 	p.mapv.DrawFrame(screen, f)
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)

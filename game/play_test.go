@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -11,22 +12,35 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
 // scriptInput is an InputSource driven by a test: each tick it presses
-// the keys the test queued, and nothing else.
+// the keys the test queued, and nothing else. Like the live input it
+// reads only the watched keys, so a key no key map binds never arrives.
 type scriptInput struct{ next []ebiten.Key }
 
 func (s *scriptInput) press(keys ...ebiten.Key) { s.next = append(s.next, keys...) }
+
+// intend presses the first key m binds to intent; an intent without a
+// key fails the test.
+func (s *scriptInput) intend(t *testing.T, m KeyMap, intent Intent) {
+	t.Helper()
+	k, ok := m.Key(intent)
+	require.True(t, ok, "no key means %q", intent)
+	s.press(k)
+}
 
 func (s *scriptInput) Read(in *Input) {
 	in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	in.Wheel, in.Clicked, in.Dragging, in.CursorIn = 0, false, false, false
 	for _, k := range s.next {
-		in.Pressed[k] = true
+		if slices.Contains(watchedKeys, k) {
+			in.Pressed[k] = true
+		}
 	}
 	s.next = s.next[:0]
 }
@@ -36,7 +50,7 @@ func testEnv(t *testing.T) *Env {
 	fonts, err := render.NewFonts()
 	require.NoError(t, err)
 	dir := t.TempDir()
-	return NewEnv(fonts, Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, DefaultSettings())
+	return NewEnv(fonts, match.Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, match.DefaultSettings())
 }
 
 func fixedNow() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }
@@ -58,7 +72,7 @@ func TestCurtainHidesEverythingBetweenPlayers(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	sess, err := NewSession(src, 3, DefaultSeats(sc))
+	sess, err := match.NewSession(src, 3, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	p := NewPlayScene(env, sess)
 	p.now = fixedNow
@@ -148,7 +162,7 @@ func TestHotSeatGameFromMenuToEnd(t *testing.T) {
 		default:
 			// A player who commits what the panel offers, and on a
 			// move goes forward until the plan is legal.
-			if mb, isMove := play.orders.(*moveBuilder); isMove && checkText(play, mb.command(play)) != "" {
+			if mb, isMove := play.orders.(*moveBuilder); isMove && checkText(play.desk, mb.command(play.desk)) != "" {
 				script.press(ebiten.KeySpace)
 			} else {
 				script.press(ebiten.KeyEnter)
@@ -168,7 +182,7 @@ func TestHotSeatGameFromMenuToEnd(t *testing.T) {
 	saves, err := os.ReadDir(env.Paths.Saves)
 	require.NoError(t, err)
 	assert.NotEmpty(t, saves, "autosaves were written")
-	_, _, err = LoadSave(latestAutosave(env.Paths.Saves))
+	_, _, err = match.LoadSave(match.LatestAutosave(env.Paths.Saves))
 	assert.NoError(t, err, "the latest autosave loads")
 }
 
@@ -182,11 +196,11 @@ func TestGameEndingAsTheSceneOpensShowsTheEnd(t *testing.T) {
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
-	seats := DefaultSeats(sc)
+	seats := match.DefaultSeats(sc)
 	for i := range seats {
-		seats[i].Kind, seats[i].Level = SeatComputer, "legal"
+		seats[i].Kind, seats[i].Level = match.SeatComputer, "legal"
 	}
-	sess, err := NewSession(src, 5, seats)
+	sess, err := match.NewSession(src, 5, seats)
 	require.NoError(t, err)
 	play := NewPlayScene(env, sess)
 	require.True(t, sess.Over(), "the computer seats played the game out")

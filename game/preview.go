@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -79,7 +80,7 @@ type PreviewScene struct {
 	pins     []pin
 	reloads  int
 
-	watcher *fileWatcher
+	watcher *match.FileWatcher
 	changes <-chan string
 	pending bool // a change arrived and the file has not been read since
 	quiet   int  // ticks since the last change
@@ -138,12 +139,12 @@ func (p *PreviewScene) Watch() error {
 	if p.bundled != "" || p.watcher != nil {
 		return nil
 	}
-	w, err := watchFile(p.path)
+	w, err := match.WatchFile(p.path)
 	if err != nil {
 		p.notice = "Not watching the file: " + err.Error()
 		return err
 	}
-	p.watcher, p.changes = w, w.changes
+	p.watcher, p.changes = w, w.Changes()
 	return nil
 }
 
@@ -506,7 +507,7 @@ drain:
 	}
 	if p.watcher != nil {
 		select {
-		case err := <-p.watcher.errs:
+		case err := <-p.watcher.Errs():
 			p.notice = "Watching the file: " + err.Error()
 		default:
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -224,17 +225,17 @@ func TestPreviewWatcherSeesRenameSave(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "watched.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("id: a\n"), 0o644))
-	fw, err := watchFile(path)
+	fw, err := match.WatchFile(path)
 	require.NoError(t, err)
 	defer fw.Close()
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "other.yaml"), []byte("id: b\n"), 0o644))
 	save(t, path, "id: c\n")
-	got := <-fw.changes
+	got := <-fw.Changes()
 	assert.Equal(t, path, got, "the first change reported is the watched file's")
 
 	require.NoError(t, fw.Close())
-	for range fw.changes { // drained and closed once the watcher stops
+	for range fw.Changes() { // drained and closed once the watcher stops
 	}
 }
 

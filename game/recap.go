@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -16,7 +17,7 @@ import (
 type recapView struct {
 	p      *PlayScene
 	viewer rules.SideID
-	frames []Snapshot
+	frames []match.Snapshot
 	at     int
 	from   int // events before the first frame
 	log    *logPanel

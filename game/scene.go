@@ -5,6 +5,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 )
 
@@ -22,8 +23,8 @@ type Scene interface {
 // and the way to change scene or quit.
 type Env struct {
 	Fonts    *render.Fonts
-	Paths    Paths
-	Settings Settings
+	Paths    match.Paths
+	Settings match.Settings
 	// Notice is a message for the player, shown by the next menu (a
 	// damaged settings file, a save that would not load).
 	Notice string
@@ -33,7 +34,7 @@ type Env struct {
 }
 
 // NewEnv returns an environment with the given fonts, paths and settings.
-func NewEnv(fonts *render.Fonts, paths Paths, settings Settings) *Env {
+func NewEnv(fonts *render.Fonts, paths match.Paths, settings match.Settings) *Env {
 	return &Env{Fonts: fonts, Paths: paths, Settings: settings}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -24,7 +25,7 @@ type scenarioChoice struct {
 type seatRow struct {
 	side rules.Side
 	name *widget.TextInput
-	kind SeatKind
+	kind match.SeatKind
 	// level is the computer's level when kind is computer.
 	level string
 	btn   *widget.Button
@@ -58,7 +59,7 @@ type SetupScene struct {
 	Start   *widget.Button
 	listArg string
 	// defenders says who plays a destination's defenders (IP4.44).
-	defenders    DefenderMode
+	defenders    match.DefenderMode
 	defendersBtn *widget.Button
 }
 
@@ -118,25 +119,25 @@ func newSetupScene(env *Env, drills bool) *SetupScene {
 	s.graphic = widget.NewGraphic(widget.GraphicOpts.Image(s.preview))
 	s.desc = env.wrapped("", 15, render.UIText, previewW)
 	s.seatsBox = column(6, widget.Insets{})
-	s.defenders = DefendersComputer
+	s.defenders = match.DefendersComputer
 	var defBtn *widget.Button
 	defLabel := func() string {
-		if s.defenders == DefendersPlayers {
+		if s.defenders == match.DefendersPlayers {
 			return "Cosmic rift defenders: the players"
 		}
 		return "Cosmic rift defenders: the computer"
 	}
 	defBtn = button(defLabel(), func() {
-		if s.defenders == DefendersPlayers {
-			s.defenders = DefendersComputer
+		if s.defenders == match.DefendersPlayers {
+			s.defenders = match.DefendersComputer
 		} else {
-			s.defenders = DefendersPlayers
+			s.defenders = match.DefendersPlayers
 		}
 		defBtn.Text().Label = defLabel()
 	})
 	s.defendersBtn = defBtn
 	s.seed = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(140, 0)))
-	s.seed.SetText("1")
+	s.seed.SetText("") // empty: dice from the operating system's random source
 	s.Start = button("Start game  (Enter)", s.start)
 	backBtn := button("Back", func() { env.Show(NewMenuScene(env)) })
 
@@ -149,7 +150,8 @@ func newSetupScene(env *Env, drills bool) *SetupScene {
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
 		s.graphic, s.desc,
 		env.label("Seats", render.Bold, 18, render.UIAccent), s.seatsBox,
-		row(10, env.label("Seed", render.Regular, 15, render.UITextDim), s.seed, s.defendersBtn),
+		row(10, env.label("Fixed seed (advanced)", render.Regular, 15, render.UITextDim), s.seed, s.defendersBtn),
+		env.label("Leave the seed empty for dice no one can foresee; a fixed seed lets anyone who knows it foresee the dice.", render.Regular, 13, render.UITextDim),
 		s.problem,
 		row(12, s.Start, backBtn))
 	body := row(16, left, right)
@@ -252,8 +254,8 @@ func (s *SetupScene) choose(arg string) {
 	s.drawPreview()
 	s.seatsBox.RemoveChildren()
 	s.seats = s.seats[:0]
-	defaults := map[rules.SideID]Seat{}
-	for _, seat := range DefaultSeats(sc) {
+	defaults := map[rules.SideID]match.Seat{}
+	for _, seat := range match.DefaultSeats(sc) {
 		defaults[seat.Side] = seat
 	}
 	for _, sd := range sc.Sides {
@@ -264,14 +266,14 @@ func (s *SetupScene) choose(arg string) {
 		r.btn = button(seatKindLabel(r.kind, r.level), func() {
 			// Human, then the computer at each level, then human again.
 			switch {
-			case r.kind == SeatHuman:
-				r.kind, r.level = SeatComputer, "easy"
+			case r.kind == match.SeatHuman:
+				r.kind, r.level = match.SeatComputer, "easy"
 			case r.level == "easy":
 				r.level = "normal"
 			case r.level == "normal":
 				r.level = "hard"
 			default:
-				r.kind, r.level = SeatHuman, ""
+				r.kind, r.level = match.SeatHuman, ""
 			}
 			r.btn.Text().Label = seatKindLabel(r.kind, r.level)
 		})
@@ -293,8 +295,8 @@ func sideName(sc *scenarios.Scenario, id rules.SideID) string {
 	return string(id)
 }
 
-func seatKindLabel(k SeatKind, level string) string {
-	if k == SeatComputer {
+func seatKindLabel(k match.SeatKind, level string) string {
+	if k == match.SeatComputer {
 		if level == "" || level == "legal" {
 			return "Computer"
 		}
@@ -338,7 +340,7 @@ func (s *SetupScene) drawPreview() {
 	r.Draw(s.preview, f)
 }
 
-func paletteFor(st Settings) render.Palette {
+func paletteFor(st match.Settings) render.Palette {
 	if st.ColourBlind {
 		return render.ColourBlindPalette()
 	}
@@ -346,15 +348,15 @@ func paletteFor(st Settings) render.Palette {
 }
 
 // Seats returns the seats as edited.
-func (s *SetupScene) Seats() []Seat {
-	var out []Seat
+func (s *SetupScene) Seats() []match.Seat {
+	var out []match.Seat
 	for _, r := range s.seats {
 		name := strings.TrimSpace(r.name.GetText())
 		if name == "" {
 			name = r.side.Name
 		}
-		seat := Seat{Name: name, Side: r.side.ID, Kind: r.kind}
-		if r.kind == SeatComputer {
+		seat := match.Seat{Name: name, Side: r.side.ID, Kind: r.kind}
+		if r.kind == match.SeatComputer {
 			seat.Level = r.level
 			if seat.Level == "" {
 				seat.Level = "legal"
@@ -366,7 +368,7 @@ func (s *SetupScene) Seats() []Seat {
 }
 
 // SetSeatKind sets who plays seat i (for tests and quick setups).
-func (s *SetupScene) SetSeatKind(i int, k SeatKind) {
+func (s *SetupScene) SetSeatKind(i int, k match.SeatKind) {
 	s.seats[i].kind = k
 	s.seats[i].btn.Text().Label = seatKindLabel(k, s.seats[i].level)
 }
@@ -379,12 +381,17 @@ func (s *SetupScene) start() {
 		s.problem.Label = "Choose a scenario first."
 		return
 	}
-	seed, err := strconv.ParseUint(strings.TrimSpace(s.seed.GetText()), 10, 64)
-	if err != nil {
-		s.problem.Label = "The seed must be a whole number, e.g. 1."
-		return
+	seed := match.RandomSeed()
+	if text := strings.TrimSpace(s.seed.GetText()); text != "" {
+		var err error
+		if seed, err = strconv.ParseUint(text, 10, 64); err != nil {
+			s.problem.Label = "The seed must be a whole number, e.g. 1, or empty for unforeseeable dice."
+			return
+		}
 	}
-	sess, err := NewSession(s.src, seed, s.Seats())
+	// The private dice always get a key of their own: a fixed seed
+	// makes the public dice foreseeable, never a side's secret rolls.
+	sess, err := match.NewSession(s.src, seed, s.Seats(), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
 		s.problem.Label = err.Error()
 		return

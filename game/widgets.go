@@ -76,10 +76,6 @@ func (e *Env) wrapped(s string, size float64, col render.RGBA, width int) *widge
 	return widget.NewText(widget.TextOpts.Text(s, &f, col.Color()), widget.TextOpts.MaxWidth(float64(width)))
 }
 
-func anchored(h, v widget.AnchorLayoutPosition, pad widget.Insets) widget.WidgetOpt {
-	return widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{HorizontalPosition: h, VerticalPosition: v, Padding: &pad})
-}
-
 // root returns a scene's root container, with the theme set on it so
 // that widgets added at any time find their look.
 func (e *Env) root() *widget.Container {

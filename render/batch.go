@@ -202,6 +202,5 @@ func (p *Painter) Draw(dst *ebiten.Image, b *Batch) {
 	if len(b.I) == 0 {
 		return
 	}
-	p.opts.AntiAlias = false
 	dst.DrawTriangles32(b.V, b.I, p.white.get(), &p.opts)
 }

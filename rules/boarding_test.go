@@ -81,3 +81,35 @@ func TestBoardingRound(t *testing.T) {
 		t.Fatalf("after %d and %d hits: crew %v boarders %d", att, def, tt.Ship.Crew, tt.Ship.Boarders)
 	}
 }
+
+// X4.RAM, X4.DOCK: a forced dock is a dock; the seed restricts only what
+// may cross it ("only crew"), so the shields of both ships combine as in
+// a willing dock: damage on one ship's shield passes, once that shield is
+// down, into the partner's same-numbered shield before any internal.
+func TestForcedDockCombinesShields(t *testing.T) {
+	tests := []struct {
+		name           string
+		boardingOnly   bool
+		damaged, other UnitID
+	}{
+		{"willing dock, rammer hit", false, "r", "t"},
+		{"forced dock, rammer hit", true, "r", "t"},
+		{"forced dock, target hit", true, "t", "r"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t,
+				ship("r", "blue", "fed-destroyer", Hex{0, 0}, DirA, 0),
+				ship("t", "red", "kor-battlecruiser", Hex{0, 0}, DirD, 0))
+			r, k := s.Unit("r"), s.Unit("t")
+			r.Ship.Docked, k.Ship.Docked = "t", "r"
+			r.Ship.BoardingOnly, k.Ship.BoardingOnly = tt.boardingOnly, tt.boardingOnly
+			u, p := s.Unit(tt.damaged), s.Unit(tt.other)
+			own, partner := u.Ship.Shields[2], p.Ship.Shields[2]
+			s.damage(u, 2, own+3, "X4.DOCK", "test")
+			if u.Ship.Shields[2] != 0 || p.Ship.Shields[2] != partner-3 {
+				t.Fatalf("X4.DOCK: shields %d and %d after %d on shield 3, want 0 and %d", u.Ship.Shields[2], p.Ship.Shields[2], own+3, partner-3)
+			}
+		})
+	}
+}

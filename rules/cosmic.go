@@ -186,10 +186,13 @@ func (s *State) openRifts(rs []OpenRift) {
 	for _, sd := range s.Sides {
 		all = append(all, sd.ID)
 	}
+	// It exists from the game's first impulse, which counts as the
+	// impulse it was created (IP4.25): open in impulses 1 to Lifetime.
+	first := Clock{Turn: s.Clock.Turn, Impulse: 1, Step: StepInvoluntary}
 	for _, o := range rs {
 		s.Cosmic.Rifts = append(s.Cosmic.Rifts, CosmicRift{
 			ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Map: s.Maps[0].ID, Hex: o.Hex,
-			Formed: s.Clock, FormedAt: s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn),
+			Formed: first, FormedAt: first.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn),
 			Lifetime: o.Lifetime, Detected: slices.Clone(all),
 		})
 	}
@@ -448,7 +451,12 @@ func (s *State) formRift(side SideID) []Event {
 	for _, o := range s.Cosmic.Rifts {
 		for _, end := range o.ends() {
 			if end.m == lead.Map && end.h.Distance(h) <= RiftSpacing && s.Clock.Turn-o.Formed.Turn < RiftSpacingTurns {
-				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)))
+				why := fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)
+				if !s.riftKnown(&o, side) {
+					// A rift the side has not detected is not named (IP4.28).
+					why = fmt.Sprintf("the cosmic rift at %s would be within %d hexes of a recent cosmic rift: none forms", where, RiftSpacing)
+				}
+				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, why))
 				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
 			}
 		}
@@ -575,6 +583,10 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 		u.Cross.Home = "" // home again (IP4.451)
 	}
 	u.Cross.Rift = r.ID
+	for _, c := range s.cargoOf(u.ID) {
+		// What it carries went through with it (IP4.27, IP4.437).
+		c.Cross.Rift, c.Cross.Home = u.Cross.Rift, u.Cross.Home
+	}
 	cut := riftCost([]*Unit{u})
 	r.Cut += cut
 	aud := s.riftAudience(r, u.Side)
@@ -1081,7 +1093,13 @@ type MapView struct {
 // and units it cannot know of (a destination it has neither detected nor
 // units in).
 func (s *State) cosmicView(v *View, side SideID) {
+	// Remaining counts the impulses still to come in which a rift is
+	// open, the current one included; between impulses the next one is
+	// the first to come.
 	now := s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)
+	if !s.Clock.Step.InImpulse() {
+		now++
+	}
 	known := map[MapID]bool{}
 	for _, m := range s.Maps {
 		if !s.destinationMap(m.ID) {

@@ -729,7 +729,7 @@ func TestOpenRiftsAtTheStart(t *testing.T) {
 	r := s.Cosmic.Rifts[0]
 	assert.Equal(t, "rift-1", r.ID)
 	assert.Equal(t, MapID("main"), r.Map)
-	assert.Equal(t, 60, r.ClosesAt(), "open from the start of the game for its lifetime")
+	assert.Equal(t, 61, r.ClosesAt(), "IP4.25: open in impulses 1 to 60, closing in impulse 61")
 	for _, sd := range []SideID{"blue", "red"} {
 		v := s.View(sd)
 		require.Len(t, v.Rifts, 1, "every side knows where %s is", r.ID)
@@ -776,4 +776,163 @@ func ownView(s *State, side SideID, id UnitID) UnitView {
 		}
 	}
 	return UnitView{}
+}
+
+// IP4.25: a rift exists for its lifetime in impulses, from the impulse it
+// was created. A scenario's open rift is created with the game, so it is
+// open in impulses 1 to its lifetime; a rift formed by the dice in
+// impulse k is open in impulses k to k + lifetime - 1. Either way it is
+// open for exactly its lifetime.
+func TestRiftOpenForItsLifetime(t *testing.T) {
+	const lifetime = 20
+	tests := []struct {
+		name  string
+		setup func(su *Setup)
+		start func(s *State)
+		from  int // the first impulse it is open in
+	}{
+		{"open rift of the scenario", func(su *Setup) { su.OpenRifts = []OpenRift{{Hex: Hex{Q: -30}, Lifetime: lifetime}} }, func(*State) {}, 1},
+		{"rift formed by the dice", func(*Setup) {}, func(s *State) { s.Cosmic.Pending = []PendingRift{{Side: "blue", At: 4}} }, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			su := testSetup(ship("a", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 0))
+			su.Ruleset.NoCosmicRifts = true
+			tt.setup(&su)
+			s, err := NewState(su, 3)
+			require.NoError(t, err)
+			tt.start(s)
+			open := map[int]bool{}
+			s.Advance()
+			for guard := 0; guard < 100000 && s.Clock.Turn <= 6; guard++ {
+				if len(s.Cosmic.Rifts) == 1 {
+					r := &s.Cosmic.Rifts[0]
+					if r.Lifetime != lifetime && r.Cut == 0 && !r.Closed {
+						r.Lifetime = lifetime // the dice's lifetime, shortened for the test
+					}
+					if !r.Closed && s.Clock.Step.InImpulse() && s.Clock.Step > StepInvoluntary {
+						open[s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)] = true
+					}
+				}
+				p := s.Pending()
+				if len(p) == 0 {
+					s.Advance()
+					continue
+				}
+				mustApply(t, s, s.Legal(p[0])[0])
+			}
+			var got []int
+			for a := range 40 {
+				if open[a] {
+					got = append(got, a)
+				}
+			}
+			require.NotEmpty(t, got, "the rift never opened")
+			assert.Equal(t, tt.from, got[0], "IP4.25: first impulse open")
+			assert.Len(t, got, lifetime, "IP4.25: open for its lifetime, impulses %v", got)
+		})
+	}
+}
+
+// IP4.24, IP4.14: any unit entering a rift hex is displaced, by whatever
+// means it comes there: a unit re-entering from reserve onto an open
+// rift's hex is transferred at once, as a tractored, displaced or
+// phasing-in unit is.
+func TestReentryIntoRiftHexTransfers(t *testing.T) {
+	s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 30}, DirD, 0),
+		corvette("c", Hex{Q: -5}, DirA, 0))
+	s.Unit("c").Status = StatusReserve
+	openRift(s, Hex{Q: 1}, 600)
+	s.Clock = Clock{Turn: 2, Step: StepDeclareMovement}
+	s.Turn = TurnState{Entered: true, Waiting: []SideID{"blue", "red"}}
+	require.Contains(t, s.ReentryHexes("c"), Hex{Q: 1}, "the rift hex lies next to the anchor")
+	mustApply(t, s, Command{Kind: CmdDeclare, Side: "blue", Declarations: []Declaration{{Unit: "c", Enter: &Hex{Q: 1}, Facing: DirB}}})
+	mustApply(t, s, Command{Kind: CmdDeclare, Side: "red"})
+	c := s.Unit("c")
+	require.True(t, c.OnMap(), "re-entered")
+	assert.Equal(t, MapID("yard"), c.Map, "IP4.24: displaced by the rift it re-entered on")
+	assert.Equal(t, "rift-1", c.Cross.Rift)
+	assert.Equal(t, riftCost([]*Unit{c}), s.Cosmic.Rifts[0].Cut, "IP4.26: the crossing cuts the lifetime")
+}
+
+// IP4.27, IP4.452, IP4.437: units carried through a cosmic rift, and
+// craft launched beyond it, are beyond it as their carrier is: trapped
+// (counting as destroyed) when it closes with them away, and able to
+// disengage only back through it.
+func TestCarriedBeyondTheRift(t *testing.T) {
+	tests := []struct {
+		name   string
+		launch bool // launched from the carrier beyond the rift
+	}{
+		{"IP4.452/carried across", false},
+		{"IP4.452/launched beyond", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := cosmicState(t, ship("car", "blue", "vel-carrier", Hex{R: 1}, DirA, 6),
+				ship("home", "blue", "fed-cruiser", Hex{Q: -30}, DirA, 0),
+				ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0),
+				Unit{ID: "sh", Side: "blue", Class: "shuttle", Status: StatusCarried, CarriedBy: "car"})
+			openRift(s, Hex{}, 640)
+			move(t, s, 1, MovePlan{Unit: "car", Steps: fwd(1)})
+			require.Equal(t, MapID("yard"), s.Unit("car").Map)
+			require.Equal(t, MapID("yard"), s.Unit("sh").Map, "carried along")
+			if tt.launch {
+				s.execCraftLaunches([]Sealed{{Side: "blue", Command: Command{Kind: CmdActivity, Side: "blue", Craft: []UnitID{"sh"}}}})
+				require.True(t, s.Unit("sh").OnMap(), "launched")
+				err := s.checkWithdrawal(s.Unit("sh"), Declaration{Unit: "sh", Withdraw: true}, nil)
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), "IP4.437", "disengages only back through the rift")
+			}
+			sh := s.Unit("sh")
+			assert.True(t, sh.Away(), "IP4.27: beyond the rift")
+			r := &s.Cosmic.Rifts[0]
+			s.Clock = clockAt(r.ClosesAt(), 6, StepInvoluntary)
+			s.cosmicInvoluntary()
+			require.True(t, r.Closed)
+			assert.True(t, s.Unit("car").Cross.Trapped, "IP4.452: the carrier")
+			assert.True(t, s.Unit("sh").Cross.Trapped, "IP4.452: and what it took across")
+		})
+	}
+}
+
+// IP4.28: a side that has not detected a rift knows nothing of what lies
+// beyond it: not the destination's defenders as a side (listed, pending,
+// committed or moving), not their units. Its own messages do not name a
+// rift it has not detected (IP4.29 refusals).
+func TestUndetectedDestinationIsNoSideOfTheViewer(t *testing.T) {
+	s := cosmicState(t, ship("a", "blue", "vel-corvette", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 400}, DirA, 0))
+	openRift(s, Hex{}, 640)
+	move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)}) // blue crosses: the yard opens
+	require.Equal(t, []SideID{"yard.wardens"}, s.DestinationSides())
+	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: "yard.wardens", Command: Command{Side: "yard.wardens", Kind: CmdFire}})
+	for _, viewer := range []SideID{"red", ""} {
+		v := s.View(viewer)
+		for _, sd := range v.Sides {
+			assert.NotEqual(t, SideID("yard.wardens"), sd.ID, "%q sees the defenders' side", viewer)
+		}
+		assert.NotContains(t, v.Committed, SideID("yard.wardens"), "%q sees the defenders commit", viewer)
+		assert.NotContains(t, v.Pending, SideID("yard.wardens"))
+		for _, u := range v.Units {
+			assert.Equal(t, MapID("main"), u.Map)
+		}
+	}
+	vb := s.View("blue")
+	_, ok := vb.Side("yard.wardens")
+	assert.True(t, ok, "blue, which went there, knows the defenders")
+	assert.Contains(t, vb.Committed, SideID("yard.wardens"))
+	vw := s.View("yard.wardens")
+	_, ok = vw.Side("yard.wardens")
+	assert.True(t, ok, "the defenders know themselves")
+
+	// IP4.29: red's rift would form near blue's, which red never detected.
+	s2 := cosmicState(t, ship("big", "red", "fed-cruiser", Hex{}, DirA, 0), ship("b", "blue", "kor-raider", Hex{Q: 500}, DirA, 0))
+	s2.Clock.Turn = 10
+	openRift(s2, Hex{Q: 250}, 64).Formed.Turn = 5
+	evs := s2.formRift("red")
+	refusal := clauseEvents(evs, "IP4.29")
+	require.NotEmpty(t, refusal)
+	for _, e := range refusal {
+		assert.NotContains(t, e.Text, "rift-1", "IP4.29: red is told of a rift it never detected")
+	}
 }

@@ -78,6 +78,11 @@ func (s *State) execCraftLaunches(sealed []Sealed) []Event {
 		c.Status, c.CarriedBy = StatusOnMap, ""
 		s.placeUnit(c, k.Map, k.Hex)
 		c.Facing, c.Speed = k.Facing, cl.MaxSpeed
+		if k.Away() {
+			// Launched beyond a cosmic rift, it is beyond it as its
+			// carrier is (IP4.27, IP4.437, IP4.452).
+			c.Cross.Rift, c.Cross.Home = k.Cross.Rift, k.Cross.Home
+		}
 		// It flies only the rest of the turn.
 		c.Ship.Move = MoveState{Moved: s.Clock.Impulse * c.Speed / s.Ruleset.ImpulsesPerTurn}
 		for m := range c.Ship.Mounts {

@@ -97,10 +97,13 @@ func (r Roll) String() string {
 // Throw rolls d on g without recording it. Game code rolls through
 // State.Roll, which records every roll as an event; Throw is the bare
 // mechanism beneath it.
-func (g *RNG) Throw(d Dice) Roll {
+func (g *RNG) Throw(d Dice) Roll { return throw(g, d) }
+
+// throw rolls d on g.
+func throw[G source](g G, d Dice) Roll {
 	r := Roll{Dice: d, Faces: make([]int, d.N)}
 	for i := range r.Faces {
-		f := 1 + g.IntN(d.Sides)
+		f := 1 + intN(g, d.Sides)
 		r.Faces[i] = f
 		r.Total += f
 	}

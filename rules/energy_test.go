@@ -271,3 +271,37 @@ func TestGoingIntoWarp(t *testing.T) {
 		t.Fatalf("X4.WARP: out of warp speed %d", e.Speed)
 	}
 }
+
+// X4.EA.5, X4.MV.7: a ship that decelerated to a full stop is "starting
+// from 0" on its next acceleration: its limit is 5 + size class, not half
+// again the speed it had allocated. One that gave up only part of its
+// movement keeps the speed it allocated as its base.
+func TestAccelerationAfterFullStop(t *testing.T) {
+	tests := []struct {
+		name  string
+		decel int
+		speed int // the speed allocated next turn
+		ok    bool
+	}{
+		{"full stop, up to 5 + size class", 2, 5, true},
+		{"part of it given up, half again", 1, 3, true},
+		{"part of it given up, past half again", 1, 5, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t,
+				ship("e", "blue", "fed-cruiser", Hex{0, 0}, DirA, 2),
+				ship("k", "red", "kor-raider", Hex{0, -30}, DirD, 0))
+			move(t, s, 1, MovePlan{Unit: "e", Steps: []MoveStep{{Op: OpDecelerate, N: tt.decel}}})
+			passUntil(t, s, func(s *State) bool { return s.Clock.Turn == 2 && s.Clock.Step == StepEnergyAllocation })
+			a := Allocation{Unit: "e", Movement: 6 * (tt.speed - 1), Impulse: true}
+			err := checkAllocation(s.Unit("e"), &a)
+			if tt.ok && err != nil {
+				t.Fatalf("X4.EA.5: speed %d refused: %v", tt.speed, err)
+			}
+			if !tt.ok && (err == nil || !strings.Contains(err.Error(), "X4.EA.5")) {
+				t.Fatalf("X4.EA.5: speed %d accepted: %v", tt.speed, err)
+			}
+		})
+	}
+}

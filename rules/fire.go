@@ -286,9 +286,16 @@ func FireModifier(u, t *Unit) int {
 // resolveFire resolves every revealed shot in attacker and mount order.
 // All fire is simultaneous (me-too, X4.IMP.D): a unit destroyed by an
 // earlier shot still fires; shots at a unit already destroyed are lost.
+// Every shot rolls with the modifiers as they stood when fire was
+// declared, so the damage of one shot changes no other shot of the step
+// and the odds shown at declaration are the odds rolled.
 func (s *State) resolveFire() []Event {
 	var evs []Event
-	for _, sh := range s.Turn.Shots {
+	mods := make([]int, len(s.Turn.Shots))
+	for i, sh := range s.Turn.Shots {
+		mods[i] = s.ShotModifier(s.Unit(sh.Attacker), s.Unit(sh.Target))
+	}
+	for i, sh := range s.Turn.Shots {
 		u, t := s.Unit(sh.Attacker), s.Unit(sh.Target)
 		c := lookupClass(u.Class)
 		w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
@@ -303,7 +310,7 @@ func (s *State) resolveFire() []Event {
 		rng := u.Hex.Distance(t.Hex)
 		band, _ := w.Band(rng)
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
-		mod := s.ShotModifier(u, t)
+		mod := mods[i]
 		hit := r.Total+mod <= band.Hit
 		ev.Chance = Chance{In: int16(hitFaces(band.Hit, mod)), Of: int16(D6.Sides), Came: hit}
 		evs = append(evs, ev)

@@ -245,3 +245,44 @@ func TestRam(t *testing.T) {
 		t.Fatalf("X4.RAM: forced dock %q boarding %v", r.Ship.Docked, r.Ship.BoardingOnly)
 	}
 }
+
+// X4.IMP.D: all shots of one fire step resolve with the modifiers as they
+// stood when fire was declared, so the odds shown at declaration are the
+// odds rolled. A ship that loses scanners to a shot resolved earlier in
+// the step still fires its own declared shot without the scanner penalty.
+// Seeds are tried in order until the first shots knock out a scanner box
+// of the ship that fires last.
+func TestFireModifiersFixedAtDeclaration(t *testing.T) {
+	for seed := uint64(1); seed <= 400; seed++ {
+		su := testSetup(
+			ship("a", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+			ship("z", "red", "kor-raider", Hex{0, -1}, DirD, 0))
+		s, err := NewState(su, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, z := s.Unit("a"), s.Unit("z")
+		arm(a)
+		arm(z)
+		z.Ship.Shields, z.Ship.Armor = [6]int{}, 0
+		s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepDirectFire}
+		declared := s.ShotModifier(z, a)
+		s.Turn = TurnState{Shots: []Shot{
+			{Attacker: "a", Mount: 0, Target: "z"}, {Attacker: "a", Mount: 1, Target: "z"},
+			{Attacker: "a", Mount: 4, Target: "z"}, {Attacker: "a", Mount: 5, Target: "z"},
+			{Attacker: "z", Mount: 0, Target: "a"},
+		}}
+		evs := s.resolveFire()
+		if !z.OnMap() || scannerPenalty(z) == declared {
+			continue // the scanners held, or z is gone: try the next seed
+		}
+		want := fmt.Sprintf("%+d against", declared)
+		for _, e := range evs {
+			if e.Kind == EventFire && strings.HasPrefix(e.Text, "z ") && !strings.Contains(e.Text, want) {
+				t.Fatalf("X4.IMP.D (seed %d): z's shot rolled with the damage of the same step: %q, want %q", seed, e.Text, want)
+			}
+		}
+		return
+	}
+	t.Fatal("no seed damaged the scanners of the last ship to fire")
+}

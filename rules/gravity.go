@@ -211,6 +211,12 @@ type Odds struct {
 	// board (it stays behind, safe, if the unit is removed).
 	Partner        UnitID  `json:"partner,omitempty"`
 	PartnerSurvive float64 `json:"partner_survive,omitempty"`
+	// Towed is the unit the mover's tractor beam drags along, which rolls
+	// on each of its own exits from a rift after the mover (GR41.2);
+	// TowedSurvive is its chance to stay on the board (left behind, it is
+	// safe).
+	Towed        UnitID  `json:"towed,omitempty"`
+	TowedSurvive float64 `json:"towed_survive,omitempty"`
 }
 
 // SurviveChance returns the exact chance of coming through n removal
@@ -238,6 +244,13 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 	}
 	o := Odds{Unit: u.ID, Path: res.path, PickUp: slices.Clone(p.PickUp)}
 	ms := u.Ship.Move
+	towed := s.Unit(u.Gear.Tractor)
+	if towed != nil && (!towed.OnMap() || towed.Map != u.Map) {
+		towed = nil
+	}
+	// both is the chance that mover and towed unit are both still going,
+	// towedLost that the towed unit has been removed.
+	both, towedLost := 1.0, 0.0
 	move := 0
 	for i, st := range p.Steps {
 		if !st.Op.moves() {
@@ -248,8 +261,19 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 			b := s.riftBonus(u.Map, &ms, sys)
 			o.Exits = append(o.Exits, RiftExit{Step: i, Move: move, From: from, To: to, System: sys.ID, Name: sysName(sys), Bonus: b})
 			o.Bonus += b
+			both *= 0.7
+		}
+		if towed != nil {
+			th := towed.Hex.Add(from.Sub(res.path[0]))
+			if _, ok := s.riftExit(towed, th, th.Add(to.Sub(from))); ok {
+				towedLost += both * 0.3
+				both *= 0.7
+			}
 		}
 		move++
+	}
+	if towed != nil {
+		o.Towed, o.TowedSurvive = towed.ID, 1-towedLost
 	}
 	exact := SurviveChance(len(o.Exits))
 	o.Survive, _ = exact.Float64()

@@ -728,3 +728,44 @@ func TestRiftReserveInPlay(t *testing.T) {
 		t.Fatalf("GR41.2.3: after re-entry %s at %v, %s", u.Status, u.Hex, s.Clock)
 	}
 }
+
+// GR41.2: "each ship that would move out of or through a gravity rift"
+// rolls, so a ship a tractor beam drags out of a rift rolls its own die
+// just before it leaves, like one moving itself (a docked partner already
+// does); removed, it goes to reserve and the beam has nothing to hold.
+func TestRiftTowedOut(t *testing.T) {
+	tests := []struct {
+		name    string
+		removed bool
+	}{
+		{"GR41.2/towed and removed", true},
+		{"GR41.2/towed and spared", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := riftState(t, RulingThundersEdge, corvette("h", Hex{1, -2}, DirA, 6), corvette("t", Hex{0, -2}, DirA, 0))
+			s.Unit("h").Gear.Tractor = "t"
+			atMovement(s, 1, "h")
+			o, err := s.PlanOdds(MovePlan{Unit: "h", Steps: fwd(1)})
+			if err != nil || o.Towed != "t" || math.Abs(o.TowedSurvive-0.7) > 1e-9 {
+				t.Fatalf("GR41.2: towed odds %+v %v", o, err)
+			}
+			rig(t, s, tt.removed)
+			evs := move(t, s, 1, MovePlan{Unit: "h", Steps: fwd(1)})
+			rolls := riftRolls(evs)
+			if len(rolls) != 1 || rolls[0].Unit != "t" {
+				t.Fatalf("GR41.2: rolls %v, want one for the towed t", rolls)
+			}
+			h, tw := s.Unit("h"), s.Unit("t")
+			if h.Hex != (Hex{1, -3}) {
+				t.Fatalf("the holder is at %v", h.Hex)
+			}
+			if tt.removed && tw.Status != StatusReserve {
+				t.Fatalf("GR41.2: towed t %s at %v, want reserve", tw.Status, tw.Hex)
+			}
+			if !tt.removed && (!tw.OnMap() || tw.Hex != (Hex{0, -3})) {
+				t.Fatalf("GR41.2: towed t %s at %v, want on the map at 0,-3", tw.Status, tw.Hex)
+			}
+		})
+	}
+}

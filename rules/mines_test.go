@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,37 @@ func TestMines(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no event for the mine")
+	}
+}
+
+// IP8.12 and the mines' secrecy: what Legal offers and Check answers
+// about another unit goes through the one visibility test, so a hidden
+// mine is neither offered as a ram target nor answered differently from
+// a unit that does not exist.
+func TestHiddenMineNotOfferedNorConfirmed(t *testing.T) {
+	s := newTestState(t,
+		ship("e", "blue", "fed-cruiser", Hex{0, 0}, DirA, 12),
+		ship("h", "red", "kor-raider", Hex{5, 0}, DirA, 12),
+		Unit{ID: "m1", Side: "red", Class: "mine", Hex: Hex{0, -2}})
+	atMovement(s, 1, "e")
+	for _, c := range s.Legal("blue") {
+		if c.Move != nil && c.Move.Ram != "" {
+			t.Fatalf("Legal offers blue a ram on %s, which it cannot see", c.Move.Ram)
+		}
+	}
+	answer := func(target UnitID) string {
+		err := s.Check(moveCmd("blue", MovePlan{Unit: "e", Steps: fwd(2), Ram: target}))
+		if err == nil {
+			t.Fatalf("a ram on %s was accepted", target)
+		}
+		return strings.ReplaceAll(err.Error(), string(target), "X")
+	}
+	if hidden, none := answer("m1"), answer("zz-none"); hidden != none {
+		t.Fatalf("Check tells a hidden mine from no unit: %q against %q", hidden, none)
+	}
+	// Its owner's own view of the same hex is unchanged: red's raider is
+	// no mover now, but red still sees its mine.
+	if !s.visibleTo(s.Unit("m1"), "red") || s.visibleTo(s.Unit("m1"), "blue") || s.visibleTo(s.Unit("m1"), "") {
+		t.Fatal("visibleTo: a mine is seen by its side only")
 	}
 }

@@ -173,7 +173,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	if p.Ram != "" {
 		t := s.Unit(p.Ram)
 		switch {
-		case t == nil || !t.OnMap() || t.ID == u.ID || t.PhasedOut: // IP8.12: same answer as no unit
+		case t == nil || t.ID == u.ID || !s.visibleTo(t, u.Side): // IP8.12: a hidden unit gets the same answer as no unit
 			return bad("cannot ram %q", p.Ram)
 		case ss.Warp:
 			return bad("cannot ram while in warp (X4.WARP)")
@@ -215,6 +215,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			ss.Move.Straight = 0
 		case OpDecelerate:
 			ss.Move.Lost += st.N
+			ss.Move.Stopped = remaining(u, &ss.Move) == 0
 		default:
 			d := u.Facing
 			if st.Op == OpSlipLeft {
@@ -238,7 +239,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			if pt := s.Unit(ss.Docked); pt != nil && pt.OnMap() {
 				s.setHex(pt, to) // docked ships move as mutually tractored (X4.DOCK)
 			}
-			s.dragHeld(u, from, to)
+			evs = append(evs, s.dragHeld(u, from, to)...)
 			path = append(path, to.String())
 			for _, mh := range h.EnterHex {
 				o := mh.Check(s, u, from, to)
@@ -369,7 +370,7 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 				continue
 			}
 			for _, t := range s.unitsAt(u.Map, r.hex) {
-				if t.OnMap() && t.Side != u.Side {
+				if t.Side != u.Side && s.visibleTo(t, u.Side) {
 					rp := p
 					rp.Ram = t.ID
 					if _, err := s.checkPlan(u, &rp); err == nil {

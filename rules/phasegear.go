@@ -138,7 +138,7 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			if o.PhasedOut {
 				aud = Only(o.Side) // nobody else knows it is there (IP8.32)
 			}
-			ev := s.phaseEvent(o, "IP8.423", aud, fmt.Sprintf("%s is lost: its controller %s phased out", o.ID, u.ID))
+			ev := s.phaseEvent(o, "IP8.423", aud, fmt.Sprintf("%s is lost: its controller phased out", o.ID))
 			ev.Kind = EventDestroyed
 			evs = append(evs, ev)
 			continue

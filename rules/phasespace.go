@@ -284,12 +284,12 @@ type twoD6Table struct {
 
 // throw2d6 rolls 2d6 with g, the same dice in the same order as
 // g.Throw(TwoD6), and returns the step's Roll of that outcome.
-func (a *stepArena) throw2d6(g *RNG) *Roll { return a.roll2d6(outcome2d6(g)) }
+func (a *stepArena) throw2d6(g source) *Roll { return a.roll2d6(outcome2d6(g)) }
 
 // outcome2d6 rolls 2d6 with g, the same dice in the same order as
 // g.Throw(TwoD6), and returns the outcome as 6*(first-1) + second-1.
-func outcome2d6(g *RNG) uint8 {
-	x, y := g.IntN(6), g.IntN(6)
+func outcome2d6[G source](g G) uint8 {
+	x, y := intN(g, 6), intN(g, 6)
 	return uint8(6*x + y)
 }
 
@@ -370,8 +370,14 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 	// two for each change of phase and the courses that follow.
 	rolls := make([]uint8, len(cands))
 	toggles := 0
-	for k := range cands {
-		rolls[k] = outcome2d6(&s.RNG)
+	for k, i := range cands {
+		// A phased-out unit's roll is its owner's secret (IP8.337): it
+		// comes from the owner's private stream.
+		if u := &s.Units[i]; u.PhasedOut {
+			rolls[k] = outcome2d6(s.privateGen(Audience{Sides: []SideID{u.Side}}))
+		} else {
+			rolls[k] = outcome2d6(&s.RNG)
+		}
 		if PhaseToggles(tx.roll2d6(rolls[k]).Total) {
 			toggles++
 		}
@@ -567,7 +573,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 			u = s.Unit(d.id) // units came into play on a phase-in
 		}
 		aud := owner.only(u.Side)
-		r := tx.throw2d6(&s.RNG)
+		r := tx.throw2d6(s.privateGen(aud))
 		turn := CourseTurn(r.Total)
 		if turn != 0 {
 			u.Facing = u.Facing.Turn(turn)
@@ -644,6 +650,32 @@ func (s *State) phaseInOutside() []Event {
 		}
 	}
 	return append(evs, s.webPhaseInOutside()...)
+}
+
+// settlePhase phases in every phased-out unit that stands outside phase
+// space (IP8.124, IP8.12): no unit outside phase space is ever phased out,
+// however it got there (a drift out of it phases in on its own; a cosmic
+// storm's sweep, or any other placement, is caught here). It runs after
+// every command and every automatic step, and looks only at the units out
+// of phase (the spatial index keeps them).
+func (s *State) settlePhase(evs []Event) []Event {
+	out := s.phasedUnits()
+	if len(out) == 0 {
+		return evs
+	}
+	var stray []UnitID
+	for _, u := range out {
+		if u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
+			stray = append(stray, u.ID)
+		}
+	}
+	// A phase-in may bring units into play: find each one by id.
+	for _, id := range stray {
+		if u := s.Unit(id); u != nil && u.PhasedOut && u.OnMap() {
+			evs = s.phaseInInto(evs, u, "IP8.124")
+		}
+	}
+	return evs
 }
 
 // hidePhased is the secrecy net under every step (IP8.32, IP8.122-123): a

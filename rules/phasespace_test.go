@@ -299,7 +299,7 @@ func TestPhasedOutCourse(t *testing.T) {
 	}
 	s2.Advance()
 	for guard := 0; guard < 1000 && s2.Clock.Turn < 2; guard++ {
-		if id, ok := s2.Mover(); ok {
+		if id, ok := s2.Mover(); ok && s2.Unit("ghost").PhasedOut {
 			require.NotEqual(t, UnitID("ghost"), id)
 		}
 		p := s2.Pending()
@@ -307,7 +307,7 @@ func TestPhasedOutCourse(t *testing.T) {
 			s2.Advance()
 			continue
 		}
-		if s2.Expecting() == CmdMove && p[0] == "blue" {
+		if s2.Expecting() == CmdMove && p[0] == "blue" && s2.Unit("ghost").PhasedOut {
 			_, err := s2.Apply(Command{Kind: CmdMove, Side: "blue", Move: &MovePlan{Unit: "ghost",
 				Steps: []MoveStep{{Op: OpHET, Facing: DirD}}}})
 			require.Error(t, err, "IP8.33: no HET or plan for a phased-out unit")
@@ -843,23 +843,40 @@ func TestPhaseStateClonesAndSaves(t *testing.T) {
 // IP8.21: the phase rolls are the state generator's 2d6, one for each
 // unit in phase space in unit order, each logged with its dice; the
 // rolls a step shares between its events are those the dice gave.
+// IP8.337: a phased-out unit's roll, secret to its owner, comes from the
+// owner's private stream and draws nothing from the public generator.
 func TestPhaseRollsAreTheGeneratorsDice(t *testing.T) {
 	s := newPhaseState(t, 10, phaseBenchUnits(200, 8)...)
 	atInvoluntary(s, 1)
+	private := 0
 	for round := range 20 {
 		g := s.RNG
+		streams := map[SideID]ctrStream{}
+		for _, sd := range s.Sides {
+			streams[sd.ID] = *s.privateGen(Only(sd.ID))
+		}
 		k := 0
 		for _, e := range s.phaseRolls() {
 			if e.Kind != EventRoll || e.Clause != "IP8.21" {
 				continue
 			}
-			want := g.Throw(TwoD6)
+			var want Roll
+			if e.Audience.IsPublic() {
+				want = g.Throw(TwoD6)
+			} else {
+				require.Equal(t, []SideID{e.Side}, e.Audience.Sides, "IP8.337: the owner's secret")
+				p := streams[e.Side]
+				want = throw(&p, TwoD6)
+				streams[e.Side] = p
+				private++
+			}
 			require.Equal(t, want, *e.Roll, "round %d, roll %d (%s)", round, k, e.Unit)
 			require.Equal(t, fmt.Sprintf("phase roll %s: %s", e.Unit, want), e.Text)
 			k++
 		}
 		require.Equal(t, 200, k, "round %d", round)
 	}
+	require.Greater(t, private, 100, "units phased out and rolled in secret")
 }
 
 // A mine that comes into play during the game goes off under a unit of
@@ -895,4 +912,48 @@ func TestPhasedUnitsIndex(t *testing.T) {
 	assert.Equal(t, []UnitID{"a", "b"}, ids(s.Clone()))
 	s.phaseIn(s.Unit("a"), "IP8.21")
 	assert.Equal(t, []UnitID{"b"}, ids(s))
+}
+
+// IP8.124, IP8.12: no unit outside phase space is phased out, however it
+// left: a phased-out unit that a cosmic storm sweeps to a destination
+// with no phase space phases in at once (it would otherwise stay phased
+// out for good, unseen and untouchable at speed 0); swept into phase
+// space there, it stays out.
+func TestPhasedOutSweptOutOfPhaseSpace(t *testing.T) {
+	tests := []struct {
+		name      string
+		destPhase bool // the destination has phase space where it lands
+		wantOut   bool
+	}{
+		{"IP8.124/destination without phase space", false, false},
+		{"IP8.124/destination in phase space", true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			su := testSetup(ship("big", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 400}, DirA, 0),
+				ship("ghost", "blue", "vel-corvette", Hex{Q: 10}, DirA, 0))
+			su.Ruleset.NoCosmicRifts = true
+			su.Maps[0].Terrain = &Terrain{Regions: []Region{
+				{ID: "squall", Kind: RegionIonStorm, Shape: DiscShape(Hex{}, 30)},
+				{ID: "veil", Kind: RegionPhaseSpace, Shape: DiscShape(Hex{Q: 10}, 4)},
+			}}
+			su.RiftCharts = []RiftChart{{Lo: 2, Hi: 12, Rows: []RiftChartRow{{Lo: 2, Hi: 12, Scenario: "yard", Port: Hex{}, Defend: Hex{R: -60}}}}}
+			yard := yardSetup()
+			if tt.destPhase {
+				yard.Setup.Maps[0].Terrain.Regions = []Region{{ID: "haze", Kind: RegionPhaseSpace, Shape: DiscShape(Hex{}, 40)}}
+			}
+			su.Destinations = []Destination{yard}
+			s, err := NewState(su, 2)
+			require.NoError(t, err)
+			s.phaseOut(s.Unit("ghost"), nil)
+			s.Cosmic.Pending = []PendingRift{{Side: "blue", At: 1}}
+			s.Advance()
+			passUntil(t, s, func(s *State) bool { return s.Clock.Impulse == 1 && s.Clock.Step > StepInvoluntary })
+			require.Len(t, s.Cosmic.Rifts, 1)
+			require.True(t, s.Cosmic.Rifts[0].Storm, "IP4.51: a cosmic storm")
+			g := s.Unit("ghost")
+			require.Equal(t, MapID("yard"), g.Map, "IP4.52: swept along")
+			assert.Equal(t, tt.wantOut, g.PhasedOut, "IP8.124: phased out at %v of the destination", g.Hex)
+		})
+	}
 }

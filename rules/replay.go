@@ -12,8 +12,8 @@ type Checkpoint struct {
 // Play starts a game from setup and seed, applies cmds in order and
 // returns the final state with a checkpoint at every step boundary. It
 // stops at the first refused command, naming it.
-func Play(setup Setup, seed uint64, cmds []Command) (*State, []Checkpoint, error) {
-	s, err := NewState(setup, seed)
+func Play(setup Setup, seed uint64, cmds []Command, opts ...Option) (*State, []Checkpoint, error) {
+	s, err := NewState(setup, seed, opts...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -41,8 +41,8 @@ func Play(setup Setup, seed uint64, cmds []Command) (*State, []Checkpoint, error
 // returns nil when every checkpoint matches, or an error naming the first
 // step whose hash differs (or, if all before it match, the first command
 // the replay refuses).
-func Verify(setup Setup, seed uint64, cmds []Command, want []Checkpoint) error {
-	_, got, err := Play(setup, seed, cmds)
+func Verify(setup Setup, seed uint64, cmds []Command, want []Checkpoint, opts ...Option) error {
+	_, got, err := Play(setup, seed, cmds, opts...)
 	for i := 0; i < len(got) && i < len(want); i++ {
 		if got[i].Clock != want[i].Clock {
 			return fmt.Errorf("rules: replay diverges at %s: the save expects %s", got[i].Clock, want[i].Clock)

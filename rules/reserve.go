@@ -169,7 +169,10 @@ func (s *State) reentryPlace(u *Unit, h Hex, all []Declaration) error {
 }
 
 // reenter brings a reserve unit back on the map at speed 0 with a fresh
-// turn: it allocates energy from the next turn (from a standstill).
+// turn: it allocates energy from the next turn (from a standstill). A
+// unit placed on an open cosmic rift's hex is displaced through it at once
+// (IP4.24). The rift's destination may come into play: callers find units
+// again by id.
 func (s *State) reenter(u *Unit, h Hex, f Direction) []Event {
 	u.Status, u.CarriedBy, u.Facing, u.Speed = StatusOnMap, "", f, 0
 	s.setHex(u, h)
@@ -178,7 +181,8 @@ func (s *State) reenter(u *Unit, h Hex, f Direction) []Event {
 		ss.Allocated, ss.PrevSpeed = 0, 0
 		ss.Docked, ss.BoardingOnly, ss.Warp, ss.Erratic = "", false, false, false
 	}
-	return []Event{s.unitEvent(EventNote, "GR41.2.3", u, fmt.Sprintf("%s re-enters from reserve at %v facing %s", unitName(u), h, f))}
+	evs := []Event{s.unitEvent(EventNote, "GR41.2.3", u, fmt.Sprintf("%s re-enters from reserve at %v facing %s", unitName(u), h, f))}
+	return append(evs, s.cosmicEnterHex(u)...)
 }
 
 // --- the fleet limit (GRN.4) ---

@@ -49,7 +49,11 @@ func (g *RNG) Uint64() uint64 {
 
 // IntN returns a uniform integer in [0, n). It panics if n <= 0, which
 // only a programming error can cause.
-func (g *RNG) IntN(n int) int {
+func (g *RNG) IntN(n int) int { return intN(g, n) }
+
+// intN returns a uniform integer in [0, n) from g: the same draws for the
+// public generator and for the private streams (privatedice.go).
+func intN[G source](g G, n int) int {
 	if n <= 0 {
 		panic("rules: RNG.IntN with n <= 0")
 	}

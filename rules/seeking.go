@@ -193,8 +193,10 @@ func (s *State) execLaunches(sealed []Sealed) []Event {
 		// It flies only the rest of the turn: count the impulse chart's
 		// share so far as moved.
 		d.Ship.Move.Moved = s.Clock.Impulse * d.Speed / s.Ruleset.ImpulsesPerTurn
+		// addUnit shifts s.Units: u and t may point at other units after it.
+		text := fmt.Sprintf("%s launches %s %s at %s", u.ID, strings.ToLower(name), d.ID, t.ID)
 		s.addUnit(d)
-		evs = append(evs, s.unitEvent(EventNote, "", s.Unit(d.ID), fmt.Sprintf("%s launches %s %s at %s", u.ID, strings.ToLower(name), d.ID, t.ID)))
+		evs = append(evs, s.unitEvent(EventNote, "", s.Unit(d.ID), text))
 	}
 	return evs
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -118,4 +119,63 @@ func TestDroneLosesItsGuide(t *testing.T) {
 	if d.Gear.Target != "" || d.Hex != (Hex{0, -4}) {
 		t.Fatalf("drone target %q at %v, want none at 0,-4", d.Gear.Target, d.Hex)
 	}
+}
+
+// The launch log names the true target of every drone launched in a
+// step, whatever the order of the unit ids: a drone inserted into the
+// sorted unit list before its target must not shift the name read.
+func TestLaunchLogNamesTarget(t *testing.T) {
+	tests := []struct {
+		name     string
+		launcher UnitID
+		targets  [2]UnitID
+	}{
+		{"targets sort after the drones", "a", [2]UnitID{"b", "c"}},
+		{"targets sort before the drones", "z", [2]UnitID{"b", "c"}},
+		{"one target each side", "m", [2]UnitID{"b", "y"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t,
+				ship(tt.launcher, "blue", "kor-battlecruiser", Hex{0, 0}, DirA, 0),
+				ship(tt.targets[0], "red", "kor-raider", Hex{0, -6}, DirD, 0),
+				ship(tt.targets[1], "red", "kor-raider", Hex{3, -7}, DirD, 0))
+			s.Advance()
+			passUntil(t, s, func(s *State) bool { return s.Clock.Step == StepSeekingLaunch })
+			var evs []Event
+			for len(s.Pending()) > 0 && s.Clock.Step == StepSeekingLaunch {
+				side := s.Pending()[0]
+				c := Command{Kind: CmdLaunch, Side: side}
+				if side == "blue" {
+					c.Shots = []Shot{{Attacker: tt.launcher, Mount: 8, Target: tt.targets[0]}, {Attacker: tt.launcher, Mount: 9, Target: tt.targets[1]}}
+				}
+				evs = append(evs, mustApply(t, s, c)...)
+			}
+			for i, mount := range []int{8, 9} {
+				id := seekerID(tt.launcher, "d", mount, 1)
+				want := fmt.Sprintf("%s launches drone %s at %s", tt.launcher, id, tt.targets[i])
+				found := false
+				for _, e := range evs {
+					found = found || e.Text == want
+				}
+				if !found {
+					t.Errorf("no log line %q in %v", want, launchLines(evs))
+				}
+				if d := s.Unit(id); d == nil || d.Gear.Target != tt.targets[i] {
+					t.Errorf("drone %s: %+v, want target %s", id, d, tt.targets[i])
+				}
+			}
+		})
+	}
+}
+
+// launchLines returns the texts of the launch events among evs.
+func launchLines(evs []Event) []string {
+	var out []string
+	for _, e := range evs {
+		if strings.Contains(e.Text, " launches ") {
+			out = append(out, e.Text)
+		}
+	}
+	return out
 }

@@ -36,6 +36,10 @@ type MoveState struct {
 	// DecelImpulse is the impulse of the last deceleration this turn, in
 	// which batteries may be spent in response (X4.MV.7).
 	DecelImpulse int `json:"decel_impulse,omitempty"`
+	// Stopped is set when a deceleration left the unit no movement this
+	// turn: it comes to a full stop, and its next acceleration starts
+	// from 0 (X4.EA.5, X4.MV.7).
+	Stopped bool `json:"stopped,omitempty"`
 	// Rifts lists the gravity rifts ("map/system") that gave the unit
 	// their +1 this turn, under the thunders-edge ruling (GRTE.1).
 	Rifts []string `json:"rifts,omitempty"`
@@ -58,7 +62,8 @@ type ShipState struct {
 	Crew   [4]int       `json:"crew"`
 	Mounts []MountState `json:"mounts"`
 	// Allocated is the speed bought at the last energy allocation, the
-	// base of the acceleration limit (X4.EA.5).
+	// base of the acceleration limit (X4.EA.5); 0 from the turn after a
+	// deceleration to a full stop.
 	Allocated int `json:"allocated"`
 	// PrevSpeed is the unit's speed last turn, the "old speed" a warp
 	// entry adds to (X4.WARP).
@@ -214,7 +219,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	}
 	absorb(&ss.Reinforce[shield])
 	absorb(&ss.Shields[shield])
-	if p := s.Unit(ss.Docked); p != nil && p.Ship != nil && !ss.BoardingOnly {
+	if p := s.Unit(ss.Docked); p != nil && p.Ship != nil { // a forced dock too (X4.RAM, X4.DOCK)
 		absorb(&p.Ship.Reinforce[shield])
 		absorb(&p.Ship.Shields[shield])
 	}

@@ -61,6 +61,10 @@ type State struct {
 	// anything but the ids.
 	Units []Unit `json:"units"`
 	RNG   RNG    `json:"rng"`
+	// PrivateKey keys the private dice streams and Private holds them,
+	// one per audience, sorted (privatedice.go).
+	PrivateKey PrivateKey      `json:"private_key"`
+	Private    []privateStream `json:"private,omitempty"`
 	// EventSeq numbers the events of the game; the next one gets
 	// EventSeq+1.
 	EventSeq int `json:"event_seq"`
@@ -92,7 +96,8 @@ type State struct {
 
 // NewState starts a game from setup with the given seed. It checks the
 // setup's internal consistency and reports every problem it finds.
-func NewState(setup Setup, seed uint64) (*State, error) {
+// Without WithPrivateKey the private dice follow from the seed.
+func NewState(setup Setup, seed uint64, opts ...Option) (*State, error) {
 	s := &State{
 		Scenario:   setup.Info,
 		Ruleset:    setup.Ruleset,
@@ -102,6 +107,7 @@ func NewState(setup Setup, seed uint64) (*State, error) {
 		Maps:       make([]Map, len(setup.Maps)),
 		Units:      slices.Clone(setup.Units),
 		RNG:        NewRNG(seed),
+		PrivateKey: SeedPrivateKey(seed),
 		Cosmic:     CosmicState{Charts: slices.Clone(setup.RiftCharts), Destinations: slices.Clone(setup.Destinations)},
 		Objectives: cloneObjectives(setup.Objectives),
 	}
@@ -131,6 +137,9 @@ func NewState(setup Setup, seed uint64) (*State, error) {
 				s.Units[i].Ship = s.Units[i].Ship.clone()
 			}
 		}
+	}
+	for _, o := range opts {
+		o(s)
 	}
 	slices.SortFunc(s.Units, func(a, b Unit) int { return strings.Compare(string(a.ID), string(b.ID)) })
 	s.openRifts(setup.OpenRifts)
@@ -262,7 +271,7 @@ type RollReason struct {
 // Roll rolls d with the game's generator and returns the result with the
 // event that records it. Every die in the game goes through Roll.
 func (s *State) Roll(d Dice, why RollReason) (Roll, Event) {
-	r := s.RNG.Throw(d)
+	r := throw(s.genFor(why.Audience), d)
 	text := r.String()
 	if why.What != "" {
 		text = why.What + ": " + text
@@ -301,6 +310,7 @@ func (s *State) Hash() Hash {
 func (s *State) Clone() *State {
 	c := *s
 	c.Sides = slices.Clone(s.Sides)
+	c.Private = slices.Clone(s.Private)
 	c.Units = slices.Clone(s.Units)
 	for i := range c.Units {
 		c.Units[i].Ship = c.Units[i].Ship.clone()

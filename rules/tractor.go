@@ -457,9 +457,20 @@ func (s *State) breakTractors() []Event {
 }
 
 // dragHeld moves the unit u holds by the step u just made, keeping it at
-// the same offset: a held unit moves with its holder.
-func (s *State) dragHeld(u *Unit, from, to Hex) {
-	if t := s.Unit(u.Gear.Tractor); t != nil && t.OnMap() && t.Map == u.Map {
-		s.setHex(t, t.Hex.Add(to.Sub(from)))
+// the same offset: a held unit moves with its holder. A held unit dragged
+// out of a gravity rift is a ship that would move out of it: it rolls its
+// own removal die just before it leaves, and stays behind in reserve on
+// 1-3 (GR41.2); it gains no movement, having none of its own.
+func (s *State) dragHeld(u *Unit, from, to Hex) []Event {
+	t := s.Unit(u.Gear.Tractor)
+	if t == nil || !t.OnMap() || t.Map != u.Map {
+		return nil
 	}
+	var evs []Event
+	dest := t.Hex.Add(to.Sub(from))
+	if sys, ok := s.riftExit(t, t.Hex, dest); ok && s.riftRoll(t, sys, "GR41.2", &evs) {
+		return evs
+	}
+	s.setHex(t, dest)
+	return evs
 }

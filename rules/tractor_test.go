@@ -309,7 +309,7 @@ func TestTractorContestReplays(t *testing.T) {
 		passUntil(t, s, func(s *State) bool { return s.Clock.Impulse == 3 })
 		return s.Hash()
 	}
-	if run() != run() {
+	if first, second := run(), run(); first != second {
 		t.Fatal("the same contest gave two hashes")
 	}
 }

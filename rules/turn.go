@@ -235,7 +235,7 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 	default:
 		evs = s.commit(cmd)
 	}
-	return s.advance(s.hidePhased(evs)), nil
+	return s.advance(s.settlePhase(s.hidePhased(evs))), nil
 }
 
 // Advance runs the automatic parts of the turn until some side must act,
@@ -389,6 +389,7 @@ func (s *State) advance(evs []Event) []Event {
 			n := len(evs)
 			evs = s.enterStep(evs)
 			s.hidePhased(evs[n:])
+			evs = s.settlePhase(evs)
 			continue
 		}
 		if len(s.Pending()) > 0 {
@@ -396,6 +397,7 @@ func (s *State) advance(evs []Event) []Event {
 		}
 		more, done := s.finishStep()
 		evs = append(evs, s.hidePhased(more)...)
+		evs = s.settlePhase(evs)
 		if !done {
 			continue
 		}
@@ -542,6 +544,10 @@ func (s *State) startTurn() {
 		ss.Reinforce, ss.ArmorReinforce = [6]int{}, 0
 		ss.ErraticPaid, ss.Erratic, ss.TractorReady, ss.Stasis, ss.Elevated = 0, false, false, false, false
 		ss.Evasions, ss.EvadedImpulse = 0, 0
+		if ss.Move.Stopped {
+			// Decelerated to a full stop: it starts from 0 (X4.EA.5).
+			ss.Allocated, s.Units[i].Speed = 0, 0
+		}
 		ss.Move = MoveState{Straight: ss.Move.Straight}
 		for j := range ss.Mounts {
 			ss.Mounts[j].Armed, ss.Mounts[j].Fired = false, false

@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // UnitView is what a seat may know of one unit.
 type UnitView struct {
 	ID     UnitID     `json:"id"`
@@ -113,6 +115,56 @@ type View struct {
 	Objectives []Objective `json:"objectives,omitempty"`
 }
 
+// visibleTo reports whether side may know that u is where it is: on the
+// map, and not another side's mine (mines.go), not another side's unit out
+// of phase (IP8.32), not on a destination map side has not found (IP4.28).
+// It is the one test behind the units of View and behind what Legal
+// offers and Check answers about other units, so that a hidden unit and
+// one that does not exist get the same answer. An empty side is the
+// public table.
+func (s *State) visibleTo(u *Unit, side SideID) bool {
+	switch {
+	case u == nil || !u.OnMap():
+		return false
+	case side != "" && u.Side == side:
+		return true
+	case hiddenFrom(u, side) || u.PhasedOut:
+		return false
+	}
+	return s.mapKnownTo(u.Map, side)
+}
+
+// mapKnownTo reports whether side knows map m: every origin map, and a
+// destination map it detected a rift to, has units on or defends.
+func (s *State) mapKnownTo(m MapID, side SideID) bool {
+	if !s.destinationMap(m) {
+		return true
+	}
+	if sd, ok := s.Side(side); ok && sd.Destination == m {
+		return true
+	}
+	for i := range s.Cosmic.Rifts {
+		if r := &s.Cosmic.Rifts[i]; r.Dest == m && s.riftKnown(r, side) {
+			return true
+		}
+	}
+	if side == "" {
+		return false
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.Side == side && u.OnMap() && u.Map == m {
+			return true
+		}
+	}
+	return false
+}
+
+// sideKnownTo reports whether viewer knows of side sd: every side but the
+// defenders of a destination map viewer has not found.
+func (s *State) sideKnownTo(sd Side, viewer SideID) bool {
+	return sd.Destination == "" || sd.ID == viewer || s.mapKnownTo(sd.Destination, viewer)
+}
+
 // View returns what side may know of the game. An empty side gives the
 // public table view.
 func (s *State) View(side SideID) *View {
@@ -131,7 +183,19 @@ func (s *State) View(side SideID) *View {
 	for _, c := range s.Turn.Sealed {
 		v.Committed = append(v.Committed, c.Side)
 	}
-	v.Mover, _ = s.Mover()
+	// The defenders of a destination the viewer has not found are no
+	// side of its game: not listed, not seen to act or to commit (IP4.28).
+	known := map[SideID]bool{}
+	v.Sides = slices.DeleteFunc(v.Sides, func(sd Side) bool {
+		known[sd.ID] = s.sideKnownTo(sd, side)
+		return !known[sd.ID]
+	})
+	unknown := func(id SideID) bool { return !known[id] }
+	v.Pending = slices.DeleteFunc(v.Pending, unknown)
+	v.Committed = slices.DeleteFunc(v.Committed, unknown)
+	if id, ok := s.Mover(); ok && s.visibleTo(s.Unit(id), side) {
+		v.Mover = id
+	}
 	if s.Clock.Step == StepGameOver {
 		o := s.Outcome()
 		v.Outcome = &o

@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/ai"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -61,17 +61,17 @@ func playGame(t testing.TB, arg string, seed uint64, levels map[rules.SideID]str
 	t.Helper()
 	src := source(t, arg)
 	sc, _ := src.Load()
-	seats := game.DefaultSeats(sc)
+	seats := match.DefaultSeats(sc)
 	for i := range seats {
-		seats[i].Kind, seats[i].Level = game.SeatComputer, levels[seats[i].Side]
+		seats[i].Kind, seats[i].Level = match.SeatComputer, levels[seats[i].Side]
 	}
-	s, err := game.NewSession(src, seed, seats)
+	s, err := match.NewSession(src, seed, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctrl := map[rules.SideID]game.Controller{}
+	ctrl := map[rules.SideID]match.Controller{}
 	for _, seat := range seats {
-		ctrl[seat.Side] = game.Bind(game.NewController(seat, seed), s)
+		ctrl[seat.Side] = match.Bind(match.NewController(seat, seed), s)
 	}
 	if err := s.PlayUntil(ctrl, func(*rules.State) bool { return false }); err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 	for _, level := range ai.Levels {
 		src := source(t, "first-contact")
 		sc, _ := src.Load()
-		seats := game.DefaultSeats(sc)
+		seats := match.DefaultSeats(sc)
 		st, err := rules.NewState(sc.Setup(), 3)
 		if err != nil {
 			t.Fatal(err)
@@ -142,10 +142,10 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 				}
 			}
 		})
-		ctrl := map[rules.SideID]game.Controller{}
+		ctrl := map[rules.SideID]match.Controller{}
 		for _, seat := range seats {
 			seat.Level = "hard"
-			ctrl[seat.Side] = game.NewController(seat, 3)
+			ctrl[seat.Side] = match.NewController(seat, 3)
 		}
 		decisions := 0
 		for steps := 0; steps < 3000 && pending(st) != ""; steps++ {
@@ -161,8 +161,8 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 					t.Fatalf("views differ at %s", st.Clock)
 				}
 				p1, p2 := ai.New(level, 11, me), ai.New(level, 11, me)
-				c1 := p1.Decide(v1, legal, game.NewSideOracle(st, me))
-				c2 := p2.Decide(v2, other.Legal(me), game.NewSideOracle(other, me))
+				c1 := p1.Decide(v1, legal, match.NewDesk(st, me))
+				c2 := p2.Decide(v2, other.Legal(me), match.NewDesk(other, me))
 				if !reflect.DeepEqual(c1, c2) {
 					t.Fatalf("%s at %s: the decision depends on hidden information:\n%s\n%s", level, st.Clock, c1, c2)
 				}
@@ -187,7 +187,7 @@ func TestOracleAnswersOnlyForItsSide(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := game.NewSideOracle(st, "federation")
+	o := match.NewDesk(st, "federation")
 	if o.Check(rules.Command{Kind: rules.CmdAllocate, Side: "korath"}) == nil {
 		t.Error("Check answered for the other side")
 	}
@@ -212,7 +212,7 @@ func TestBudget(t *testing.T) {
 		side := pending(st)
 		p := players[side]
 		before := p.Steps
-		cmd := p.Decide(st.View(side), st.Legal(side), game.NewSideOracle(st, side))
+		cmd := p.Decide(st.View(side), st.Legal(side), match.NewDesk(st, side))
 		if p.Steps-before > p.Level.Budget() {
 			t.Fatalf("%s took %d steps, budget %d", p.Level, p.Steps-before, p.Level.Budget())
 		}
@@ -235,7 +235,7 @@ func BenchmarkAIDecide(b *testing.B) {
 		b.Fatal(err)
 	}
 	const me = rules.SideID("federation")
-	legalP := map[rules.SideID]game.Controller{"federation": game.NewLegalPlayer(1, me), "korath": game.NewLegalPlayer(1, "korath")}
+	legalP := map[rules.SideID]match.Controller{"federation": match.NewLegalPlayer(1, me), "korath": match.NewLegalPlayer(1, "korath")}
 	points := map[rules.CommandKind]*rules.State{}
 	for n := 0; n < 5000 && len(points) < 3 && pending(st) != ""; n++ {
 		side := pending(st)
@@ -253,7 +253,7 @@ func BenchmarkAIDecide(b *testing.B) {
 			b.Fatalf("no %s decision reached", k)
 		}
 		b.Run(string(k), func(b *testing.B) {
-			v, legal, o := at.View(me), at.Legal(me), game.NewSideOracle(at, me)
+			v, legal, o := at.View(me), at.Legal(me), match.NewDesk(at, me)
 			p := ai.New(ai.Hard, 1, me)
 			for b.Loop() {
 				p.Decide(v, legal, o)

@@ -31,9 +31,7 @@ func (p *Player) allocate(k *knowledge, legal []rules.Command, o Oracle) []rules
 			break
 		}
 	}
-	for _, l := range legal {
-		cands = append(cands, l)
-	}
+	cands = append(cands, legal...)
 	return cands
 }
 

@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/ai"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -45,7 +45,7 @@ func TestDeclareWithdrawsAndReenters(t *testing.T) {
 	for _, level := range ai.Levels {
 		t.Run(string(level), func(t *testing.T) {
 			decide := func(st *rules.State) rules.Command {
-				return ai.New(level, 1, "blue").Decide(st.View("blue"), st.Legal("blue"), game.NewSideOracle(st, "blue"))
+				return ai.New(level, 1, "blue").Decide(st.View("blue"), st.Legal("blue"), match.NewDesk(st, "blue"))
 			}
 			cmd := decide(atDeclare(t, nil))
 			assert.Empty(t, cmd.Declarations, "nothing to withdraw or bring back")

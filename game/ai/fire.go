@@ -273,9 +273,7 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 		per[r.Unit]++
 	}
 	cmd := rules.Command{Kind: rules.CmdRepair, Side: p.Side}
-	for _, r := range base.Repairs {
-		cmd.Repairs = append(cmd.Repairs, r)
-	}
+	cmd.Repairs = append(cmd.Repairs, base.Repairs...)
 	for _, u := range k.own {
 		n := per[u.ID]
 		c := k.class(u.Class)

@@ -3,8 +3,8 @@ package ai_test
 import (
 	"testing"
 
-	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/ai"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -24,16 +24,16 @@ func closing(t *testing.T, arg string, side rules.SideID, target rules.Hex, turn
 			if strip {
 				st = copyState(t, st, func(s *rules.State) { s.Objectives = nil })
 			}
-			ctrl := map[rules.SideID]game.Controller{}
+			ctrl := map[rules.SideID]match.Controller{}
 			for _, sd := range st.Sides {
-				ctrl[sd.ID] = game.NewLegalPlayer(seed, sd.ID)
+				ctrl[sd.ID] = match.NewLegalPlayer(seed, sd.ID)
 			}
 			hard := ai.New(ai.Hard, seed, side)
 			for n := 0; n < 20000 && pending(st) != "" && st.Clock.Turn <= turns; n++ {
 				sd := pending(st)
 				var cmd rules.Command
 				if sd == side {
-					cmd = hard.Decide(st.View(sd), st.Legal(sd), game.NewSideOracle(st, sd))
+					cmd = hard.Decide(st.View(sd), st.Legal(sd), match.NewDesk(st, sd))
 				} else {
 					cmd = ctrl[sd].Decide(st.View(sd), st.Legal(sd))
 				}

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/ai"
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -39,7 +39,7 @@ func TestAIArmsAndHoldsPlasma(t *testing.T) {
 				e := s.Unit("emberwing")
 				e.Ship.Mounts[6].Charge, e.Ship.Mounts[7].Charge = charge, charge
 			})
-			cmd := ai.New(level, 1, "korath").Decide(st.View("korath"), st.Legal("korath"), game.NewSideOracle(st, "korath"))
+			cmd := ai.New(level, 1, "korath").Decide(st.View("korath"), st.Legal("korath"), match.NewDesk(st, "korath"))
 			var a rules.Allocation
 			for _, x := range cmd.Allocations {
 				if x.Unit == "emberwing" {
@@ -82,7 +82,7 @@ func TestAILaunchesPlasmaInReach(t *testing.T) {
 			if len(legal) < 2 {
 				t.Fatalf("distance %d: no launch offered", tc.dist)
 			}
-			cmd := ai.New(level, 1, "korath").Decide(st.View("korath"), legal, game.NewSideOracle(st, "korath"))
+			cmd := ai.New(level, 1, "korath").Decide(st.View("korath"), legal, match.NewDesk(st, "korath"))
 			got := slices.ContainsFunc(cmd.Shots, func(sh rules.Shot) bool { return sh.Mount >= 6 && sh.Target == "kestrel" })
 			if got != tc.want {
 				t.Errorf("%s at distance %d: launched %v (%s), want %v", level, tc.dist, got, cmd, tc.want)
@@ -115,7 +115,7 @@ func TestAIHandsGuidanceFromAWreck(t *testing.T) {
 			s.Units = slices.Insert(s.Units, i, d)
 		})
 		legal := st.Legal("federation")
-		cmd := ai.New(ai.Normal, 1, "federation").Decide(st.View("federation"), legal, game.NewSideOracle(st, "federation"))
+		cmd := ai.New(ai.Normal, 1, "federation").Decide(st.View("federation"), legal, match.NewDesk(st, "federation"))
 		if got := len(cmd.Handoffs) > 0; got != wrecked {
 			t.Errorf("guide wrecked %v: handoffs %v", wrecked, cmd.Handoffs)
 		}

@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func riskRoll(clause string, side rules.SideID, unit rules.UnitID, in, of int16,
 // against what came, and names what the phenomena took from it; another
 // side's rolls never count, nor do rolls it could not see.
 func TestDebriefLines(t *testing.T) {
-	src, err := scenarios.ReadSource("testdata/duel.yaml")
+	src, err := scenarios.ReadSource("../testdata/duel.yaml")
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
@@ -75,7 +75,7 @@ func TestDebriefLines(t *testing.T) {
 // A unit trapped beyond a closed cosmic rift, and one destroyed on a
 // destination map, are named as lost to the rifts.
 func TestDebriefNamesUnitsLostBeyondRifts(t *testing.T) {
-	src, err := scenarios.ReadSource("testdata/duel.yaml")
+	src, err := scenarios.ReadSource("../testdata/duel.yaml")
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)
@@ -188,7 +188,7 @@ func roundTally(t Tally) Tally {
 // The cosmic rift fixture crosses rifts on some seed, and the debrief
 // then counts the crossings.
 func TestDebriefCountsRiftCrossings(t *testing.T) {
-	src, err := scenarios.ReadSource("testdata/rift-drill.yaml")
+	src, err := scenarios.ReadSource("../testdata/rift-drill.yaml")
 	require.NoError(t, err)
 	for seed := uint64(1); seed <= 100; seed++ {
 		s, err := Simulate(src, seed, 8)

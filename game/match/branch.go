@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"fmt"
@@ -48,13 +48,21 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 	if !found {
 		return nil, fmt.Errorf("game: branch: the save has no seat for side %q", human)
 	}
+	people := peopleAt(sf.Seats)
+	if !slices.Contains(TakeOverSides(sf.Seats), human) {
+		return nil, fmt.Errorf("game: branch: side %q is played by a person in this game of %d people: only a side the computer plays can be taken over", human, people)
+	}
 	var checks []Checkpoint
 	for _, c := range sf.Checks {
 		if c.Command < n {
 			checks = append(checks, c)
 		}
 	}
-	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands[:n:n], checks)
+	opts, err := sf.DiceOptions()
+	if err != nil {
+		return nil, err
+	}
+	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands[:n:n], checks, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("game: branch at step %d: %w", n, err)
 	}
@@ -70,5 +78,35 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 	}
 	// Defenders a rift brings in from here are the computer's too.
 	s.Defenders = DefendersComputer
+	// Others of that game may be at the table: the new side's screen
+	// shows first behind the curtain.
+	s.CurtainFirst = people >= 2
 	return s, nil
+}
+
+// peopleAt counts the seats people play, rift defenders aside.
+func peopleAt(seats []Seat) int {
+	n := 0
+	for _, seat := range seats {
+		if seat.Kind == SeatHuman && !seat.Defender {
+			n++
+		}
+	}
+	return n
+}
+
+// TakeOverSides lists the sides a save may be taken over as: any side of
+// a game one person plays (or none: a computer match), and in a game of
+// two or more people only the sides the computer plays, since a person's
+// side holds secrets the others at the table must not see.
+func TakeOverSides(seats []Seat) []rules.SideID {
+	people := peopleAt(seats)
+	var out []rules.SideID
+	for _, seat := range seats {
+		if seat.Defender || people >= 2 && seat.Kind == SeatHuman {
+			continue
+		}
+		out = append(out, seat.Side)
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"path/filepath"
@@ -15,7 +15,7 @@ import (
 // defenders get a seat (the computer's by default) and the game plays on;
 // a save of such a game loads back to the same state.
 func TestRiftDefendersGetSeats(t *testing.T) {
-	src, err := scenarios.ReadSource("testdata/rift-drill.yaml") // rift_dice make rifts frequent and near
+	src, err := scenarios.ReadSource("../testdata/rift-drill.yaml") // rift_dice make rifts frequent and near
 	require.NoError(t, err)
 	found := false
 	for seed := uint64(1); seed <= 100 && !found; seed++ {
@@ -48,7 +48,7 @@ func TestRiftDefendersGetSeats(t *testing.T) {
 // side that went through the rift takes them, and the game waits for
 // that person.
 func TestRiftDefendersPlayedByPlayers(t *testing.T) {
-	src, err := scenarios.ReadSource("testdata/rift-drill.yaml")
+	src, err := scenarios.ReadSource("../testdata/rift-drill.yaml")
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)

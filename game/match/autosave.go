@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"fmt"
@@ -22,8 +22,8 @@ func Autosave(dir string, s *Session, now time.Time) error {
 	return WriteSave(autosavePath(dir, len(s.Commands)), s, name, now)
 }
 
-// latestAutosave returns the newest loadable autosave in dir, or "".
-func latestAutosave(dir string) string {
+// LatestAutosave returns the newest loadable autosave in dir, or "".
+func LatestAutosave(dir string) string {
 	saves, err := ListSaves(dir)
 	if err != nil {
 		return ""

@@ -1,4 +1,4 @@
-package game
+package match
 
 import "strings"
 
@@ -67,8 +67,8 @@ var ruleNotes = map[string]string{
 	"IP8.515":  "A phase storm centres on the map centre and reaches the storm range; ships escape by leaving it.",
 }
 
-// ruleNote returns the note for a clause id, or the note of its family.
-func ruleNote(id string) string {
+// RuleNote returns the note for a clause id, or the note of its family.
+func RuleNote(id string) string {
 	if n, ok := ruleNotes[id]; ok {
 		return n
 	}

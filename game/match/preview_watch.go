@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"fmt"
@@ -8,14 +8,14 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// fileWatcher reports changes to one file. It watches the file's folder,
+// FileWatcher reports changes to one file. It watches the file's folder,
 // not the file, because editors save by writing a new file and renaming
 // it over the old one, which a watch on the old file would not see.
 //
 // Its goroutine only sends: the name of the changed file on changes
 // (coalesced: a change already waiting is not repeated) and watch errors
 // on errs. The scene reads both in its Update, on the game's goroutine.
-type fileWatcher struct {
+type FileWatcher struct {
 	w       *fsnotify.Watcher
 	path    string
 	changes chan string
@@ -24,7 +24,7 @@ type fileWatcher struct {
 	once    sync.Once
 }
 
-func watchFile(path string) (*fileWatcher, error) {
+func WatchFile(path string) (*FileWatcher, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -37,7 +37,7 @@ func watchFile(path string) (*fileWatcher, error) {
 		w.Close()
 		return nil, fmt.Errorf("cannot watch the folder of %s: %w", path, err)
 	}
-	fw := &fileWatcher{w: w, path: abs, changes: make(chan string, 1), errs: make(chan error, 1), done: make(chan struct{})}
+	fw := &FileWatcher{w: w, path: abs, changes: make(chan string, 1), errs: make(chan error, 1), done: make(chan struct{})}
 	go fw.run()
 	return fw, nil
 }
@@ -46,7 +46,7 @@ func watchFile(path string) (*fileWatcher, error) {
 // write, a new file renamed or created in its place, its removal.
 const changeOps = fsnotify.Write | fsnotify.Create | fsnotify.Rename | fsnotify.Remove
 
-func (fw *fileWatcher) run() {
+func (fw *FileWatcher) run() {
 	defer close(fw.changes)
 	for {
 		select {
@@ -80,7 +80,7 @@ func (fw *fileWatcher) run() {
 
 // Close stops the watcher; changes is closed once its goroutine ends.
 // Close may be called more than once.
-func (fw *fileWatcher) Close() error {
+func (fw *FileWatcher) Close() error {
 	var err error
 	fw.once.Do(func() {
 		close(fw.done)
@@ -88,3 +88,9 @@ func (fw *fileWatcher) Close() error {
 	})
 	return err
 }
+
+// Changes delivers the name of the watched file each time it may have changed.
+func (fw *FileWatcher) Changes() <-chan string { return fw.changes }
+
+// Errs delivers the watch's errors.
+func (fw *FileWatcher) Errs() <-chan error { return fw.errs }

@@ -1,6 +1,8 @@
-package game
+package match
 
 import (
+	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -63,6 +65,10 @@ type Session struct {
 	// rules.Events(Events, side).
 	Events []rules.Event
 	State  *rules.State
+	// CurtainFirst asks the play scene to show the first screen of the
+	// person at the machine behind the curtain: a game taken over from a
+	// save of several people (BranchSession).
+	CurtainFirst bool
 	// History holds the state at the end of each impulse (and of each
 	// step outside the impulses) so far, for the catch-up replay. It is
 	// rebuilt when a save is replayed, never saved.
@@ -123,14 +129,34 @@ func (s *Session) CatchUp(side rules.SideID) []Snapshot {
 	return out
 }
 
+// RandomSeed draws a seed from the operating system's random source: the
+// seed of a game that people play, which nobody can know in advance.
+func RandomSeed() uint64 {
+	var b [8]byte
+	crand.Read(b[:]) // never fails (it panics if the system cannot give randomness)
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// RandomKey draws a private dice key from the operating system's random
+// source, so that a side's secret rolls cannot be worked out even by
+// someone who knows the seed.
+func RandomKey() rules.PrivateKey {
+	var k rules.PrivateKey
+	crand.Read(k[:])
+	return k
+}
+
 // NewSession starts a game of the scenario in src with the given seed and
-// seats, and runs it on to the first choice.
-func NewSession(src scenarios.Source, seed uint64, seats []Seat) (*Session, error) {
+// seats, and runs it on to the first choice. opts reach rules.NewState:
+// without rules.WithPrivateKey the private dice follow from the seed, as
+// in simulations and tests; a game for people gets its seed and key from
+// NewDice.
+func NewSession(src scenarios.Source, seed uint64, seats []Seat, opts ...rules.Option) (*Session, error) {
 	sc, err := src.Load()
 	if err != nil {
 		return nil, err
 	}
-	st, err := rules.NewState(sc.Setup(), seed)
+	st, err := rules.NewState(sc.Setup(), seed, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -310,8 +336,8 @@ func short(h string) string {
 // Replay rebuilds a session from its scenario, seed, seats and commands,
 // checking every recorded checkpoint. It stops at the first command that
 // fails or whose hash differs, and returns a *Divergence naming it.
-func Replay(src scenarios.Source, seed uint64, seats []Seat, cmds []rules.Command, checks []Checkpoint) (*Session, error) {
-	s, err := NewSession(src, seed, seats)
+func Replay(src scenarios.Source, seed uint64, seats []Seat, cmds []rules.Command, checks []Checkpoint, opts ...rules.Option) (*Session, error) {
+	s, err := NewSession(src, seed, seats, opts...)
 	if err != nil {
 		return nil, err
 	}

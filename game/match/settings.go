@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"encoding/json"
@@ -100,5 +100,5 @@ func (s Settings) Save(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("game: settings: %w", err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }

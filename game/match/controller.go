@@ -1,7 +1,6 @@
-package game
+package match
 
 import (
-	"errors"
 	"hash/fnv"
 
 	"github.com/hexrift/hexrift/game/ai"
@@ -60,8 +59,8 @@ func Bind(c Controller, sess *Session) Controller {
 }
 
 // AIController is a computer player of game/ai at a seat. It is given
-// only its side's view, the legal commands and a SideOracle: never the
-// rules state.
+// only its side's view, the legal commands and its side's Desk as its
+// oracle: never the rules state.
 type AIController struct {
 	Player *ai.Player
 	state  func() *rules.State
@@ -71,55 +70,7 @@ type AIController struct {
 func (c *AIController) Decide(v *rules.View, legal []rules.Command) rules.Command {
 	var o ai.Oracle
 	if c.state != nil && v.Viewer == c.Player.Side {
-		o = SideOracle{st: c.state(), side: c.Player.Side}
+		o = desk{state: c.state, side: c.Player.Side}
 	}
 	return c.Player.Decide(v, legal, o)
-}
-
-// SideOracle is the ai.Oracle of one side over a rules state. It answers
-// only about the side's own commands, shots and plans, each from public
-// facts (see ai.Oracle): it refuses commands of other sides, shots by
-// units that are not the side's own (whether they are armed is secret),
-// and plans for units that are not the side's own mover.
-type SideOracle struct {
-	st   *rules.State
-	side rules.SideID
-}
-
-// NewSideOracle returns the oracle of side over st.
-func NewSideOracle(st *rules.State, side rules.SideID) SideOracle {
-	return SideOracle{st: st, side: side}
-}
-
-var errNotYours = errors.New("game: the oracle answers only for its own side's units")
-
-// own reports whether id is a unit of the oracle's side on the map and in
-// phase (phased-out units are shown to their owner, but answer nothing).
-func (o SideOracle) own(id rules.UnitID) bool {
-	u := o.st.Unit(id)
-	return u != nil && u.Side == o.side && u.OnMap()
-}
-
-// Check checks a command of the side.
-func (o SideOracle) Check(cmd rules.Command) error {
-	if cmd.Side != o.side {
-		return errNotYours
-	}
-	return o.st.Check(cmd)
-}
-
-// ShotOdds gives the odds of a shot by one of the side's own units.
-func (o SideOracle) ShotOdds(sh rules.Shot) (rules.ShotOdds, error) {
-	if !o.own(sh.Attacker) {
-		return rules.ShotOdds{}, errNotYours
-	}
-	return o.st.ShotOdds(sh)
-}
-
-// PlanOdds gives the rift odds of a plan of the side's own mover.
-func (o SideOracle) PlanOdds(p rules.MovePlan) (rules.Odds, error) {
-	if id, ok := o.st.Mover(); !ok || id != p.Unit || !o.own(p.Unit) {
-		return rules.Odds{}, errNotYours
-	}
-	return o.st.PlanOdds(p)
 }

@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"testing"
@@ -29,7 +29,7 @@ func awayUnit(s *Session) (rules.UnitID, rules.SideID) {
 // then the game is taken over by the hard AI from that step, and the ship
 // must come home rather than be trapped.
 func TestAIComesBackThroughCosmicRifts(t *testing.T) {
-	src, err := scenarios.ReadSource("testdata/rift-drill.yaml")
+	src, err := scenarios.ReadSource("../testdata/rift-drill.yaml")
 	require.NoError(t, err)
 	sc, err := src.Load()
 	require.NoError(t, err)

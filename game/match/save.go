@@ -1,4 +1,4 @@
-package game
+package match
 
 import (
 	"bytes"
@@ -38,7 +38,10 @@ type SaveFile struct {
 	Preview  SavePreview      `json:"preview"`
 	Scenario scenarios.Source `json:"scenario"`
 	Seed     uint64           `json:"seed"`
-	Seats    []Seat           `json:"seats"`
+	// PrivateKey keys the private dice (rules.PrivateKey); a save without
+	// one was made with the key that follows from the seed.
+	PrivateKey string `json:"private_key,omitempty"`
+	Seats      []Seat `json:"seats"`
 	// Defenders says who plays rift destination defenders; empty means
 	// the computer.
 	Defenders DefenderMode    `json:"defenders,omitempty"`
@@ -65,7 +68,21 @@ func (s *Session) Snapshot(name string, now time.Time) SaveFile {
 		Preview:  SavePreview{Scenario: s.State.Scenario.Name, Clock: s.State.Clock, Seats: seats},
 		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats, Defenders: s.Defenders,
 		Commands: s.Commands, Checks: s.Checkpoints,
+		PrivateKey: s.State.PrivateKey.String(),
 	}
+}
+
+// DiceOptions returns what rules.NewState needs beyond the seed to roll
+// the save's dice again: its private key, when it has one.
+func (sf *SaveFile) DiceOptions() ([]rules.Option, error) {
+	if sf.PrivateKey == "" {
+		return nil, nil
+	}
+	k, err := rules.ParsePrivateKey(sf.PrivateKey)
+	if err != nil {
+		return nil, fmt.Errorf("game: save field private_key: %w", err)
+	}
+	return []rules.Option{rules.WithPrivateKey(k)}, nil
 }
 
 // WriteSave writes s to path atomically: a temporary file in the same
@@ -79,7 +96,7 @@ func WriteSave(path string, s *Session, name string, now time.Time) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("game: writing %s: %w", path, err)
 	}
-	return writeFileAtomic(path, append(data, '\n'))
+	return WriteFileAtomic(path, append(data, '\n'))
 }
 
 // ReadSave reads and checks a save file without replaying it.
@@ -167,7 +184,11 @@ func LoadSave(path string) (*Session, *SaveFile, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, sf.Checks)
+	opts, err := sf.DiceOptions()
+	if err != nil {
+		return nil, sf, fmt.Errorf("%s: %w", path, err)
+	}
+	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, sf.Checks, opts...)
 	if err != nil {
 		return nil, sf, fmt.Errorf("game: %s: %w", path, err)
 	}
