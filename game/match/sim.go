@@ -85,7 +85,11 @@ func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.S
 		if len(legal) == 0 {
 			return fmt.Errorf("game: side %s must act at %s but has no legal command", side, s.State.Clock)
 		}
-		if _, err := s.Submit(c.Decide(s.State.View(side), legal)); err != nil {
+		var v *rules.View
+		if _, ok := c.(blind); !ok {
+			v = s.State.View(side)
+		}
+		if _, err := s.Submit(c.Decide(v, legal)); err != nil {
 			return fmt.Errorf("game: %s's command at %s: %w", side, s.State.Clock, err)
 		}
 	}
