@@ -34,8 +34,8 @@ type gridPattern struct {
 	originX        float64
 	originY        float64
 	scaleX, scaleY float64 // tile pixels per screen pixel
-	col            RGBA // the lines, straight alpha
-	bg             RGBA // the background under them, opaque
+	col            RGBA    // the lines, straight alpha
+	bg             RGBA    // the background under them, opaque
 }
 
 // gridLines draws the grid: nothing where it would be invisible, the
