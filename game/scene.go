@@ -89,14 +89,20 @@ type App struct {
 
 // A window at rest rests: after restTicks ticks with no input and no
 // change of scene or size, the app stops drawing (the screen keeps its
-// last picture, so nothing is presented either), the map's animations
-// pause where they are, and the tick rate drops to restTPS, enough to
-// notice the next input at once. Any input wakes it at the full rate.
+// last picture, so nothing is presented either), the scene's clock and
+// so the map's animations stand still (a scene that can stir with no
+// input still updates), and the tick rate drops to restTPS, enough to
+// notice the next input, or a scene that stirs, at once. Any input wakes it at the full rate.
 // Only the live keyboard and mouse rest; scripted input never does.
 const (
 	restTicks = 3 * 60
 	restTPS   = 10
 )
+
+// stirrer is a scene that can change with no input, such as a preview
+// reloading the file it watches: Stirred reports whether it did since
+// it was last asked, which wakes a resting window.
+type stirrer interface{ Stirred() bool }
 
 // restState tracks how long the window has been left alone.
 type restState struct {
@@ -170,11 +176,15 @@ func (a *App) Scene() Scene { return a.scene }
 func (a *App) Update() error {
 	a.source.Read(&a.input)
 	changed := a.rest.active(&a.input)
-	if a.rest.resting && !changed {
+	st, stirs := a.scene.(stirrer)
+	if a.rest.resting && !changed && !stirs {
 		return nil // at rest the scene's clock stands still too
 	}
 	if err := a.scene.Update(&a.input); err != nil {
 		return err
+	}
+	if stirs && st.Stirred() {
+		changed = true
 	}
 	if a.next != nil {
 		a.scene, a.next = a.next, nil
