@@ -17,9 +17,10 @@ import (
 // triangles in place of clearing it: a wide view costs no more than a
 // close one, and the grid no more than the background. From gridVector
 // on each visible hex adds its three edges, which are few at that size.
+// The raster samples the same tile.
 const (
 	gridMinAlpha = 2.0 / 255
-	gridVector   = gridFadeFull
+	gridVector   = 32.0
 	// gridTileMax is the largest lattice tile, in pixels: 3 radii by
 	// sqrt(3) radii just under gridVector.
 	gridTileMax = 3*gridVector + 2
@@ -84,23 +85,6 @@ func tileLines(b *Batch, tw, th int, col RGBA) {
 			}
 		}
 	}
-}
-
-// gridScreen adds the far-zoom pattern to b as vector lines, for drawing
-// without textures (the raster): the same edges the tile holds, to be
-// drawn first over the background as the window does.
-func (r *MapRenderer) gridScreen(f *Frame, b *Batch) {
-	g := r.gridTile
-	if !g.on {
-		return
-	}
-	c := &f.Camera
-	c.VisibleHexes(func(h rules.Hex) {
-		for _, d := range [3]rules.Direction{rules.DirF, rules.DirA, rules.DirB} {
-			x0, y0, x1, y1 := edge(c, h, d)
-			b.Line(x0, y0, x1, y1, 1, g.col)
-		}
-	})
 }
 
 // gridTexture holds the lattice tile image of the window's far-zoom grid;
