@@ -112,7 +112,11 @@ func openState(arg string, seed uint64) (*rules.State, error) {
 	if err != nil {
 		return nil, printProblems(err)
 	}
-	return rules.NewState(sc.Setup(), seed)
+	st, err := rules.NewState(sc.Setup(), seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", sc.File, err)
+	}
+	return st, nil
 }
 
 // parseArgs parses flags that may come before, between or after the
@@ -152,8 +156,8 @@ func oneOptionalArg(fs *flag.FlagSet, args []string) (string, error) {
 
 // windowFlags adds the window size flags every windowed command takes.
 func windowFlags(fs *flag.FlagSet) (w, h *int) {
-	return fs.Int("width", 0, "window width in pixels (default: the saved setting, 1280)"),
-		fs.Int("height", 0, "window height in pixels (default: the saved setting, 800)")
+	return fs.Int("width", 0, "window width in pixels, at least 960 (default: the saved setting, 1280)"),
+		fs.Int("height", 0, "window height in pixels, at least 600 (default: the saved setting, 800)")
 }
 
 // newEnv loads the settings and fonts the windowed commands share.
@@ -162,12 +166,13 @@ func newEnv(width, height int) (*game.Env, error) {
 	if err != nil {
 		return nil, err
 	}
+	paths.CleanTemporaries() // of writes a crash or kill interrupted
 	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
-		settings.WindowWidth = width
+		settings.WindowWidth = max(width, match.MinWindowWidth)
 	}
 	if height > 0 {
-		settings.WindowHeight = height
+		settings.WindowHeight = max(height, match.MinWindowHeight)
 	}
 	fonts, err := render.NewFonts()
 	if err != nil {
@@ -183,6 +188,7 @@ func newEnv(width, height int) (*game.Env, error) {
 // runWindow opens the resizable game window and runs first in it.
 func runWindow(env *game.Env, first func() game.Scene) error {
 	ebiten.SetWindowSize(env.Settings.WindowWidth, env.Settings.WindowHeight)
+	ebiten.SetWindowSizeLimits(match.MinWindowWidth, match.MinWindowHeight, -1, -1)
 	ebiten.SetWindowTitle("hexrift")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	err := ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))
@@ -227,7 +233,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		}
 		sess, err := match.BranchSession(sf, n, rules.SideID(*side), *level)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", *from, err)
 		}
 		env, err := newEnv(*w, *h)
 		if err != nil {
@@ -252,7 +258,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 	// The private dice get a key of their own even with a fixed seed.
 	sess, err := match.NewSession(src, *seed, match.DefaultSeats(sc), rules.WithPrivateKey(match.RandomKey()))
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	env, err := newEnv(*w, *h)
 	if err != nil {
@@ -460,10 +466,18 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	seeds := fs.Int("seeds", 200, "with -match or -table: seeds 1..N, each played with the sides swapped")
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
-	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file")
+	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file; with -hotseat, the hot-seat table (docs/HOTSEAT.md)")
+	hotseat := fs.Bool("hotseat", false, "count the handoffs and decisions of a hot-seat turn, per ship and with plotted orders (-seeds N, default 20; -all: every bundled battle scenario); print one JSON object per scenario")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
+	}
+	if *hotseat {
+		n := *seeds
+		if !flagSet(fs, "seeds") {
+			n = 20
+		}
+		return runHotseat(arg, n, *turns, *all, *table)
 	}
 	if *pair != "" || *table != "" {
 		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
@@ -480,7 +494,11 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	}
 	s, err := match.SimulateAt(src, *seed, *turns, *level)
 	if err != nil {
-		return printProblems(err)
+		var ps scenarios.Problems
+		if errors.As(err, &ps) {
+			return printProblems(err)
+		}
+		return fmt.Errorf("%s: %w", src.Name, err)
 	}
 	if *save != "" {
 		if err := match.WriteSave(*save, s, "sim "+arg, time.Now()); err != nil {
@@ -489,6 +507,62 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	}
 	enc := json.NewEncoder(out)
 	return enc.Encode(s.Result())
+}
+
+// runHotseat measures the flow of hot-seat turns (match.SimulateHotseat)
+// on one scenario or every bundled battle scenario, printing JSON lines
+// and, with table, writing docs/HOTSEAT.md.
+func runHotseat(arg string, seeds, turns int, all bool, table string) error {
+	if seeds < 1 {
+		return fmt.Errorf("-seeds %d: want at least 1", seeds)
+	}
+	var ids []string
+	switch {
+	case all:
+		for _, in := range scenarios.Bundled() {
+			if in.Drill == nil {
+				ids = append(ids, in.ID)
+			}
+		}
+	case arg != "":
+		ids = []string{arg}
+	default:
+		ids = []string{scenarios.DefaultID}
+	}
+	var results []match.HotseatResult
+	enc := json.NewEncoder(out)
+	for _, id := range ids {
+		src, err := scenarios.ReadSource(id)
+		if err != nil {
+			return printProblems(err)
+		}
+		res, err := match.SimulateHotseat(src, seeds, turns)
+		if err != nil {
+			return fmt.Errorf("%s: %w", id, err)
+		}
+		res.Scenario = id
+		results = append(results, res)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	}
+	if table != "" {
+		cmd := fmt.Sprintf("hexrift sim -hotseat -seeds %d -turns %d", seeds, turns)
+		if all {
+			cmd += " -all"
+		} else {
+			cmd += " " + strings.Join(ids, " ")
+		}
+		return os.WriteFile(table, []byte(match.HotseatMarkdown(results, cmd+" -table "+table)), 0o644)
+	}
+	return nil
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
@@ -532,7 +606,7 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int) error
 		start := time.Now()
 		t, err := match.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", src.Name, err)
 		}
 		total.Add(t)
 		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
@@ -569,7 +643,7 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	}
 	s, err := match.Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, checks, opts...)
 	if err != nil {
-		fmt.Fprintln(errOut, "hexrift:", err)
+		fmt.Fprintf(errOut, "hexrift: %s: %v\n", arg, err)
 		return errExit1
 	}
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())

@@ -273,4 +273,5 @@ func TestReplayVerifyFindsTheFirstDivergence(t *testing.T) {
 	require.NoError(t, json.Unmarshal(data, &save))
 	require.Greater(t, len(save.Checks), 2)
 	assert.Contains(t, errText, fmt.Sprintf("diverges at command %d ", save.Checks[2].Command+1))
+	assert.Contains(t, errText, path+": ", "the error names the save")
 }

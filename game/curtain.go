@@ -32,7 +32,7 @@ func (c *curtainView) update(in *Input) bool {
 	}
 	x, y := float64(in.CursorX), float64(in.CursorY)
 	c.hot = x >= c.button[0] && x < c.button[2] && y >= c.button[1] && y < c.button[3]
-	return in.Pressed[ebiten.KeyEnter] || in.Pressed[ebiten.KeySpace] || (in.Clicked && c.hot)
+	return c.env.Keys()[curtainKeys.Scene].Fired(in, intentConfirm) || (in.Clicked && c.hot)
 }
 
 func (c *curtainView) draw(screen *ebiten.Image) {

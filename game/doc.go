@@ -1,5 +1,23 @@
-// Package game is the session around the rules: the window, the scenes,
-// and the turning of keyboard and mouse input into actions. It holds no
-// rule logic; it reads the game through rules views and draws them with
-// the render package.
+// Package game is the window and its screens: the menu, the new-game,
+// load, settings and keys screens, the play scene with its order panels,
+// the curtain between players, the recap, the end of a game and the
+// scenario preview. It holds no rule logic and no game of its own: the
+// game is a match.Session, and the screens show it through the rules'
+// per-side views.
+//
+// Data flows one way:
+//
+//	input -> intent -> panel -> command -> match -> rules -> events -> view -> draw
+//
+// Where each step lives:
+//
+//   - input.go reads the keyboard and mouse into an Input, watching the
+//     keys of every scene's KeyMap (intent.go); a scene reads intents from
+//     its map, never key codes, and the F1 help is written from the maps.
+//   - The order panels (orders*.go) receive the tick's intents and an
+//     orderDesk, their side's match.Desk: they build a command and leave it
+//     on the desk; the play scene (play.go) submits it to the session.
+//   - The session applies it through rules.Apply; its events and the
+//     viewer's rules.View are drawn by the map scene (mapscene.go, hud.go)
+//     through the render package.
 package game

@@ -50,8 +50,8 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
-		path := filepath.Join(env.Paths.Saves, saveFileName(sess.State.Scenario.Name+" finished"))
-		if err := match.WriteSave(path, sess, sess.State.Scenario.Name+" (finished)", time.Now()); err != nil {
+		path, err := match.WriteSaveAs(env.Paths.Saves, sess, sess.State.Scenario.Name+" (finished)", time.Now())
+		if err != nil {
 			status.Label = err.Error()
 			return
 		}

@@ -216,24 +216,23 @@ func (s *MapScene) clip(text string, size, width float64) string {
 	return string(r) + "..."
 }
 
-var helpLines = [][2]string{
+// mouseHelp is the F1 help of the mouse on the map; the keys' help comes
+// from the map's key map.
+var mouseHelp = [][2]string{
 	{"Right or middle drag", "pan the map"},
-	{"Arrow keys, W A S D", "pan (hold Shift to go faster)"},
 	{"Mouse wheel", "zoom around the pointer"},
-	{"+ and -", "zoom around the screen centre"},
-	{"Home", "recentre on the scenario's map centre"},
-	{"F1", "show or hide this help"},
 }
 
 func (s *MapScene) drawHelp(w, h float64) {
-	lines := append(append([][2]string(nil), helpLines...), s.ExtraHelp...)
+	lines := append(append(append([][2]string(nil), mouseHelp...), s.Keys.Help()...), s.ExtraHelp...)
 	s.hud.Rect(0, 0, float32(w), float32(h), helpBackdop)
-	pw, ph := 560.0, 70+26*float64(len(lines))
+	step := min(26, (h-90)/float64(len(lines))) // all lines fit the screen
+	pw, ph := 560.0, 70+step*float64(len(lines))
 	x, y := (w-pw)/2, (h-ph)/2
 	s.panel(x, y, pw, ph)
 	s.label(x+24, y+18, "Controls", render.Bold, 18, textAccent, render.AlignLeft)
 	for i, l := range lines {
-		ly := y + 58 + 26*float64(i)
+		ly := y + 58 + step*float64(i)
 		s.label(x+24, ly, l[0], render.Bold, 14, textMain, render.AlignLeft)
 		s.label(x+250, ly, l[1], render.Regular, 14, textDim, render.AlignLeft)
 	}

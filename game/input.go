@@ -23,6 +23,9 @@ type Input struct {
 	// Held keys (for smooth panning) and keys pressed this tick.
 	Held    map[ebiten.Key]bool
 	Pressed map[ebiten.Key]bool
+	// Typed lists every key pressed this tick, watched or not (the keys
+	// screen binds whatever key is pressed).
+	Typed []ebiten.Key
 }
 
 // InputSource fills an Input once per tick.
@@ -30,11 +33,14 @@ type InputSource interface {
 	Read(in *Input)
 }
 
-// LiveInput reads the real keyboard and mouse through Ebitengine.
-type LiveInput struct{}
+// LiveInput reads the real keyboard and mouse through Ebitengine: the
+// keys it reads are those of the scenes' key maps.
+type LiveInput struct {
+	watched func() []ebiten.Key
+}
 
 // Read fills in from Ebitengine's input state.
-func (LiveInput) Read(in *Input) {
+func (l LiveInput) Read(in *Input) {
 	if in.Held == nil {
 		in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	}
@@ -52,7 +58,8 @@ func (LiveInput) Read(in *Input) {
 	}
 	in.Dragging = drag
 	in.Clicked = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
-	for _, k := range watchedKeys {
+	in.Typed = inpututil.AppendJustPressedKeys(in.Typed[:0])
+	for _, k := range l.watched() {
 		in.Held[k] = ebiten.IsKeyPressed(k)
 		in.Pressed[k] = inpututil.IsKeyJustPressed(k)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
@@ -49,6 +48,9 @@ func NewLoadScene(env *Env) *LoadScene {
 			s := e.(*match.SaveInfo)
 			if s.Err != nil {
 				return s.Name + "  (damaged)"
+			}
+			if s.Game != "" {
+				return s.Name + "  · game " + match.ShortGameID(s.Game)
 			}
 			return s.Name
 		}),
@@ -102,8 +104,15 @@ func (l *LoadScene) pick(s *match.SaveInfo) {
 		l.detail.Label = "This save cannot be loaded:\n" + s.Err.Error()
 		return
 	}
-	l.detail.Label = fmt.Sprintf("%s\n\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
-		s.Name, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
+	game := "from before games were told apart"
+	if s.Game != "" {
+		game = match.ShortGameID(s.Game)
+		if s.Parent != "" {
+			game += ", taken over from game " + match.ShortGameID(s.Parent)
+		}
+	}
+	l.detail.Label = fmt.Sprintf("%s\n\nGame: %s\nScenario: %s\nTime: %s\nSeats: %s\nSaved: %s",
+		s.Name, game, s.Preview.Scenario, clockText(s.Preview.Clock), strings.Join(s.Preview.Seats, ", "), s.Saved.Local().Format("2 Jan 2006 15:04"))
 }
 
 func (l *LoadScene) showTake() {
@@ -190,7 +199,7 @@ func (l *LoadScene) remove() {
 // Update runs the screen.
 func (l *LoadScene) Update(in *Input) error {
 	l.tick()
-	if in.Pressed[ebiten.KeyEscape] {
+	if l.env.Keys()[loadKeys.Scene].Fired(in, intentBack) {
 		l.env.Show(NewMenuScene(l.env))
 	}
 	return nil

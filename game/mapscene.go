@@ -71,6 +71,8 @@ type MapScene struct {
 	// Reserved are extra screen rectangles covered by panels, kept free
 	// of map labels.
 	Reserved [][4]float64
+	// Keys is the map's key map (pan, zoom, recentre, help).
+	Keys KeyMap
 	// ExtraHelp adds lines (keys, what they do) to the F1 help.
 	ExtraHelp [][2]string
 	// Caption, when set, replaces the game clock in the top bar (a
@@ -99,7 +101,7 @@ func (s *MapScene) TabAt(x, y float64) (rules.MapID, bool) {
 // NewMapScene returns a scene showing the first map of state as viewer
 // sees it ("" for the public view), on a w x h screen.
 func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w, h int) *MapScene {
-	s := &MapScene{state: state, viewer: viewer, fonts: fonts, renderer: render.NewMapRenderer(fonts), Legend: true, Hints: true, ReadoutBottom: 12, ZoomSpeed: 1}
+	s := &MapScene{state: state, viewer: viewer, fonts: fonts, renderer: render.NewMapRenderer(fonts), Legend: true, Hints: true, ReadoutBottom: 12, ZoomSpeed: 1, Keys: mapKeys}
 	s.Refresh()
 	if len(s.view.Maps) > 0 {
 		s.mapID = s.view.Maps[0].ID
@@ -191,21 +193,22 @@ func (s *MapScene) Actions(in *Input) []Action {
 	if in.Dragging && (in.DragDX != 0 || in.DragDY != 0) {
 		out = append(out, PanBy{float64(in.DragDX), float64(in.DragDY)})
 	}
+	keys := s.Keys
 	speed := keyPanPixels
-	if in.Held[ebiten.KeyShift] || in.Held[ebiten.KeyShiftLeft] || in.Held[ebiten.KeyShiftRight] {
+	if keys.Held(in, intentPanFast) {
 		speed *= fastPanFactor
 	}
 	var dx, dy float64
-	if in.Held[ebiten.KeyArrowLeft] || in.Held[ebiten.KeyA] {
+	if keys.Held(in, intentPanLeft) {
 		dx += speed
 	}
-	if in.Held[ebiten.KeyArrowRight] || in.Held[ebiten.KeyD] {
+	if keys.Held(in, intentPanRight) {
 		dx -= speed
 	}
-	if in.Held[ebiten.KeyArrowUp] || in.Held[ebiten.KeyW] {
+	if keys.Held(in, intentPanUp) {
 		dy += speed
 	}
-	if in.Held[ebiten.KeyArrowDown] || in.Held[ebiten.KeyS] {
+	if keys.Held(in, intentPanDown) {
 		dy -= speed
 	}
 	if dx != 0 || dy != 0 {
@@ -219,16 +222,16 @@ func (s *MapScene) Actions(in *Input) []Action {
 		out = append(out, ZoomBy{math.Pow(wheelZoomStep, in.Wheel*zs), float64(in.CursorX), float64(in.CursorY)})
 	}
 	cx, cy := float64(s.cam.Width)/2, float64(s.cam.Height)/2
-	if in.Pressed[ebiten.KeyEqual] || in.Pressed[ebiten.KeyKPAdd] {
+	if keys.Fired(in, intentZoomIn) {
 		out = append(out, ZoomBy{math.Pow(keyZoomFactor, zs), cx, cy})
 	}
-	if in.Pressed[ebiten.KeyMinus] || in.Pressed[ebiten.KeyKPSubtract] {
+	if keys.Fired(in, intentZoomOut) {
 		out = append(out, ZoomBy{math.Pow(keyZoomFactor, -zs), cx, cy})
 	}
-	if in.Pressed[ebiten.KeyHome] {
+	if keys.Fired(in, intentRecentre) {
 		out = append(out, Recenter{})
 	}
-	if in.Pressed[ebiten.KeyF1] || (s.help && in.Pressed[ebiten.KeyEscape]) {
+	if keys.Fired(in, intentHelp) || (s.help && keys.Fired(in, intentCloseHelp)) {
 		out = append(out, ToggleHelp{})
 	}
 	return out

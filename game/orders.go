@@ -41,32 +41,8 @@ func (p *orderDesk) rebuildPanel() { p.rebuild = true }
 type orderBuilder interface {
 	build(p *orderDesk, box *widget.Container)
 	click(p *orderDesk, h rules.Hex)
-	keys(p *orderDesk, in *Input)
+	keys(p *orderDesk, in Intents)
 	overlay(p *orderDesk, f *render.Frame)
-}
-
-func newOrderBuilder(p *orderDesk, kind rules.CommandKind) orderBuilder {
-	switch kind {
-	case rules.CmdAllocate:
-		return newAllocBuilder(p)
-	case rules.CmdDeclare:
-		return newDeclareBuilder(p)
-	case rules.CmdMove:
-		return newMoveBuilder(p)
-	case rules.CmdActivity:
-		return newActivityBuilder(p)
-	case rules.CmdRepair, rules.CmdEvade:
-		return newChoiceBuilder(p, kind)
-	case rules.CmdLaunch:
-		return newLaunchBuilder(p)
-	case rules.CmdFire:
-		return newFireBuilder(p)
-	case "":
-		return nil
-	}
-	// A step this version has no dedicated panel for: offer the rules'
-	// own options.
-	return newChoiceBuilder(p, kind)
 }
 
 // ownShips returns the viewer's units that have ship systems, in id order.
@@ -261,4 +237,14 @@ func (b *choiceBuilder) toggles(p *orderDesk, box *widget.Container) {
 
 func (b *choiceBuilder) click(*orderDesk, rules.Hex)       {}
 func (b *choiceBuilder) overlay(*orderDesk, *render.Frame) {}
-func (b *choiceBuilder) keys(p *orderDesk, in *Input)      { commitOnEnter(p, in, b.command(p)) }
+func (b *choiceBuilder) keys(p *orderDesk, in Intents)     { commitOnIntent(p, in, b.command(p)) }
+
+// ordersWidth is the width of the orders panel on the right.
+const ordersWidth = 360
+
+// commitOnIntent commits cmd on the commit intent when it is legal.
+func commitOnIntent(p *orderDesk, in Intents, cmd rules.Command) {
+	if in.Has(intentCommit) && checkText(p, cmd) == "" {
+		p.submit(cmd)
+	}
+}

@@ -239,7 +239,7 @@ func (b *activityBuilder) click(p *orderDesk, h rules.Hex) {
 	}
 }
 
-func (b *activityBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *activityBuilder) keys(p *orderDesk, in Intents) { commitOnIntent(p, in, b.command(p)) }
 
 // overlay marks each unit a beam is ordered to lock on or keep, and each
 // ship a seeker's guidance passes to.

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
@@ -37,7 +36,7 @@ func newAimer(p *orderDesk, kind rules.CommandKind, noun string, mount func(rule
 		}
 		c, _ := rules.LookupClass(u.Class)
 		if w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon); !mount(w) {
-			return fmt.Errorf("mount %d does not %s", sh.Mount+1, noun)
+			return fmt.Errorf("mount %s does not %s", rules.MountLabel(sh.Mount), noun)
 		}
 		return check(sh)
 	}}
@@ -156,13 +155,13 @@ func (a *aimer) click(p *orderDesk, h rules.Hex) {
 	}
 }
 
-func (a *aimer) keys(p *orderDesk, in *Input) {
-	if in.Pressed[ebiten.KeyTab] && len(a.units) > 0 {
+func (a *aimer) keys(p *orderDesk, in Intents) {
+	if in.Has(intentNextShip) && len(a.units) > 0 {
 		a.selected = (a.selected + 1) % len(a.units)
 		p.rebuildPanel()
 		return
 	}
-	commitOnEnter(p, in, a.command(p))
+	commitOnIntent(p, in, a.command(p))
 }
 
 // overlay marks the selected ship, the enemies it can reach and the

@@ -5,18 +5,10 @@ import (
 	"slices"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
-
-// commitOnEnter commits cmd when Enter is pressed and it is legal.
-func commitOnEnter(p *orderDesk, in *Input, cmd rules.Command) {
-	if in.Pressed[ebiten.KeyEnter] && checkText(p, cmd) == "" {
-		p.submit(cmd)
-	}
-}
 
 // allocBuilder is the energy allocation dialog: per ship, speed, shield
 // and armor reinforcement, weapons armed, erratic maneuvering and
@@ -128,9 +120,9 @@ func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, a *rules.Allo
 			continue
 		}
 		on := slices.Contains(a.Arm, m)
-		label := fmt.Sprintf("[ ] Arm %s #%d (%d)", w.Name, m+1, w.Arm)
+		label := fmt.Sprintf("[ ] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
 		if on {
-			label = fmt.Sprintf("[x] Arm %s #%d (%d)", w.Name, m+1, w.Arm)
+			label = fmt.Sprintf("[x] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
 		}
 		box.AddChild(button(label, func() {
 			if i := slices.Index(a.Arm, m); i >= 0 {
@@ -175,7 +167,7 @@ func (b *allocBuilder) click(p *orderDesk, h rules.Hex) {
 	}
 }
 
-func (b *allocBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *allocBuilder) keys(p *orderDesk, in Intents) { commitOnIntent(p, in, b.command(p)) }
 
 func (b *allocBuilder) overlay(p *orderDesk, f *render.Frame) {
 	if b.selected < len(b.allocs) {
@@ -345,7 +337,7 @@ func (b *declareBuilder) overlay(p *orderDesk, f *render.Frame) {
 	}
 }
 
-func (b *declareBuilder) keys(p *orderDesk, in *Input) { commitOnEnter(p, in, b.command(p)) }
+func (b *declareBuilder) keys(p *orderDesk, in Intents) { commitOnIntent(p, in, b.command(p)) }
 
 // cloakCost returns the energy per turn of u's cloak, its class's or one
 // its scenario fitted, or 0 for none.

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
@@ -173,22 +172,22 @@ func (b *moveBuilder) click(p *orderDesk, h rules.Hex) {
 	}
 }
 
-func (b *moveBuilder) keys(p *orderDesk, in *Input) {
+func (b *moveBuilder) keys(p *orderDesk, in Intents) {
 	switch {
-	case in.Pressed[ebiten.KeySpace]:
+	case in.Has(intentForward):
 		b.add(p, rules.MoveStep{Op: rules.OpForward})
-	case in.Pressed[ebiten.KeyQ]:
+	case in.Has(intentTurnLeft):
 		b.add(p, rules.MoveStep{Op: rules.OpTurnLeft})
-	case in.Pressed[ebiten.KeyE]:
+	case in.Has(intentTurnRight):
 		b.add(p, rules.MoveStep{Op: rules.OpTurnRight})
-	case in.Pressed[ebiten.KeyZ]:
+	case in.Has(intentSlipLeft):
 		b.add(p, rules.MoveStep{Op: rules.OpSlipLeft})
-	case in.Pressed[ebiten.KeyC]:
+	case in.Has(intentSlipRight):
 		b.add(p, rules.MoveStep{Op: rules.OpSlipRight})
-	case in.Pressed[ebiten.KeyBackspace]:
+	case in.Has(intentUndoStep):
 		b.undo(p)
 	default:
-		commitOnEnter(p, in, b.command(p))
+		commitOnIntent(p, in, b.command(p))
 	}
 }
 

@@ -14,17 +14,11 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// clockText writes a clock for people: "turn 2, impulse 3, movement".
-func clockText(c rules.Clock) string {
-	step := strings.ReplaceAll(c.Step.String(), "-", " ")
-	if c.Step.InImpulse() {
-		return fmt.Sprintf("turn %d, impulse %d, %s", c.Turn, c.Impulse, step)
-	}
-	return fmt.Sprintf("turn %d, %s", c.Turn, step)
+// playMouseHelp is the F1 help of the mouse in a game.
+var playMouseHelp = [][2]string{
+	{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
+	{"Pointer on a unit", "its systems display (your ships in full)"},
 }
-
-// ordersWidth is the width of the orders panel on the right.
-const ordersWidth = 360
 
 // PlayScene is a game in progress: the map as the seat at the machine
 // sees it, the orders panel for what that seat must do now, the log, and
@@ -33,6 +27,8 @@ type PlayScene struct {
 	env  *Env
 	sess *match.Session
 	ctrl map[rules.SideID]match.Controller
+	// keys and orderKeys are the scene's and the order panels' key maps.
+	keys, orderKeys KeyMap
 	// ended is set once the game is over: the next Update shows the end.
 	ended bool
 
@@ -62,24 +58,16 @@ type PlayScene struct {
 // seats.
 func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	w, h := env.Size()
-	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now}
+	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now,
+		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	p.seatComputers()
 	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
 	// Centre the map in the part of the screen the panels leave free.
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
 	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
 	p.mapv.Legend, p.mapv.Hints = false, false
-	p.mapv.ExtraHelp = [][2]string{
-		{"Enter", "commit the orders in the panel"},
-		{"Space, Q, E, Z, C", "move: forward, turn left/right, slip left/right"},
-		{"Backspace", "take back the last step of a planned move"},
-		{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
-		{"Tab", "next ship that can fire"},
-		{"R", "replay what happened since your last turn"},
-		{"M, or a map tab", "next map, when a cosmic rift has opened another"},
-		{"Pointer on a unit", "its systems display (your ships in full)"},
-		{"Esc", "game menu: save, settings, main menu"},
-	}
+	p.mapv.Keys = env.Keys()[mapKeys.Scene]
+	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
 	p.mapv.ReadoutBottom = logHeight + 20
 	p.mapv.ColourBlind = env.Settings.ColourBlind
 	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
@@ -360,7 +348,9 @@ func (p *PlayScene) Update(in *Input) error {
 		return nil
 	}
 	if p.pause != nil {
-		p.pause.update(in)
+		if !p.pause.update(in) {
+			p.pause = nil
+		}
 		return nil
 	}
 	if p.curtainFor != "" {
@@ -381,11 +371,11 @@ func (p *PlayScene) Update(in *Input) error {
 		}
 		return nil
 	}
-	if in.Pressed[ebiten.KeyR] && p.viewer != "" {
-		p.recap = newRecap(p)
+	if p.keys.Fired(in, intentRecap) && p.viewer != "" {
+		p.recap = newRecap(p.env, p.sess, p.mapv, p.viewer)
 		return nil
 	}
-	if in.Pressed[ebiten.KeyM] {
+	if p.keys.Fired(in, intentNextMap) {
 		p.mapv.NextMap()
 	}
 	if in.Clicked {
@@ -394,9 +384,12 @@ func (p *PlayScene) Update(in *Input) error {
 			return nil
 		}
 	}
-	if in.Pressed[ebiten.KeyEscape] && !p.mapv.help {
-		p.pause = newPauseMenu(p)
+	if p.keys.Fired(in, intentPause) && !p.mapv.help {
+		p.pause = newPauseMenu(p.env, p.sess, p.now, p)
 		return nil
+	}
+	if p.mapv.help { // the F1 help covers the screen until it is closed
+		return p.mapv.Update(in)
 	}
 	p.ui.Update()
 	p.takeOrders()
@@ -416,7 +409,7 @@ func (p *PlayScene) Update(in *Input) error {
 			p.takeOrders()
 		}
 		if p.orders != nil {
-			p.orders.keys(p.desk, in)
+			p.orders.keys(p.desk, p.orderKeys.Read(in))
 			p.takeOrders()
 		}
 	}
@@ -438,6 +431,9 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		p.orders.overlay(p.desk, f)
 	}
 	p.mapv.DrawFrame(screen, f)
+	if p.mapv.help {
+		return
+	}
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	if u, ok := p.hoveredUnit(); ok {
 		side, _ := p.mapv.View().Side(u.Side)

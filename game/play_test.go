@@ -20,8 +20,12 @@ import (
 
 // scriptInput is an InputSource driven by a test: each tick it presses
 // the keys the test queued, and nothing else. Like the live input it
-// reads only the watched keys, so a key no key map binds never arrives.
-type scriptInput struct{ next []ebiten.Key }
+// reads only the watched keys (of the default key maps, or of keys when
+// set), so a key no key map binds never arrives.
+type scriptInput struct {
+	next []ebiten.Key
+	keys KeyMaps
+}
 
 func (s *scriptInput) press(keys ...ebiten.Key) { s.next = append(s.next, keys...) }
 
@@ -34,11 +38,19 @@ func (s *scriptInput) intend(t *testing.T, m KeyMap, intent Intent) {
 	s.press(k)
 }
 
+func (s *scriptInput) watched() []ebiten.Key {
+	if s.keys == nil {
+		s.keys = DefaultKeyMaps()
+	}
+	return s.keys.Watched()
+}
+
 func (s *scriptInput) Read(in *Input) {
 	in.Held, in.Pressed = map[ebiten.Key]bool{}, map[ebiten.Key]bool{}
 	in.Wheel, in.Clicked, in.Dragging, in.CursorIn = 0, false, false, false
+	in.Typed = append(in.Typed[:0], s.next...)
 	for _, k := range s.next {
-		if slices.Contains(watchedKeys, k) {
+		if slices.Contains(s.watched(), k) {
 			in.Pressed[k] = true
 		}
 	}

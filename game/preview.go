@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
@@ -45,22 +44,6 @@ var (
 	okColour     = render.Hex("#7ee0a1", 1)
 )
 
-// previewKeys are the keys the preview reads beyond the map's own.
-var previewKeys = []ebiten.Key{
-	ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4,
-	ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyF, ebiten.KeyV, ebiten.KeyN,
-}
-
-var previewHelp = [][2]string{
-	{"1, 2, 3", "50, 150 and 300-hex rings (IP4.233, IP4.31, IP4.29)"},
-	{"F", "rings around the pointer or each point feature"},
-	{"4", "phase storm reach around the map centre"},
-	{"5", "outline phase regions"},
-	{"6", "outline systems"},
-	{"V", "view as each side in turn, then the table"},
-	{"N, click a problem", "centre the map on the next problem"},
-}
-
 // PreviewScene shows a scenario file's map and reloads it whenever the
 // file changes, for authors editing it. While the file is broken it keeps
 // the last good version on screen and lists the problems, pinned to
@@ -96,9 +79,7 @@ type PreviewScene struct {
 	viewer    rules.SideID
 	next      int // the problem N goes to next
 
-	// liveKeys reads previewKeys from Ebitengine; tests fill Input instead.
-	liveKeys bool
-	w, h     int
+	w, h int
 
 	painter render.Painter
 	hud     render.Batch
@@ -122,14 +103,14 @@ type panelRow struct {
 // NewPreviewScene returns a preview of the scenario file at path on a
 // w x h screen, read once. Call Watch to follow its changes.
 func NewPreviewScene(fonts *render.Fonts, path string, w, h int) *PreviewScene {
-	p := &PreviewScene{fonts: fonts, path: path, w: w, h: h, liveKeys: true}
+	p := &PreviewScene{fonts: fonts, path: path, w: w, h: h}
 	p.take(scenarios.LoadFile(path))
 	return p
 }
 
 // NewBundledPreviewScene returns a read-only preview of a bundled scenario.
 func NewBundledPreviewScene(fonts *render.Fonts, id string, w, h int) *PreviewScene {
-	p := &PreviewScene{fonts: fonts, bundled: id, w: w, h: h, liveKeys: true}
+	p := &PreviewScene{fonts: fonts, bundled: id, w: w, h: h}
 	p.notice = "Bundled scenario, read-only: to edit a copy, run  hexrift preview -from " + id + " FILE.yaml"
 	p.take(scenarios.LoadBundled(id))
 	return p
@@ -196,7 +177,7 @@ func (p *PreviewScene) take(sc *scenarios.Scenario, err error) {
 	if p.ms == nil {
 		p.ms = NewMapScene(st, p.viewer, p.fonts, p.w, p.h)
 		p.ms.Hints = false
-		p.ms.ExtraHelp = previewHelp
+		p.ms.ExtraHelp = previewKeys.Help()
 		p.ms.Caption = "scenario preview: the map at the start of the game"
 		return
 	}
@@ -432,13 +413,13 @@ const (
 	nextProblem
 )
 
-var previewKeyActions = []struct {
-	key ebiten.Key
-	act previewAction
+var previewIntentActions = []struct {
+	intent Intent
+	act    previewAction
 }{
-	{ebiten.KeyDigit1, toggleRing50}, {ebiten.KeyDigit2, toggleRing150}, {ebiten.KeyDigit3, toggleRing300},
-	{ebiten.KeyF, toggleRingAnchor}, {ebiten.KeyDigit4, toggleStorm}, {ebiten.KeyDigit5, togglePhase},
-	{ebiten.KeyDigit6, toggleSystems}, {ebiten.KeyV, nextViewer}, {ebiten.KeyN, nextProblem},
+	{intentRing50, toggleRing50}, {intentRing150, toggleRing150}, {intentRing300, toggleRing300},
+	{intentRingAnchor, toggleRingAnchor}, {intentStorm, toggleStorm}, {intentPhase, togglePhase},
+	{intentSystems, toggleSystems}, {intentNextViewer, nextViewer}, {intentNextIssue, nextProblem},
 }
 
 func (p *PreviewScene) apply(a previewAction) {
@@ -533,11 +514,6 @@ drain:
 // Update follows the file, then applies this tick's input.
 func (p *PreviewScene) Update(in *Input) error {
 	p.poll()
-	if p.liveKeys && in.Pressed != nil {
-		for _, k := range previewKeys {
-			in.Pressed[k] = inpututil.IsKeyJustPressed(k)
-		}
-	}
 	if p.ms != nil {
 		if err := p.ms.Update(in); err != nil {
 			return err
@@ -546,9 +522,9 @@ func (p *PreviewScene) Update(in *Input) error {
 			return nil
 		}
 	}
-	for _, ka := range previewKeyActions {
-		if in.Pressed[ka.key] {
-			p.apply(ka.act)
+	for _, ia := range previewIntentActions {
+		if previewKeys.Fired(in, ia.intent) {
+			p.apply(ia.act)
 		}
 	}
 	if in.Clicked {

@@ -49,7 +49,6 @@ func newPreview(t *testing.T, data string) (*PreviewScene, string) {
 	fonts, err := render.NewFonts()
 	require.NoError(t, err)
 	p := NewPreviewScene(fonts, path, 1280, 800)
-	p.liveKeys = false
 	return p, path
 }
 

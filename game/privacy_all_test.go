@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -43,6 +44,12 @@ func TestPrivacyEveryScenario(t *testing.T) {
 			}
 			before := hiddenUnits(sess.State)
 			checked := 0
+			// Every side's break conditions, watched from the last step.
+			watchers := map[rules.SideID]*plot.Watcher{}
+			for _, sd := range sess.State.Sides {
+				watchers[sd.ID] = plot.NewWatcher(sd.ID)
+				watchers[sd.ID].Look(sess.State.View(sd.ID))
+			}
 			for step := 0; step < 600 && !sess.Over() && sess.State.Clock.Turn <= 2; step++ {
 				side := sess.State.Pending()[0]
 				if ctrl[side] == nil { // a destination's defenders came into play
@@ -51,6 +58,15 @@ func TestPrivacyEveryScenario(t *testing.T) {
 				_, err := sess.Submit(ctrl[side].Decide(sess.State.View(side), sess.State.Legal(side)))
 				require.NoError(t, err)
 				after := hiddenUnits(sess.State)
+				for viewer, w := range watchers {
+					v := sess.State.View(viewer)
+					if br := w.Check(v, plot.Breaks{EnemyInReach: true, EnemyWithin: 50, Seeker: true, Damaged: true, ShieldHits: true, Held: true, Blocked: true, Rift: true}); br != nil {
+						for _, u := range after[viewer] {
+							require.False(t, br.Unit == u.ID || mentions(br.Text, u), "%s's break names hidden %s: %s", viewer, u.ID, br)
+						}
+					}
+					w.Look(v)
+				}
 				for viewer, hid := range after {
 					// Units hidden from the viewer before and after the
 					// step: what the step showed of a unit still in sight

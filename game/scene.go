@@ -29,13 +29,31 @@ type Env struct {
 	// damaged settings file, a save that would not load).
 	Notice string
 
-	theme *widget.Theme
-	app   *App
+	theme   *widget.Theme
+	app     *App
+	keys    KeyMaps
+	watched []ebiten.Key
 }
 
 // NewEnv returns an environment with the given fonts, paths and settings.
+// The keys are the defaults with the settings' own bindings over them; a
+// binding the game cannot use is reported in Notice and the defaults stay.
 func NewEnv(fonts *render.Fonts, paths match.Paths, settings match.Settings) *Env {
-	return &Env{Fonts: fonts, Paths: paths, Settings: settings}
+	e := &Env{Fonts: fonts, Paths: paths, Settings: settings}
+	keys := DefaultKeyMaps()
+	if err := keys.Rebind(settings.Keys); err != nil {
+		e.Notice = "Settings: " + err.Error() + "; the default keys are used."
+	}
+	e.SetKeys(keys)
+	return e
+}
+
+// Keys returns the key maps of every scene.
+func (e *Env) Keys() KeyMaps { return e.keys }
+
+// SetKeys makes keys the key maps of every scene from the next tick on.
+func (e *Env) SetKeys(keys KeyMaps) {
+	e.keys, e.watched = keys, keys.Watched()
 }
 
 // Theme returns the widget theme, built on first use inside the game loop.
@@ -158,7 +176,7 @@ func (a *App) settle(changed bool) {
 // and a window at rest keeps its picture without drawing it again.
 func NewApp(env *Env, scene Scene) *App {
 	ebiten.SetScreenClearedEveryFrame(false)
-	a := &App{env: env, scene: scene, source: LiveInput{}}
+	a := &App{env: env, scene: scene, source: LiveInput{watched: func() []ebiten.Key { return env.watched }}}
 	if env != nil {
 		env.app = a
 	}
@@ -216,7 +234,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 		a.w, a.h = outsideWidth, outsideHeight
 		a.scene.Resize(a.w, a.h)
 		a.settle(true)
-		if a.env != nil && a.w >= 640 && a.h >= 400 {
+		if a.env != nil && a.w >= match.MinWindowWidth && a.h >= match.MinWindowHeight {
 			// Remembered, and saved when the window closes.
 			a.env.Settings.WindowWidth, a.env.Settings.WindowHeight = a.w, a.h
 		}

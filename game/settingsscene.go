@@ -5,7 +5,6 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/render"
 )
@@ -15,6 +14,8 @@ type SettingsScene struct {
 	screen
 	// After is the scene to return to (the menu, or a game in progress).
 	after Scene
+	// checks are the on/off settings, in the order shown.
+	checks []*widget.Checkbox
 }
 
 // NewSettingsScene builds the settings screen, returning to the menu.
@@ -24,20 +25,12 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 	s := &SettingsScene{screen: newScreen(env), after: after}
 	st := &env.Settings
 	toggle := func(label string, v *bool, help string) widget.PreferredSizeLocateableWidget {
-		var b *widget.Button
-		text := func() string {
-			if *v {
-				return label + ": on"
-			}
-			return label + ": off"
-		}
-		b = button(text(), func() {
-			*v = !*v
-			b.Text().Label = text()
+		c := checkbox(label, *v, func(on bool) {
+			*v = on
 			env.SaveSettings()
-		}, stretch())
-		b.GetWidget().MinWidth = 460
-		return column(2, widget.Insets{}, b, env.wrapped(help, 13, render.UITextDim, 460))
+		})
+		s.checks = append(s.checks, c)
+		return column(4, widget.Insets{}, c, env.wrapped(help, 13, render.UITextDim, 460))
 	}
 	zoomLabel := env.label("", render.Regular, 15, render.UIText)
 	showZoom := func() { zoomLabel.Label = fmt.Sprintf("Zoom speed: %.2gx", st.ZoomSpeed) }
@@ -51,6 +44,7 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 		toggle("Skip curtain when nothing is secret", &st.SkipPublicCurtain, "No curtain when the next player's screen would show only what everyone may see."),
 		toggle("Colour-blind-safe sides", &st.ColourBlind, "Draws the sides in colours that stay distinct for the common forms of colour blindness."),
 		zoom,
+		button("Keys...", func() { env.Show(newKeysScene(env, s)) }, stretch()),
 		env.wrapped("Settings are kept in "+env.Paths.Settings, 12, render.UITextDim, 460),
 		button("Back", s.leave))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
@@ -71,7 +65,7 @@ func (s *SettingsScene) leave() {
 // Update runs the screen.
 func (s *SettingsScene) Update(in *Input) error {
 	s.tick()
-	if in.Pressed[ebiten.KeyEscape] {
+	if s.env.Keys()[settingsKeys.Scene].Fired(in, intentBack) {
 		s.leave()
 	}
 	return nil

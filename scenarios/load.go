@@ -147,7 +147,8 @@ func cloneShape(sh rules.Shape) rules.Shape {
 }
 
 // LoadFile reads and loads the scenario file at path. It refuses
-// directories, non-regular files and files over MaxFileSize.
+// directories, named pipes, devices and other non-regular files before
+// opening them (so none can hang it) and files over MaxFileSize.
 func LoadFile(path string) (*Scenario, error) {
 	data, p := readFile(path)
 	if p != nil {
@@ -163,21 +164,16 @@ func readFile(path string) ([]byte, *Problem) {
 	if path == "" {
 		return fail(fs.ErrInvalid, "no file name given")
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	f, st, err := OpenRegular(path)
+	switch {
+	case errors.Is(err, ErrNotRegular) && isDir(path):
+		return fail(fs.ErrInvalid, "is a directory, not a scenario file")
+	case errors.Is(err, ErrNotRegular):
+		return fail(fs.ErrInvalid, pathErr(err))
+	case err != nil:
 		return fail(err, "cannot open: "+pathErr(err))
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fail(err, "cannot read: "+pathErr(err))
-	}
-	if st.IsDir() {
-		return fail(fs.ErrInvalid, "is a directory, not a scenario file")
-	}
-	if !st.Mode().IsRegular() {
-		return fail(fs.ErrInvalid, "is not a regular file")
-	}
 	if st.Size() > MaxFileSize {
 		return fail(nil, tooBig(st.Size()))
 	}
@@ -186,6 +182,12 @@ func readFile(path string) ([]byte, *Problem) {
 		return fail(err, "cannot read: "+pathErr(err))
 	}
 	return data, nil
+}
+
+// isDir reports whether path names a directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 func pathErr(err error) string {
@@ -269,7 +271,7 @@ func (l *loader) parse(data []byte) *yaml.Node {
 		return nil
 	}
 	root := doc.Content[0]
-	if !l.noAliases(root) {
+	if !l.noAliases(root) || !l.noTags(root) {
 		return nil
 	}
 	return root
@@ -346,6 +348,31 @@ func (l *loader) noAliases(root *yaml.Node) bool {
 	}
 	l.errorf(first, "", "YAML aliases such as *%s are not supported in scenario files%s; write the values out", clip(first.Value), more)
 	return false
+}
+
+// scalarTags are the YAML tags a scenario file may write out: the
+// standard scalar ones, which only say what a plain value already is.
+var scalarTags = []string{"!!str", "!!int", "!!float", "!!bool", "!!null"}
+
+// noTags reports every explicit YAML tag other than the standard scalar
+// ones (!!binary, !!python/object, !custom, or a tag on a mapping or a
+// list): the format gives them no meaning, and accepting them silently
+// would hide what the author meant.
+func (l *loader) noTags(root *yaml.Node) bool {
+	ok := true
+	stack := []*yaml.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Style&yaml.TaggedStyle != 0 && (n.Kind != yaml.ScalarNode || !slices.Contains(scalarTags, n.Tag)) {
+			l.errorf(n, "", "YAML tag %s is not supported in scenario files (only %s, on plain values); remove it", clip(n.Tag), strings.Join(scalarTags, ", "))
+			ok = false
+		}
+		for i := len(n.Content) - 1; i >= 0; i-- {
+			stack = append(stack, n.Content[i])
+		}
+	}
+	return ok
 }
 
 // position returns the 1-based line and column (in characters) of byte

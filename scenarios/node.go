@@ -32,6 +32,9 @@ type loader struct {
 	// nested is set while loading a rift destination: its own charts are
 	// read but not followed.
 	nested bool
+	// root is the canonical folder of the file, where its rift
+	// destinations must lie; set when the first one is read.
+	root string
 }
 
 func (l *loader) add(n *yaml.Node, warn bool, path, format string, args ...any) {

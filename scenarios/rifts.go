@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -162,18 +163,44 @@ func (l *loader) riftDice(n *yaml.Node, d *rules.RiftDice) {
 	}
 }
 
+// MaxDestinationsSize bounds the bytes of rift destination files one
+// scenario may load in all; each file is loaded once however many rows,
+// and under however many names, name it.
+const MaxDestinationsSize = 2 * MaxFileSize
+
 // loadDestinations loads every scenario the charts name, once each, and
 // reports at the chart row a destination that is missing or does not
-// load. Bundled scenarios name theirs by id; a path is taken relative to
-// the directory of the origin file.
+// load. A destination is a bundled id or, for a scenario file, the path
+// of a .yaml or .yml file relative to the origin's folder and inside it
+// (confineDestination): never an absolute path, a path up out of the
+// folder or a symbolic link leading out of it. Each path is resolved to
+// its canonical form, so a file named in several ways is read once. A
+// bundled scenario names bundled files only; so does a scenario a save
+// carries under a bundled name (Source.Load), while one carried under a
+// file's name follows the same rules as that file.
 func (l *loader) loadDestinations(s *Scenario) {
 	byRef := map[string]*Scenario{}
+	byFile := map[string]*Scenario{}
+	size := 0
 	for _, ref := range s.chartRefs {
 		row := &s.RiftCharts[ref.chart].Rows[ref.row]
 		name := row.Scenario
 		d, seen := byRef[name]
 		if !seen {
-			d = l.loadDestination(ref, name)
+			file, key, data := l.readDestination(ref, name)
+			switch prev, loaded := byFile[key]; {
+			case key == "":
+				d = nil
+			case loaded:
+				d = prev
+			case size+len(data) > MaxDestinationsSize:
+				l.errorf(ref.at, ref.path, "destination %q: the destinations would hold more than %d bytes in all; a scenario's destinations may hold at most that", clip(name), MaxDestinationsSize)
+				d = nil
+			default:
+				size += len(data)
+				d = l.parseDestination(ref, name, file, data)
+				byFile[key] = d
+			}
 			byRef[name] = d
 		}
 		if d == nil {
@@ -190,35 +217,89 @@ func (l *loader) loadDestinations(s *Scenario) {
 	slices.SortFunc(s.Destinations, func(a, b *Scenario) int { return strings.Compare(a.ID, b.ID) })
 }
 
-func (l *loader) loadDestination(ref chartRef, name string) *Scenario {
-	var data []byte
-	var file string
+// readDestination reads the destination a chart row names. It returns
+// the name its problems are reported under, the key that is the same for
+// every name of the same file (empty when it cannot be read, which it
+// has reported) and its text.
+func (l *loader) readDestination(ref chartRef, name string) (file, key string, data []byte) {
 	inBundle := strings.HasPrefix(l.file, "bundled/")
 	switch {
 	case !IsPath(name) && slices.Contains(bundledIDs(), name):
 		file = path.Join("bundled", name+".yaml")
 		data, _ = bundled.ReadFile(file)
+		return file, "bundled:" + file, data
 	case !IsPath(name):
 		l.errorf(ref.at, ref.path, "destination %q is no bundled scenario; the bundled ones are %s (or give a path ending in .yaml)", clip(name), strings.Join(bundledIDs(), ", "))
-		return nil
+		return "", "", nil
+	case !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml"):
+		l.errorf(ref.at, ref.path, "destination %q: a destination file's name ends in .yaml or .yml", clip(name))
+		return "", "", nil
 	case inBundle:
 		file = path.Join("bundled", path.Clean(name))
 		var err error
-		if data, err = bundled.ReadFile(file); err != nil {
-			l.errorf(ref.at, ref.path, "destination %q: no such bundled file", clip(name))
-			return nil
+		if !fs.ValidPath(path.Clean(name)) || path.Dir(file) != "bundled" {
+			err = fs.ErrNotExist
+		} else {
+			data, err = bundled.ReadFile(file)
 		}
-	default:
-		file = name
-		if !filepath.IsAbs(name) {
-			file = filepath.Join(filepath.Dir(l.file), name)
+		if err != nil {
+			l.errorf(ref.at, ref.path, "destination %q: no such bundled file; a bundled scenario's destinations are bundled scenarios", clip(name))
+			return "", "", nil
 		}
-		var p *Problem
-		if data, p = readFile(file); p != nil {
-			l.errorf(ref.at, ref.path, "destination %q: %s", clip(name), p.Msg)
-			return nil
-		}
+		return file, "bundled:" + file, data
 	}
+	file = filepath.Join(filepath.Dir(l.file), filepath.FromSlash(name))
+	canon, msg := l.confineDestination(name)
+	if msg != "" {
+		l.errorf(ref.at, ref.path, "destination %q: %s", clip(name), msg)
+		return "", "", nil
+	}
+	data, p := readFile(canon)
+	if p != nil {
+		l.errorf(ref.at, ref.path, "destination %q (%s): %s", clip(name), file, p.Msg)
+		return "", "", nil
+	}
+	return file, canon, data
+}
+
+// confineDestination resolves a destination path written in the origin
+// file to the canonical path of the file it names, or says why it may
+// not be read: it is absolute, it climbs out of the origin's folder, or
+// a symbolic link on the way leads out of it.
+func (l *loader) confineDestination(name string) (canon, msg string) {
+	local := filepath.FromSlash(name)
+	if filepath.IsAbs(local) || strings.HasPrefix(name, "/") || filepath.VolumeName(local) != "" {
+		return "", "an absolute path; give the path relative to the scenario's folder (destinations must lie inside it)"
+	}
+	if !filepath.IsLocal(local) {
+		return "", "leads out of the scenario's folder; destinations must lie inside it"
+	}
+	if l.root == "" {
+		dir, err := filepath.Abs(filepath.Dir(l.file))
+		if err == nil {
+			dir, err = filepath.EvalSymlinks(dir)
+		}
+		if err != nil {
+			return "", "the scenario's folder cannot be resolved: " + pathErr(err)
+		}
+		l.root = dir
+	}
+	canon, err := filepath.EvalSymlinks(filepath.Join(l.root, local))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", "no such file in the scenario's folder"
+		}
+		return "", "cannot open: " + pathErr(err)
+	}
+	if rel, err := filepath.Rel(l.root, canon); err != nil || !filepath.IsLocal(rel) {
+		return "", "a symbolic link leads out of the scenario's folder; destinations must lie inside it"
+	}
+	return canon, ""
+}
+
+// parseDestination loads a destination's text, without following its
+// own charts, and reports at the chart row the first error.
+func (l *loader) parseDestination(ref chartRef, name, file string, data []byte) *Scenario {
 	sub := &loader{file: file, nested: true}
 	d := sub.load(data)
 	probs := sortProblems(sub.probs)

@@ -67,6 +67,9 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 		return nil, fmt.Errorf("game: branch at step %d: %w", n, err)
 	}
 	s.Defenders = sf.Defenders
+	// A take-over is a game of its own (Replay gave it a new identity):
+	// its autosaves never replace the save's.
+	s.Parent = sf.Game
 	s.Seats = slices.Clone(s.Seats)
 	for i := range s.Seats {
 		seat := &s.Seats[i]

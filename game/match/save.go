@@ -2,15 +2,21 @@ package match
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -31,8 +37,15 @@ const (
 type SaveFile struct {
 	Format  string `json:"format"`
 	Version int    `json:"version"`
-	// Name is the player's name for the save.
+	// Name is the player's name for the save, shown as written; the file
+	// name is made from it (SaveFileName).
 	Name string `json:"name"`
+	// Game is the identity of the game the save belongs to (GameID):
+	// the same in every save and autosave of one game, new for a new game,
+	// a take-over or a branch. Empty in saves from before it existed.
+	Game string `json:"game,omitempty"`
+	// Parent is the game a take-over or branch was started from.
+	Parent string `json:"parent,omitempty"`
 	// Saved is when the save was written (information only).
 	Saved    time.Time        `json:"saved"`
 	Preview  SavePreview      `json:"preview"`
@@ -64,7 +77,7 @@ func (s *Session) Snapshot(name string, now time.Time) SaveFile {
 		seats = append(seats, fmt.Sprintf("%s (%s)", seat.Name, seat.Kind))
 	}
 	return SaveFile{
-		Format: SaveFormat, Version: SaveVersion, Name: name, Saved: now.UTC(),
+		Format: SaveFormat, Version: SaveVersion, Name: name, Game: s.Game, Parent: s.Parent, Saved: now.UTC(),
 		Preview:  SavePreview{Scenario: s.State.Scenario.Name, Clock: s.State.Clock, Seats: seats},
 		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats, Defenders: s.Defenders,
 		Commands: s.Commands, Checks: s.Checkpoints,
@@ -99,28 +112,38 @@ func WriteSave(path string, s *Session, name string, now time.Time) error {
 	return WriteFileAtomic(path, append(data, '\n'))
 }
 
-// ReadSave reads and checks a save file without replaying it.
+// ReadSave reads and checks a save file without replaying it. Only a
+// regular file is opened: a named pipe, device or directory is refused
+// before it is opened, so none can hang the game.
 func ReadSave(path string) (*SaveFile, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("game: %s: cannot open: %w", path, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("game: %s: %w", path, err)
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("game: %s: is a directory, not a save", path)
-	}
-	if st.Size() > MaxSaveSize {
-		return nil, fmt.Errorf("game: %s: %d bytes is larger than any save (%d at most)", path, st.Size(), MaxSaveSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSaveSize+1))
+	data, err := readRegular(path, MaxSaveSize)
 	if err != nil {
 		return nil, fmt.Errorf("game: %s: %w", path, err)
 	}
 	return ParseSave(path, data)
+}
+
+// readRegular reads the file at path if it is a regular file
+// (scenarios.OpenRegular) of at most limit bytes. Its error leaves the
+// path out, for the caller to name the file in its own words.
+func readRegular(path string, limit int64) ([]byte, error) {
+	f, st, err := scenarios.OpenRegular(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot open: %w", err)
+	}
+	defer f.Close()
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%d bytes is larger than any file of its kind (%d at most)", st.Size(), limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("grew past %d bytes while it was read", limit)
+	}
+	return data, err
 }
 
 // ParseSave decodes a save; name is used in errors.
@@ -146,6 +169,12 @@ func ParseSave(name string, data []byte) (*SaveFile, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sf); err != nil {
 		return nil, jsonError(name, data, err)
+	}
+	if sf.Game != "" && !validGameID(sf.Game) {
+		return nil, fmt.Errorf("game: %s: damaged save: game %q is not a game identity", name, clipText(sf.Game))
+	}
+	if sf.Parent != "" && !validGameID(sf.Parent) {
+		return nil, fmt.Errorf("game: %s: damaged save: parent %q is not a game identity", name, clipText(sf.Parent))
 	}
 	return &sf, nil
 }
@@ -193,13 +222,21 @@ func LoadSave(path string) (*Session, *SaveFile, error) {
 		return nil, sf, fmt.Errorf("game: %s: %w", path, err)
 	}
 	s.Defenders = sf.Defenders
+	if sf.Game != "" { // the same game goes on; an old save's starts one
+		s.Game, s.Parent = sf.Game, sf.Parent
+	}
 	return s, sf, nil
 }
 
 // SaveInfo describes one save in a folder, for the load menu.
 type SaveInfo struct {
-	Path    string
-	Name    string
+	Path string
+	Name string
+	// Game and Parent are the save's game and the game it was branched
+	// from (SaveFile.Game, SaveFile.Parent).
+	Game, Parent string
+	// Auto is set for an autosave.
+	Auto    bool
 	Saved   time.Time
 	Preview SavePreview
 	Err     error
@@ -222,9 +259,10 @@ func ListSaves(dir string) ([]SaveInfo, error) {
 		}
 		p := filepath.Join(dir, e.Name())
 		sf, err := ReadSave(p)
-		info := SaveInfo{Path: p, Name: strings.TrimSuffix(e.Name(), ".hexrift"), Err: err}
+		info := SaveInfo{Path: p, Name: strings.TrimSuffix(e.Name(), ".hexrift"), Err: err, Auto: isAutosaveName(e.Name())}
 		if sf != nil {
 			info.Name, info.Saved, info.Preview = sf.Name, sf.Saved, sf.Preview
+			info.Game, info.Parent = sf.Game, sf.Parent
 		}
 		out = append(out, info)
 	}
@@ -235,4 +273,194 @@ func ListSaves(dir string) ([]SaveInfo, error) {
 		return out[i].Path < out[j].Path
 	})
 	return out, nil
+}
+
+// NewGameID returns a new game identity: 16 random hexadecimal digits.
+// Each new game, take-over and branch gets one; its saves and autosaves
+// carry it.
+func NewGameID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read does not fail
+	return hex.EncodeToString(b[:])
+}
+
+// validGameID reports whether id is a game identity NewGameID could have
+// made: it becomes part of file names, so nothing else is accepted.
+func validGameID(id string) bool {
+	if len(id) < 8 || len(id) > 32 {
+		return false
+	}
+	for _, r := range id {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// ShortGameID is the part of a game identity the load menu shows.
+func ShortGameID(id string) string {
+	if len(id) > 6 {
+		return id[:6]
+	}
+	return id
+}
+
+func clipText(s string) string {
+	if utf8.RuneCountInString(s) > 40 {
+		return string([]rune(s)[:40]) + "..."
+	}
+	return s
+}
+
+// maxSaveNameRunes bounds the part of a save's file name made from its
+// name; the full name is kept inside the save.
+const maxSaveNameRunes = 80
+
+// SaveFileName turns the name a player gives a save into its file name,
+// keeping the name readable: letters and digits of every script, spaces
+// and - _ , ( ) ' ! & + stay as written; anything else (dots, slashes,
+// colons, control characters) becomes "-". The result never holds a dot
+// before ".hexrift", so it can never be an autosave's name
+// (autosave.GAME.N.hexrift), and never names a device on any system.
+// Names differing only in case make different files where the file
+// system tells them apart; where it does not, saving asks before
+// replacing (WriteNewSave).
+func SaveFileName(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range strings.TrimSpace(name) {
+		if n == maxSaveNameRunes {
+			break
+		}
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			b.WriteRune(r)
+		case r == ' ' || r == '\u00a0':
+			b.WriteRune(' ')
+		case strings.ContainsRune("-_,()'!&+", r):
+			b.WriteRune(r)
+		default:
+			b.WriteRune('-')
+		}
+		n++
+	}
+	s := strings.Trim(b.String(), " -")
+	if s == "" {
+		s = "save"
+	}
+	if isAutosaveName(s + ".hexrift") { // an older version's rolling slot
+		s = "save " + s
+	}
+	switch base, _, _ := strings.Cut(strings.ToUpper(s), " "); base {
+	case "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
+		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9":
+		s = "save " + s
+	}
+	return s + ".hexrift"
+}
+
+// ErrSaveExists is what WriteNewSave's error wraps when a file of that
+// name is there already.
+var ErrSaveExists = errors.New("a save of that name exists")
+
+// WriteNewSave writes s to path like WriteSave, but only if no file of
+// that name exists: the check and the write are one step (a hard link
+// of the finished temporary file), so a save another instance writes at
+// the same moment is not replaced either. Its error wraps ErrSaveExists
+// when the name is taken; ask the player, then WriteSave to replace.
+func WriteNewSave(path string, s *Session, name string, now time.Time) error {
+	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
+	if err != nil {
+		return fmt.Errorf("game: encoding save: %w", err)
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("game: writing %s: %w", path, err)
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return fmt.Errorf("game: %s: %w", path, ErrSaveExists)
+	}
+	tmp, err := os.CreateTemp(dir, tempPattern(path))
+	if err != nil {
+		return fmt.Errorf("game: writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(append(data, '\n'))
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("game: writing %s: %w", path, err)
+	}
+	switch err := os.Link(tmp.Name(), path); {
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("game: %s: %w", path, ErrSaveExists)
+	case err != nil: // a file system without hard links: the check above stands
+		if err := os.Rename(tmp.Name(), path); err != nil {
+			return fmt.Errorf("game: writing %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// WriteSaveAs writes s as a new save named name in dir, never replacing
+// one: when the file name is taken it tries "name (2)", "name (3)" and
+// so on. It returns the path written.
+func WriteSaveAs(dir string, s *Session, name string, now time.Time) (string, error) {
+	for i := 1; i <= 1000; i++ {
+		n := name
+		if i > 1 {
+			n = name + " (" + strconv.Itoa(i) + ")"
+		}
+		path := filepath.Join(dir, SaveFileName(n))
+		err := WriteNewSave(path, s, n, now)
+		if !errors.Is(err, ErrSaveExists) {
+			return path, err
+		}
+	}
+	return "", fmt.Errorf("game: %s: a thousand saves are named %q already", dir, clipText(name))
+}
+
+// tempPattern is the os.CreateTemp pattern of the temporary file a write
+// of path goes through: hidden, beside it, and naming the writing
+// process, so that CleanTemporaries can tell an interrupted write from
+// one under way in another instance.
+func tempPattern(path string) string {
+	return "." + filepath.Base(path) + ".p" + strconv.Itoa(os.Getpid()) + ".*.tmp"
+}
+
+// CleanTemporaries removes from dir the temporary files of interrupted
+// writes of files named *suffix (tempPattern): those of a process that
+// is no longer running, and those of versions that did not name their
+// process. It returns the names removed. Call it at start.
+func CleanTemporaries(dir, suffix string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
+			continue
+		}
+		i := strings.Index(name, suffix+".")
+		if i < 1 {
+			continue
+		}
+		rest := name[i+len(suffix)+1:]
+		if pid, _, ok := strings.Cut(rest, "."); ok && strings.HasPrefix(pid, "p") {
+			if n, err := strconv.Atoi(pid[1:]); err == nil && n != os.Getpid() && processRunning(n) {
+				continue // another instance is writing it now
+			}
+		}
+		if os.Remove(filepath.Join(dir, name)) == nil {
+			removed = append(removed, name)
+		}
+	}
+	return removed
 }

@@ -58,13 +58,17 @@ type Checkpoint struct {
 // the seats and every command given. The rules state is derived from
 // those and can always be rebuilt by replaying them.
 type Session struct {
-	Source      scenarios.Source
-	Scenario    *scenarios.Scenario
-	Seed        uint64
-	Seats       []Seat
-	Defenders   DefenderMode
-	Commands    []rules.Command
-	Checkpoints []Checkpoint
+	// Game is the game's identity (NewGameID), kept by its saves: a new
+	// game and a take-over or branch get a new one, a loaded save goes on
+	// with its own. Parent is the game a branch came from.
+	Game, Parent string
+	Source       scenarios.Source
+	Scenario     *scenarios.Scenario
+	Seed         uint64
+	Seats        []Seat
+	Defenders    DefenderMode
+	Commands     []rules.Command
+	Checkpoints  []Checkpoint
 	// Events is every event of the game in order; show a seat only
 	// rules.Events(Events, side).
 	Events []rules.Event
@@ -221,7 +225,7 @@ func NewSession(src scenarios.Source, seed uint64, seats []Seat, opts ...rules.O
 	if err := checkSeats(st, seats); err != nil {
 		return nil, err
 	}
-	s := &Session{Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
+	s := &Session{Game: NewGameID(), Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
 	s.Events = append(s.Events, st.Advance()...)
 	s.settle()
 	s.seatDefenders()

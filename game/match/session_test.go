@@ -148,6 +148,14 @@ func TestSaveSurvivesAKilledWriter(t *testing.T) {
 	assert.NotEmpty(t, s.Commands)
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	assert.LessOrEqual(t, len(leftovers), 1, "at most the one temporary file being written")
+	// The next start cleans what the killed write left, and the save
+	// still loads.
+	removed := Paths{Settings: filepath.Join(dir, "settings.json"), Saves: dir}.CleanTemporaries()
+	assert.Len(t, removed, len(leftovers))
+	leftovers, _ = filepath.Glob(filepath.Join(dir, ".*.tmp"))
+	assert.Empty(t, leftovers, "no temporary file stays after the next start")
+	_, _, err = LoadSave(path)
+	require.NoError(t, err)
 }
 
 func saveWriterLoop(path string) {

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // Settings are the player's preferences, kept in the user's config folder.
@@ -21,6 +23,9 @@ type Settings struct {
 	// SkipPublicCurtain skips the curtain when the next player's screen
 	// would show only public information.
 	SkipPublicCurtain bool `json:"skip_public_curtain"`
+	// Keys rebinds intents: "scene.intent" -> key names. Intents it does
+	// not name keep their default keys.
+	Keys map[string][]string `json:"keys,omitempty"`
 }
 
 // DefaultSettings returns the settings of a first start.
@@ -28,13 +33,18 @@ func DefaultSettings() Settings {
 	return Settings{WindowWidth: 1280, WindowHeight: 800, ZoomSpeed: 1, Curtain: true}
 }
 
+// MinWindowWidth and MinWindowHeight are the smallest window the screens
+// are laid out for (the top bar, the orders panel and the log side by
+// side); the window cannot be made smaller.
+const MinWindowWidth, MinWindowHeight = 960, 600
+
 // sane clamps values a hand-edited file may have put out of range.
 func (s *Settings) sane() {
 	d := DefaultSettings()
-	if s.WindowWidth < 640 || s.WindowWidth > 10000 {
+	if s.WindowWidth < MinWindowWidth || s.WindowWidth > 10000 {
 		s.WindowWidth = d.WindowWidth
 	}
-	if s.WindowHeight < 400 || s.WindowHeight > 10000 {
+	if s.WindowHeight < MinWindowHeight || s.WindowHeight > 10000 {
 		s.WindowHeight = d.WindowHeight
 	}
 	if s.ZoomSpeed < 0.25 || s.ZoomSpeed > 4 {
@@ -72,23 +82,74 @@ func DefaultPaths() (Paths, error) {
 
 // LoadSettings reads the settings file. A missing file gives the
 // defaults; a damaged one gives the defaults and an error to show, and is
-// kept aside as FILE.damaged so nothing the player had is lost.
+// kept aside under a name no earlier damaged file has (FILE.damaged, then
+// FILE.damaged-2, ...) so nothing the player had is lost. Only a regular
+// file is read: a named pipe or device there is refused at once.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, maxSettingsSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
 	if err != nil {
-		return s, fmt.Errorf("game: settings %s: %w", path, err)
+		return s, fmt.Errorf("game: settings %s: %w; using defaults", path, err)
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
-		_ = os.Rename(path, path+".damaged")
 		d := DefaultSettings()
-		return d, fmt.Errorf("game: settings %s were damaged (%v); kept as %s.damaged, using defaults", path, err, filepath.Base(path))
+		kept, kerr := keepAside(path)
+		if kerr != nil {
+			return d, fmt.Errorf("game: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
+		}
+		return d, fmt.Errorf("game: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
 	}
 	s.sane()
 	return s, nil
+}
+
+// maxSettingsSize bounds what LoadSettings reads.
+const maxSettingsSize = 1 << 20
+
+// keepAside moves a damaged file to the first of FILE.damaged,
+// FILE.damaged-2, ... that does not exist, never replacing one (the new
+// name is made a hard link first where the file system allows).
+func keepAside(path string) (string, error) {
+	for i := 1; i <= 1000; i++ {
+		to := path + ".damaged"
+		if i > 1 {
+			to += "-" + strconv.Itoa(i)
+		}
+		if _, err := os.Lstat(to); err == nil {
+			continue
+		}
+		switch err := os.Link(path, to); {
+		case err == nil:
+			return to, os.Remove(path)
+		case errors.Is(err, fs.ErrExist):
+			continue
+		}
+		return to, os.Rename(path, to)
+	}
+	return "", fmt.Errorf("game: a thousand damaged copies of %s are kept already", path)
+}
+
+// CleanTemporaries removes the temporary files that writes interrupted
+// by a crash or a kill left in the settings and saves folders (the
+// game's own files only; see the function of the same name). Call it at
+// start. It returns the paths removed.
+func (p Paths) CleanTemporaries() []string {
+	var out []string
+	for _, c := range []struct{ dir, suffix string }{
+		{filepath.Dir(p.Settings), filepath.Base(p.Settings)},
+		{p.Saves, ".hexrift"},
+	} {
+		if c.dir == "" || c.suffix == "" || c.suffix == "." {
+			continue
+		}
+		for _, name := range CleanTemporaries(c.dir, c.suffix) {
+			out = append(out, filepath.Join(c.dir, name))
+		}
+	}
+	return out
 }
 
 // Save writes the settings atomically.

@@ -1,0 +1,208 @@
+package match
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// HotseatFlow is how a hot-seat turn goes at the table: how often the
+// machine changes hands (a handoff: the next person to decide is not the
+// one who decided last) and how many decisions each side makes, per turn.
+type HotseatFlow struct {
+	HandoffsPerTurn  float64 `json:"handoffs_per_turn"`
+	DecisionsPerTurn float64 `json:"decisions_per_turn"`
+}
+
+// HotseatResult compares the two ways of playing a hot-seat turn on one
+// scenario, as medians over seeds: every command decided by a person
+// (PerShip), and plotted turns (Plotted), where each side allocates,
+// declares and plots its orders once a turn and is asked again only when
+// one of its break conditions fires or a decision comes up that its
+// orders do not cover. Breaks counts the breaks of the plotted games by
+// kind.
+type HotseatResult struct {
+	Scenario string         `json:"scenario"`
+	Seeds    int            `json:"seeds"`
+	Turns    int            `json:"turns"`
+	PerShip  HotseatFlow    `json:"per_ship"`
+	Plotted  HotseatFlow    `json:"plotted"`
+	Breaks   map[string]int `json:"breaks"`
+}
+
+// SimulateHotseat plays seeds games of turns turns of src both ways, with
+// every side's person played by the normal computer level: in the plotted
+// games that person plots with plot.Plan and the default break
+// conditions, and decides itself what the orders do not cover.
+func SimulateHotseat(src scenarios.Source, seeds, turns int) (HotseatResult, error) {
+	res := HotseatResult{Scenario: src.Name, Seeds: seeds, Turns: turns, Breaks: map[string]int{}}
+	var perShip, plotted []HotseatFlow
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		f, err := hotseatGame(src, seed, turns, false, res.Breaks)
+		if err != nil {
+			return res, err
+		}
+		perShip = append(perShip, f)
+		if f, err = hotseatGame(src, seed, turns, true, res.Breaks); err != nil {
+			return res, err
+		}
+		plotted = append(plotted, f)
+	}
+	res.PerShip, res.Plotted = medianFlow(perShip), medianFlow(plotted)
+	return res, nil
+}
+
+// hotseatGame plays one game with a person (the normal computer level) at
+// every side of the scenario, per ship or plotted, and counts its flow.
+func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, breaks map[string]int) (HotseatFlow, error) {
+	sc, err := src.Load()
+	if err != nil {
+		return HotseatFlow{}, err
+	}
+	seats := DefaultSeats(sc)
+	s, err := NewSession(src, seed, seats)
+	if err != nil {
+		return HotseatFlow{}, err
+	}
+	s.Unrecorded = true
+	people := map[rules.SideID]Controller{}
+	orders := map[rules.SideID]*plot.Orders{}
+	watchers := map[rules.SideID]*plot.Watcher{}
+	for _, seat := range seats {
+		people[seat.Side] = Bind(NewController(Seat{Side: seat.Side, Kind: SeatComputer, Level: "normal"}, seed), s)
+		watchers[seat.Side] = plot.NewWatcher(seat.Side)
+	}
+	var at rules.SideID // who has the machine
+	handoffs, decisions := 0, 0
+	sit := func(side rules.SideID) {
+		decisions++
+		if side != at {
+			handoffs++
+			at = side
+		}
+	}
+	for !s.Over() && s.State.Clock.Turn <= turns {
+		pending := s.State.Pending()
+		if len(pending) == 0 {
+			return HotseatFlow{}, fmt.Errorf("game: no side can act at %s", s.State.Clock)
+		}
+		side := pending[0]
+		if slices.Contains(pending, at) {
+			side = at // a simultaneous step: the person at the machine goes first
+		}
+		v, legal := s.State.View(side), s.State.Legal(side)
+		person, ok := people[side]
+		if !ok { // a cosmic rift's defenders: the computer's
+			seat, _ := s.SeatOf(side)
+			person = Bind(NewController(seat, seed), s)
+			people[side] = person
+		}
+		var cmd rules.Command
+		switch {
+		case !ok:
+			cmd = person.Decide(v, legal)
+		case !plotted:
+			sit(side)
+			cmd = person.Decide(v, legal)
+		case v.Expecting == rules.CmdAllocate:
+			sit(side)
+			cmd = person.Decide(v, legal)
+		case v.Expecting == rules.CmdDeclare:
+			// The declarations and the plot of the turn, in one sitting:
+			// the speeds of every side are revealed by now.
+			sit(side)
+			cmd = person.Decide(v, legal)
+			orders[side] = plot.Plan(v, side, plot.DefaultBreaks())
+			watchers[side].Look(v)
+			decisions++
+		default:
+			var br *plot.Break
+			cmd, br = orders[side].Decide(v, legal, s.Desk(side), watchers[side])
+			if br != nil {
+				breaks[br.Kind]++
+				sit(side)
+				if br.Kind != "decision" {
+					orders[side] = plot.Plan(v, side, plot.DefaultBreaks())
+					watchers[side].Look(v)
+					cmd, br = orders[side].Decide(v, legal, s.Desk(side), watchers[side])
+				}
+				if br != nil {
+					cmd = person.Decide(v, legal)
+					watchers[side].Look(v)
+				}
+			}
+		}
+		if _, err := s.Submit(cmd); err != nil {
+			return HotseatFlow{}, fmt.Errorf("game: %s's command at %s: %w", side, s.State.Clock, err)
+		}
+	}
+	played := float64(min(s.State.Clock.Turn, turns))
+	return HotseatFlow{
+		HandoffsPerTurn:  float64(handoffs) / played,
+		DecisionsPerTurn: float64(decisions) / played / float64(len(seats)),
+	}, nil
+}
+
+// medianFlow is the median of each figure.
+func medianFlow(fs []HotseatFlow) HotseatFlow {
+	med := func(get func(HotseatFlow) float64) float64 {
+		xs := make([]float64, len(fs))
+		for i, f := range fs {
+			xs[i] = get(f)
+		}
+		slices.Sort(xs)
+		if n := len(xs); n%2 == 1 {
+			return xs[n/2]
+		} else if n > 0 {
+			return (xs[n/2-1] + xs[n/2]) / 2
+		}
+		return 0
+	}
+	return HotseatFlow{
+		HandoffsPerTurn:  med(func(f HotseatFlow) float64 { return f.HandoffsPerTurn }),
+		DecisionsPerTurn: med(func(f HotseatFlow) float64 { return f.DecisionsPerTurn }),
+	}
+}
+
+// HotseatMarkdown renders the results as docs/HOTSEAT.md, written by cmd.
+func HotseatMarkdown(results []HotseatResult, cmd string) string {
+	var b strings.Builder
+	b.WriteString("# Hot-seat turns: handoffs and decisions\n\n")
+	fmt.Fprintf(&b, "Written by `%s`.\n\n", cmd)
+	b.WriteString("Every side is played by a person, here the normal computer level, in two ways:\n\n" +
+		"- **per ship**: every command is the person's own decision (each ship's move in initiative order, each fire, evasion and repair step);\n" +
+		"- **plotted**: each side allocates its energy, then declares and plots its orders for the whole turn in one sitting " +
+		"(a course and a fire order per ship, standing policies for evasion, damage control and impulse activity: `plot.Plan`), " +
+		"and is asked again only when one of its break conditions fires (the defaults: an enemy comes within reach of its weapons, " +
+		"an enemy seeking weapon is launched, one of its units is damaged inside its shields, caught in a tractor beam or boarded, " +
+		"a course can no longer be flown, a cosmic rift opens or a unit phases back in) or when a decision comes up that its orders do not cover.\n\n" +
+		"A handoff is a decision by another person than the one who decided last: the machine changes hands (behind the curtain). " +
+		"Decisions are counted per side. Figures are medians over the seeds; breaks are totals over all plotted games.\n\n")
+	b.WriteString("| scenario | handoffs a turn, per ship | plotted | decisions a side a turn, per ship | plotted | plotted handoffs / per ship | breaks (plotted games) |\n")
+	b.WriteString("|---|---|---|---|---|---|---|\n")
+	for _, r := range results {
+		kinds := make([]string, 0, len(r.Breaks))
+		for k := range r.Breaks {
+			kinds = append(kinds, k)
+		}
+		slices.Sort(kinds)
+		var bs []string
+		for _, k := range kinds {
+			bs = append(bs, fmt.Sprintf("%s %d", k, r.Breaks[k]))
+		}
+		ratio := 0.0
+		if r.PerShip.HandoffsPerTurn > 0 {
+			ratio = r.Plotted.HandoffsPerTurn / r.PerShip.HandoffsPerTurn
+		}
+		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %.1f | %.2f | %s |\n", r.Scenario,
+			r.PerShip.HandoffsPerTurn, r.Plotted.HandoffsPerTurn, r.PerShip.DecisionsPerTurn, r.Plotted.DecisionsPerTurn, ratio, strings.Join(bs, ", "))
+	}
+	if len(results) > 0 {
+		fmt.Fprintf(&b, "\n%d seeds a scenario, %d turns a game.\n", results[0].Seeds, results[0].Turns)
+	}
+	return b.String()
+}

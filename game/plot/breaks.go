@@ -1,0 +1,217 @@
+package plot
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// Break is why a side's orders stop and its person is asked.
+type Break struct {
+	// Kind names the condition: "enemy", "seeker", "damaged", "held",
+	// "blocked", "rift", or "decision" for a choice the orders do not
+	// cover.
+	Kind string       `json:"kind"`
+	Unit rules.UnitID `json:"unit,omitempty"`
+	Text string       `json:"text"`
+}
+
+func (b Break) String() string { return b.Text }
+
+// Watcher remembers what a side saw when it last looked at the game (its
+// last sitting) and tells which break conditions the game has met since.
+// It reads only the side's view.
+type Watcher struct {
+	side    rules.SideID
+	inReach map[rules.UnitID]bool
+	dist    map[rules.UnitID]int // nearest own unit, for EnemyWithin
+	seekers map[rules.UnitID]bool
+	health  map[rules.UnitID][2]int // [inner, shields]
+	held    map[rules.UnitID]bool
+	ghosts  map[rules.UnitID]bool
+	rifts   map[string]bool
+}
+
+// NewWatcher returns a watcher for side that has seen nothing yet.
+func NewWatcher(side rules.SideID) *Watcher { return &Watcher{side: side} }
+
+// Look records v as what the side has now seen: breaks are judged
+// against it from here on.
+func (w *Watcher) Look(v *rules.View) {
+	w.inReach, w.seekers, w.health = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[rules.UnitID][2]int{}
+	w.held, w.ghosts, w.rifts = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[string]bool{}
+	for id := range inReach(v, w.side, 0) {
+		w.inReach[id] = true
+	}
+	w.dist = enemyDistances(v, w.side)
+	for _, u := range v.Units {
+		switch {
+		case u.Side != w.side && seeker(u):
+			w.seekers[u.ID] = true
+		case u.Side == w.side:
+			w.health[u.ID] = health(u)
+			w.held[u.ID] = u.HeldBy != "" || u.Boarders > 0
+			w.ghosts[u.ID] = u.Ghost
+		}
+	}
+	for _, r := range v.Rifts {
+		w.rifts[r.ID] = true
+	}
+}
+
+// Seen reports whether the watcher has looked at the game at all.
+func (w *Watcher) Seen() bool { return w.health != nil }
+
+// Check returns the first break condition of b that v meets since the
+// last Look, or nil.
+func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
+	if !w.Seen() {
+		return &Break{Kind: "decision", Text: "the side has not looked at the game yet"}
+	}
+	for _, u := range v.Units {
+		if u.Side != w.side {
+			if b.Seeker && seeker(u) && !w.seekers[u.ID] {
+				return &Break{Kind: "seeker", Unit: u.ID, Text: fmt.Sprintf("a seeking weapon, %s, is launched", name(u))}
+			}
+			continue
+		}
+		if b.Damaged {
+			was, ok := w.health[u.ID]
+			now := health(u)
+			if ok && (now[0] < was[0] || b.ShieldHits && now[1] < was[1]) {
+				return &Break{Kind: "damaged", Unit: u.ID, Text: fmt.Sprintf("%s is damaged", name(u))}
+			}
+		}
+		if b.Held && (u.HeldBy != "" || u.Boarders > 0) && !w.held[u.ID] {
+			what := "caught in a tractor beam"
+			if u.Boarders > 0 {
+				what = "boarded"
+			}
+			return &Break{Kind: "held", Unit: u.ID, Text: fmt.Sprintf("%s is %s", name(u), what)}
+		}
+		if b.Rift && w.ghosts[u.ID] && !u.Ghost {
+			return &Break{Kind: "rift", Unit: u.ID, Text: fmt.Sprintf("%s phases back in", name(u))}
+		}
+	}
+	if b.Rift {
+		for _, r := range v.Rifts {
+			if !w.rifts[r.ID] {
+				return &Break{Kind: "rift", Text: fmt.Sprintf("a cosmic rift opens at %v", r.Hex)}
+			}
+		}
+	}
+	if b.EnemyInReach {
+		reach := inReach(v, w.side, 0)
+		ids := make([]rules.UnitID, 0, len(reach))
+		for id := range reach {
+			if !w.inReach[id] {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			slices.Sort(ids)
+			return &Break{Kind: "enemy", Unit: ids[0], Text: fmt.Sprintf("%s comes within reach", reach[ids[0]])}
+		}
+	}
+	if b.EnemyWithin > 0 {
+		now := enemyDistances(v, w.side)
+		ids := make([]rules.UnitID, 0, len(now))
+		for id, d := range now {
+			if was, seen := w.dist[id]; d <= b.EnemyWithin && (!seen || was > b.EnemyWithin) {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			slices.Sort(ids)
+			return &Break{Kind: "enemy", Unit: ids[0], Text: fmt.Sprintf("%s comes within %d hexes", name(*unitIn(v, ids[0])), b.EnemyWithin)}
+		}
+	}
+	return nil
+}
+
+// enemyDistances gives each enemy ship or base in v its distance to the
+// nearest unit of side on its map.
+func enemyDistances(v *rules.View, side rules.SideID) map[rules.UnitID]int {
+	out := map[rules.UnitID]int{}
+	for _, e := range v.Units {
+		if e.Side == side || seeker(e) || e.Kind == rules.KindMine {
+			continue
+		}
+		for _, own := range v.Units {
+			if own.Side != side || own.Ghost || own.Map != e.Map {
+				continue
+			}
+			if d, ok := out[e.ID]; !ok || own.Hex.Distance(e.Hex) < d {
+				out[e.ID] = own.Hex.Distance(e.Hex)
+			}
+		}
+	}
+	return out
+}
+
+// inReach returns the enemy ships and bases (by id, with their names)
+// within reach of the weapons of one of side's ships in v, or within
+// within hexes of one of its units when within > 0.
+func inReach(v *rules.View, side rules.SideID, within int) map[rules.UnitID]string {
+	out := map[rules.UnitID]string{}
+	for _, own := range v.Units {
+		if own.Side != side || own.Ghost {
+			continue
+		}
+		r := within
+		if r == 0 {
+			r = reachOf(own.Class)
+		}
+		if r == 0 {
+			continue
+		}
+		for _, e := range v.Units {
+			if e.Side == side || e.Map != own.Map || seeker(e) || e.Kind == rules.KindMine {
+				continue
+			}
+			if e.Hex.Distance(own.Hex) <= r {
+				out[e.ID] = name(e)
+			}
+		}
+	}
+	return out
+}
+
+// reachOf is the longest range of a class's direct-fire weapons.
+func reachOf(id rules.ClassID) int {
+	c, ok := rules.LookupClass(id)
+	if !ok {
+		return 0
+	}
+	best := 0
+	for _, m := range c.Mounts {
+		if w, ok := rules.LookupWeapon(m.Weapon); ok {
+			best = max(best, w.MaxRange())
+		}
+	}
+	return best
+}
+
+func seeker(u rules.UnitView) bool { return u.Kind == rules.KindDrone || u.Kind == rules.KindPlasma }
+
+// health is a unit's armor, excess capacity and internal boxes, and its
+// shields: what a hit takes away.
+func health(u rules.UnitView) [2]int {
+	inner := u.Armor + u.Excess
+	if u.Detail != nil {
+		inner += u.Detail.Boxes.Total()
+	}
+	sh := 0
+	for _, s := range u.Shields {
+		sh += s
+	}
+	return [2]int{inner, sh}
+}
+
+func name(u rules.UnitView) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return string(u.ID)
+}

@@ -1,0 +1,171 @@
+package plot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// CourseKind is the kind of a ship's standing movement order.
+type CourseKind string
+
+// The course orders. Every one is carried out by choosing, each time the
+// ship moves, among the plans the rules offer it.
+const (
+	// Keep holds the present course: straight on.
+	Keep CourseKind = "keep"
+	// Toward turns toward a hex and flies to it.
+	Toward CourseKind = "toward"
+	// Close closes with a unit.
+	Close CourseKind = "close"
+	// Range keeps a unit at Range hexes.
+	Range CourseKind = "range"
+)
+
+// Course is a ship's standing movement order for the turn.
+type Course struct {
+	Kind CourseKind   `json:"kind"`
+	Hex  rules.Hex    `json:"hex,omitzero"`
+	Unit rules.UnitID `json:"unit,omitempty"`
+	// Range is the distance Range keeps.
+	Range int `json:"range,omitempty"`
+	// RiftRisk accepts gravity rift exits on the way; without it a
+	// plan that must roll to leave a rift costs as much as five hexes
+	// off course per chance of loss.
+	RiftRisk bool `json:"rift_risk,omitempty"`
+}
+
+// String describes the course as a player reads it.
+func (c Course) String() string {
+	switch c.Kind {
+	case Toward:
+		return fmt.Sprintf("fly toward %v", c.Hex)
+	case Close:
+		return fmt.Sprintf("close with %s", c.Unit)
+	case Range:
+		return fmt.Sprintf("keep %s at %d hexes", c.Unit, c.Range)
+	}
+	return "keep course"
+}
+
+// Fire is a ship's standing fire order.
+type Fire struct {
+	// Hold fires nothing.
+	Hold bool `json:"hold,omitempty"`
+	// Target, when set, is the only unit to fire at.
+	Target rules.UnitID `json:"target,omitempty"`
+	// MaxRange fires only at range MaxRange or less; 0 is no limit.
+	MaxRange int `json:"max_range,omitempty"`
+	// MinSixths fires only shots that hit on at least MinSixths faces of
+	// the die (1-6).
+	MinSixths int `json:"min_sixths,omitempty"`
+	// HoldMounts are weapons (mount numbers) kept for a later impulse.
+	HoldMounts []int `json:"hold_mounts,omitempty"`
+}
+
+// String describes the fire order.
+func (f Fire) String() string {
+	if f.Hold {
+		return "hold fire"
+	}
+	var b strings.Builder
+	if f.Target != "" {
+		fmt.Fprintf(&b, "fire at %s", f.Target)
+	} else {
+		b.WriteString("fire at the best target")
+	}
+	if f.MaxRange > 0 {
+		fmt.Fprintf(&b, " within %d hexes", f.MaxRange)
+	}
+	if f.MinSixths > 0 {
+		fmt.Fprintf(&b, " when a hit is %d in 6 or better", f.MinSixths)
+	}
+	if len(f.HoldMounts) > 0 {
+		fmt.Fprintf(&b, ", holding %d weapons", len(f.HoldMounts))
+	}
+	return b.String()
+}
+
+// Ship is the orders of one ship.
+type Ship struct {
+	Unit   rules.UnitID `json:"unit"`
+	Course Course       `json:"course"`
+	Fire   Fire         `json:"fire"`
+	// Launch launches seeking weapons at targets its fire order allows;
+	// false holds them.
+	Launch bool `json:"launch,omitempty"`
+	// AskEveryImpulse asks the person at each of the ship's moves.
+	AskEveryImpulse bool `json:"ask_every_impulse,omitempty"`
+}
+
+// Policy is how a standing choice of the whole side is made.
+type Policy string
+
+// The policies of the side's standing choices.
+const (
+	// Standard makes the choice the rules offer first: for damage
+	// control the repairs they propose, for impulse activity nothing.
+	Standard Policy = "standard"
+	// Never makes the empty choice (no evasion).
+	Never Policy = "never"
+	// Always makes the fullest choice the rules offer (evade every
+	// strike that can be evaded).
+	Always Policy = "always"
+	// Ask leaves the choice to the person: a break.
+	Ask Policy = "ask"
+)
+
+// Orders is one side's orders for a turn.
+type Orders struct {
+	Side rules.SideID `json:"side"`
+	// Turn is the turn the orders were written for.
+	Turn  int    `json:"turn"`
+	Ships []Ship `json:"ships"`
+	// Evasion, Repair and Activity are the standing policies of the
+	// side's evasive maneuvers, damage control and impulse activity.
+	Evasion  Policy `json:"evasion"`
+	Repair   Policy `json:"repair"`
+	Activity Policy `json:"activity"`
+	Breaks   Breaks `json:"breaks"`
+}
+
+// Ship returns the orders of unit id, or nil.
+func (o *Orders) Ship(id rules.UnitID) *Ship {
+	i := slices.IndexFunc(o.Ships, func(s Ship) bool { return s.Unit == id })
+	if i < 0 {
+		return nil
+	}
+	return &o.Ships[i]
+}
+
+// Breaks are the conditions on which a side wants to be asked again,
+// each a toggle; they are judged on the side's own view only.
+type Breaks struct {
+	// EnemyInReach: an enemy unit comes within reach of one of the
+	// side's ship's weapons (or within EnemyWithin hexes, if set) that
+	// was not before.
+	EnemyInReach bool `json:"enemy_in_reach"`
+	EnemyWithin  int  `json:"enemy_within,omitempty"`
+	// Seeker: an enemy seeking weapon comes into play (a launch).
+	Seeker bool `json:"seeker"`
+	// Damaged: one of the side's units loses armor or internal boxes
+	// (a hit on a shield alone is no break unless ShieldHits).
+	Damaged    bool `json:"damaged"`
+	ShieldHits bool `json:"shield_hits,omitempty"`
+	// Held: one of the side's units is caught in a tractor beam or
+	// boarded.
+	Held bool `json:"held"`
+	// Blocked: a ship's course can no longer be flown (its unit is lost
+	// from sight, or no plan the rules offer follows it).
+	Blocked bool `json:"blocked"`
+	// Rift: a cosmic rift comes into sight, or a unit of the side phases
+	// back in.
+	Rift bool `json:"rift"`
+}
+
+// DefaultBreaks are the break conditions a side starts with.
+func DefaultBreaks() Breaks {
+	return Breaks{EnemyInReach: true, Seeker: true, Damaged: true, Held: true, Blocked: true, Rift: true}
+}

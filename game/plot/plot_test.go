@@ -1,0 +1,239 @@
+package plot
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// duel is two frigates far apart, facing each other's line, and a red
+// mine that blue cannot see.
+const duel = `id: plot-duel
+name: Plot duel
+center: 0,0
+ruleset: {impulses: 6, turn_limit: 3}
+sides:
+  - {id: blue, name: Blue, color: "#4da3ff"}
+  - {id: red, name: Red, color: "#ff5d5d"}
+units:
+  - {id: hawk, name: Hawk, side: blue, class: fed-frigate, hex: "0,0", facing: B, speed: 12}
+  - {id: claw, name: Claw, side: red, class: kor-raider, hex: "6,-3", facing: E, speed: 6}
+  - {id: m1, side: red, class: mine, hex: "1,0"}
+  - {id: m2, side: blue, class: mine, hex: "5,-3"}
+`
+
+// newGame starts the duel and runs it, with the rules' first offer for
+// every choice, to the first time pred holds.
+func newGame(t *testing.T, pred func(*rules.State) bool) *rules.State {
+	t.Helper()
+	sc, err := scenarios.Load("duel.yaml", []byte(duel))
+	require.NoError(t, err)
+	s, err := rules.NewState(sc.Setup(), 3)
+	require.NoError(t, err)
+	s.Advance()
+	for guard := 0; guard < 500 && !pred(s); guard++ {
+		p := s.Pending()
+		require.NotEmpty(t, p)
+		_, err := s.Apply(s.Legal(p[0])[0])
+		require.NoError(t, err)
+	}
+	require.True(t, pred(s), "the game never got there")
+	return s
+}
+
+func hawkMoves(s *rules.State) bool {
+	id, ok := s.Mover()
+	return ok && id == "hawk"
+}
+
+// Each course order picks, among the plans the rules offer, the one whose
+// end best serves it.
+func TestCourseOrders(t *testing.T) {
+	s := newGame(t, hawkMoves)
+	v, legal := s.View("blue"), s.Legal("blue")
+	claw := s.Unit("claw").Hex
+	ends := map[string]rules.Hex{}
+	for _, c := range legal {
+		odds, err := s.PlanOdds(*c.Move)
+		require.NoError(t, err)
+		ends[c.Move.String()] = odds.Path[len(odds.Path)-1]
+	}
+	require.Greater(t, len(ends), 2, "the rules offer several plans")
+	closest := func(to rules.Hex, want int) int {
+		best := 1 << 30
+		for _, e := range ends {
+			if d := e.Distance(to); abs(d-want) < best {
+				best = abs(d - want)
+			}
+		}
+		return best
+	}
+	away := rules.Hex{Q: -20, R: 10}
+	for _, tc := range []struct {
+		name   string
+		course Course
+		check  func(t *testing.T, cmd rules.Command, end rules.Hex)
+	}{
+		{"keep course", Course{Kind: Keep}, func(t *testing.T, cmd rules.Command, _ rules.Hex) {
+			assert.Zero(t, turns(cmd.Move), "straight on: %s", cmd.Move)
+		}},
+		{"toward a hex", Course{Kind: Toward, Hex: away}, func(t *testing.T, _ rules.Command, end rules.Hex) {
+			assert.Equal(t, closest(away, 0), end.Distance(away))
+		}},
+		{"close with a unit", Course{Kind: Close, Unit: "claw"}, func(t *testing.T, _ rules.Command, end rules.Hex) {
+			assert.Equal(t, closest(claw, 0), end.Distance(claw))
+		}},
+		{"keep a unit at range", Course{Kind: Range, Unit: "claw", Range: 14}, func(t *testing.T, _ rules.Command, end rules.Hex) {
+			assert.Equal(t, closest(claw, 14), abs(end.Distance(claw)-14))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: tc.course}}}
+			w := NewWatcher("blue")
+			w.Look(v)
+			cmd, br := o.Decide(v, legal, s, w)
+			require.Nil(t, br)
+			require.NoError(t, s.Check(cmd), "a command the rules accept")
+			odds, _ := s.PlanOdds(*cmd.Move)
+			tc.check(t, cmd, odds.Path[len(odds.Path)-1])
+		})
+	}
+	// A course on a unit out of sight is blocked: the person is asked.
+	o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: Course{Kind: Close, Unit: "m1"}}}, Breaks: DefaultBreaks()}
+	w := NewWatcher("blue")
+	w.Look(v)
+	_, br := o.Decide(v, legal, s, w)
+	require.NotNil(t, br)
+	assert.Equal(t, "blocked", br.Kind)
+	assert.NotContains(t, br.Text, "Mine", "the break names the id the orders gave, nothing of the hidden unit")
+	// "Ask me every impulse" asks at every move.
+	o = &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", AskEveryImpulse: true}}}
+	_, br = o.Decide(v, legal, s, w)
+	require.NotNil(t, br)
+	assert.Equal(t, "decision", br.Kind)
+	// Orders of another turn cover nothing.
+	o = &Orders{Side: "blue", Turn: v.Clock.Turn + 1, Ships: []Ship{{Unit: "hawk"}}}
+	_, br = o.Decide(v, legal, s, w)
+	require.NotNil(t, br)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Fire orders: hold, a minimum chance, a range limit, a chosen target.
+// (Red's raider arms its weapons; blue's frigate flies on all its power.)
+func TestFireOrders(t *testing.T) {
+	s := newGame(t, func(s *rules.State) bool { return s.Expecting() == rules.CmdFire && len(s.Legal("red")) > 1 })
+	v, legal := s.View("red"), s.Legal("red")
+	w := NewWatcher("red")
+	w.Look(v)
+	for _, tc := range []struct {
+		name  string
+		fire  Fire
+		shots bool
+	}{
+		{"best target", Fire{}, true},
+		{"hold fire", Fire{Hold: true}, false},
+		{"no shot good enough", Fire{MinSixths: 7}, false},
+		{"out of the range limit", Fire{MaxRange: 1}, false},
+		{"only at a unit it cannot see", Fire{Target: "m2"}, false},
+		{"at the chosen target", Fire{Target: "hawk"}, true},
+		{"holding every weapon", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &Orders{Side: "red", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "claw", Fire: tc.fire}}}
+			cmd, br := o.Decide(v, legal, s, w)
+			require.Nil(t, br)
+			require.NoError(t, s.Check(cmd))
+			assert.Equal(t, tc.shots, len(cmd.Shots) > 0, "%v", cmd)
+			for _, sh := range cmd.Shots {
+				assert.Equal(t, rules.UnitID("hawk"), sh.Target)
+			}
+		})
+	}
+	// Evasion, damage control and impulse activity follow their policy;
+	// Ask is a break.
+	o := &Orders{Side: "blue", Turn: v.Clock.Turn, Evasion: Ask}
+	_, br := o.policy(o.Evasion, "evasive maneuvers", legal)
+	require.NotNil(t, br)
+	cmd, br := o.policy(Never, "evasive maneuvers", legal)
+	require.Nil(t, br)
+	assert.Equal(t, legal[0], cmd)
+}
+
+// Each break condition fires on what the side's view shows has changed
+// since it last looked, and only then.
+func TestBreakConditions(t *testing.T) {
+	base := func() *rules.View {
+		return &rules.View{Viewer: "blue", Clock: rules.Clock{Turn: 1}, Units: []rules.UnitView{
+			{ID: "hawk", Name: "Hawk", Side: "blue", Class: "fed-frigate", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{}, Armor: 4, Shields: [6]int{10, 10, 10, 10, 10, 10}},
+			{ID: "claw", Name: "Claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 40}},
+		}}
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(v *rules.View)
+		breaks Breaks
+		want   string
+	}{
+		{"nothing changed", func(*rules.View) {}, DefaultBreaks(), ""},
+		{"an enemy comes within reach", func(v *rules.View) { v.Units[1].Hex = rules.Hex{Q: 5} }, DefaultBreaks(), "enemy"},
+		{"within reach, toggled off", func(v *rules.View) { v.Units[1].Hex = rules.Hex{Q: 5} }, Breaks{}, ""},
+		{"an enemy within a set range", func(v *rules.View) { v.Units[1].Hex = rules.Hex{Q: 30} }, Breaks{EnemyWithin: 30}, "enemy"},
+		{"a seeking weapon is launched", func(v *rules.View) {
+			v.Units = append(v.Units, rules.UnitView{ID: "claw.d1.1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 39}})
+		}, DefaultBreaks(), "seeker"},
+		{"damage inside the shields", func(v *rules.View) { v.Units[0].Armor = 2 }, DefaultBreaks(), "damaged"},
+		{"a shield hit alone", func(v *rules.View) { v.Units[0].Shields[0] = 4 }, DefaultBreaks(), ""},
+		{"a shield hit, shield hits on", func(v *rules.View) { v.Units[0].Shields[0] = 4 }, Breaks{Damaged: true, ShieldHits: true}, "damaged"},
+		{"caught in a tractor beam", func(v *rules.View) { v.Units[0].HeldBy = "claw" }, DefaultBreaks(), "held"},
+		{"boarded", func(v *rules.View) { v.Units[0].Boarders = 2 }, DefaultBreaks(), "held"},
+		{"a cosmic rift opens", func(v *rules.View) { v.Rifts = []rules.RiftView{{ID: "rift-1", Hex: rules.Hex{Q: 3}}} }, DefaultBreaks(), "rift"},
+		// The side sees nothing of a unit its view leaves out: a hidden
+		// enemy next to it is no break.
+		{"a hidden enemy is near", func(v *rules.View) { v.Units = v.Units[:1] }, DefaultBreaks(), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := NewWatcher("blue")
+			w.Look(base())
+			v := base()
+			tc.change(v)
+			b := w.Check(v, tc.breaks)
+			if tc.want == "" {
+				assert.Nil(t, b)
+				return
+			}
+			require.NotNil(t, b)
+			assert.Equal(t, tc.want, b.Kind)
+			w.Look(v)
+			assert.Nil(t, w.Check(v, tc.breaks), "once looked at, the same change breaks no more")
+		})
+	}
+	// A unit of the side phasing back in.
+	w := NewWatcher("blue")
+	v := base()
+	v.Units[0].Ghost = true
+	w.Look(v)
+	v = base()
+	b := w.Check(v, DefaultBreaks())
+	require.NotNil(t, b)
+	assert.Equal(t, "rift", b.Kind)
+}
+
+// Plan writes an order for every ship of the side and none for others.
+func TestPlan(t *testing.T) {
+	s := newGame(t, hawkMoves)
+	o := Plan(s.View("blue"), "blue", DefaultBreaks())
+	require.Len(t, o.Ships, 1)
+	assert.Equal(t, rules.UnitID("hawk"), o.Ships[0].Unit)
+	assert.Equal(t, Course{Kind: Close, Unit: "claw"}, o.Ships[0].Course, "the hidden mine is no enemy to close with")
+	assert.Equal(t, "close with claw", o.Ships[0].Course.String())
+}
