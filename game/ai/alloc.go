@@ -131,6 +131,12 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		a.Shields[i] = n
 		budget -= n * rules.ShieldReinforceCost
 	}
+	// A tractor beam readied while an enemy is close enough to lock on
+	// by the end of the turn (gear.go uses it).
+	if p.Level != Easy && enemy != nil && dist <= 4 && ss.Boxes[rules.SysTractor] > 0 && budget >= rules.TractorCost {
+		a.Tractor = true
+		budget -= rules.TractorCost
+	}
 	a.Battery = max(min(budget, ss.Boxes[rules.SysBattery]-(ss.Battery-a.FromBattery)), 0)
 	budget -= a.Battery
 	if budget >= rules.ShieldReinforceCost && enemy != nil {

@@ -304,13 +304,27 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 	return []rules.Command{cmd, base}
 }
 
-// activity launches carried fighters and shuttles when the rules offer it
-// and enemies are near, and hands the guidance of seekers away from a
-// badly damaged guide; otherwise it does nothing special.
+// activity locks, keeps and strains tractor beams and uses devices where
+// they pay (gearOrders), launches carried fighters and shuttles when the
+// rules offer it and enemies are near, and hands the guidance of seekers
+// away from a badly damaged guide; otherwise it does nothing special.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
 		return out
+	}
+	if tractors, devices := p.gearOrders(k, o); len(tractors)+len(devices) > 0 {
+		// Tractors and devices, with the handoffs and launches below.
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal)}
+		for _, l := range legal {
+			if len(l.Craft) > 0 && (p.Level != Hard || p.launchWorthIt(k, l.Craft)) {
+				cmd.Craft = l.Craft
+				break
+			}
+		}
+		if p.spend(1) && o.Check(cmd) == nil {
+			return append([]rules.Command{cmd}, out...)
+		}
 	}
 	if hs := p.handoffs(k, legal); len(hs) > 0 {
 		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs}
