@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/hexrift/hexrift/rules"
+import (
+	"slices"
+
+	"github.com/hexrift/hexrift/rules"
+)
 
 // allocate returns energy allocations best first: the player's own plan
 // (weapons armed, speed to close to its firing range or to hold it, the
@@ -59,6 +63,14 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 	if bound {
 		kept = min(rules.EnergyForSpeed(c, rules.MaxAcceleration(ss.Allocated, c.SizeClass))+1, budget)
 		budget -= kept
+	}
+	// A cloak for a ship that is losing, with an enemy in reach: fire
+	// at it is harder and, beyond the lock-on range, impossible; it
+	// cannot fire while cloaked, so a sound ship stays uncloaked.
+	if cost, ok := cloakCost(c, u); ok && style == 0 && p.Level != Easy && enemy != nil && dist <= 15 &&
+		k.health(u) < 0.5 && cost <= budget+draw {
+		a.Cloak = true
+		budget -= cost
 	}
 	// Weapons first: a weapon unarmed is a shot lost.
 	for m := range c.Mounts {
@@ -143,4 +155,16 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		a.Shields[relDir(u.Hex, u.Facing, enemy.Hex)] += budget / rules.ShieldReinforceCost
 	}
 	return a
+}
+
+// cloakCost returns what u's cloak costs a turn, and false when it has
+// none: its class's cost, or the fitted cloak's.
+func cloakCost(c *rules.Class, u *rules.UnitView) (int, bool) {
+	switch {
+	case c.CloakCost > 0:
+		return c.CloakCost, true
+	case slices.Contains(u.Devices, rules.DeviceCloak):
+		return rules.FittedCloakCost, true
+	}
+	return 0, false
 }

@@ -169,21 +169,37 @@ func TestAIUsesGear(t *testing.T) {
 }
 
 // The computer readies a tractor beam in energy allocation when an enemy
-// is close enough to lock on, and not when none is near.
-func TestAIReadiesTractorNearTheEnemy(t *testing.T) {
+// is close enough to lock on, and not when none is near; it cloaks a
+// losing ship with an enemy in reach, and not a sound one.
+func TestAIAllocatesGear(t *testing.T) {
 	for _, tc := range []struct {
+		name string
+		unit rules.UnitID
 		dist int
-		want bool
-	}{{2, true}, {12, false}} {
+		// wrecked takes the unit's shields and armor.
+		wrecked bool
+		has     func(rules.Allocation) bool
+		want    bool
+	}{
+		{"tractor near the enemy", "puller", 2, false, func(a rules.Allocation) bool { return a.Tractor }, true},
+		{"no tractor far from it", "puller", 12, false, func(a rules.Allocation) bool { return a.Tractor }, false},
+		{"cloak when losing", "shade", 8, true, func(a rules.Allocation) bool { return a.Cloak }, true},
+		{"no cloak when sound", "shade", 8, false, func(a rules.Allocation) bool { return a.Cloak }, false},
+	} {
 		for _, level := range []ai.Level{ai.Normal, ai.Hard} {
-			st := gearAt(t, rules.StepEnergyAllocation, "federation", func(s *rules.State) { place(s, "claw", "puller", rules.DirB, tc.dist) })
+			st := gearAt(t, rules.StepEnergyAllocation, "federation", func(s *rules.State) {
+				place(s, "claw", tc.unit, rules.DirB, tc.dist)
+				if tc.wrecked {
+					wreck(s, tc.unit)
+				}
+			})
 			cmd := ai.New(level, 1, "federation").Decide(st.View("federation"), st.Legal("federation"), match.NewDesk(st, "federation"))
-			got := slices.ContainsFunc(cmd.Allocations, func(a rules.Allocation) bool { return a.Unit == "puller" && a.Tractor })
+			got := slices.ContainsFunc(cmd.Allocations, func(a rules.Allocation) bool { return a.Unit == tc.unit && tc.has(a) })
 			if got != tc.want {
-				t.Errorf("%s, enemy at %d: tractor readied %v, want %v", level, tc.dist, got, tc.want)
+				t.Errorf("%s, %s: %v, want %v (%s)", tc.name, level, got, tc.want, cmd)
 			}
 			if _, err := st.Apply(cmd); err != nil {
-				t.Fatalf("%s: %v", level, err)
+				t.Fatalf("%s, %s: %v", tc.name, level, err)
 			}
 		}
 	}
