@@ -56,11 +56,8 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	// Hold thresholds: the share of the weapon's best expected damage a
 	// shot must reach to be taken now.
 	hold := 0.5
-	switch p.Level {
-	case Easy:
+	if p.Level == Easy {
 		hold = 0.2
-	case Hard:
-		hold = 0.55 - 0.35*float64(imp)/float64(n)
 	}
 	aimed := map[rules.UnitID]float64{}
 	var shots []rules.Shot
@@ -97,10 +94,17 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 		if best == nil {
 			continue
 		}
-		c := k.class(k.unit(best.shot.Attacker).Class)
+		a, t := k.unit(best.shot.Attacker), k.unit(best.shot.Target)
+		c := k.class(a.Class)
 		peak := peakEV(weapon(c, best.shot.Mount))
 		ev := best.odds.Chance() * float64(best.odds.Damage)
-		if !last && ev < hold*peak {
+		h := hold
+		if p.Level != Easy && (k.inPhaseSpace(a.Map, a.Hex) || k.inPhaseSpace(t.Map, t.Hex)) {
+			// In phase space either end may phase out before a better
+			// shot comes: take what there is.
+			h = min(hold, 0.2)
+		}
+		if !last && ev < h*peak {
 			continue
 		}
 		shots = append(shots, best.shot)
