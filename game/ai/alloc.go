@@ -100,6 +100,14 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		budget = 0
 	}
 	budget += kept
+	// Erratic maneuvers for a losing ship with an enemy in reach: for
+	// two impulses at most, before speed (move.go then weighs the
+	// erratic plans, which spoil fire both ways).
+	if cost := rules.ErraticCost(c.SizeClass); style == 0 && p.Level != Easy && c.Mobile() && cost > 0 &&
+		enemy != nil && dist <= 12 && k.health(u) < 0.5 && !a.Cloak {
+		a.Erratic = min(2, budget/cost)
+		budget -= a.Erratic * cost
+	}
 	if c.Mobile() {
 		lim := rules.MaxAcceleration(ss.Allocated, c.SizeClass)
 		want := lim

@@ -170,7 +170,8 @@ func TestAIUsesGear(t *testing.T) {
 
 // The computer readies a tractor beam in energy allocation when an enemy
 // is close enough to lock on, and not when none is near; it cloaks a
-// losing ship with an enemy in reach, and not a sound one.
+// losing ship with an enemy in reach, and not a sound one, and pays a
+// losing ship without a cloak erratic maneuvers.
 func TestAIAllocatesGear(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -185,6 +186,8 @@ func TestAIAllocatesGear(t *testing.T) {
 		{"no tractor far from it", "puller", 12, false, func(a rules.Allocation) bool { return a.Tractor }, false},
 		{"cloak when losing", "shade", 8, true, func(a rules.Allocation) bool { return a.Cloak }, true},
 		{"no cloak when sound", "shade", 8, false, func(a rules.Allocation) bool { return a.Cloak }, false},
+		{"erratic when losing", "puller", 8, true, func(a rules.Allocation) bool { return a.Erratic > 0 }, true},
+		{"no erratic when sound", "puller", 8, false, func(a rules.Allocation) bool { return a.Erratic > 0 }, false},
 	} {
 		for _, level := range []ai.Level{ai.Normal, ai.Hard} {
 			st := gearAt(t, rules.StepEnergyAllocation, "federation", func(s *rules.State) {
