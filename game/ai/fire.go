@@ -321,7 +321,7 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 		// Tractors and devices, with the handoffs and launches below.
 		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal)}
 		for _, l := range legal {
-			if len(l.Craft) > 0 && (p.Level != Hard || p.launchWorthIt(k, l.Craft)) {
+			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
 				cmd.Craft = l.Craft
 				break
 			}
@@ -333,7 +333,7 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 	if hs := p.handoffs(k, legal); len(hs) > 0 {
 		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs}
 		for _, l := range legal {
-			if len(l.Craft) > 0 && (p.Level != Hard || p.launchWorthIt(k, l.Craft)) {
+			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
 				cmd.Craft = l.Craft
 				break
 			}
@@ -346,7 +346,7 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 		if len(l.Craft) == 0 {
 			continue
 		}
-		if p.Level == Hard && !p.launchWorthIt(k, l.Craft) {
+		if !p.launchWorthIt(k, l.Craft) {
 			continue
 		}
 		return append([]rules.Command{l}, out...)
@@ -374,10 +374,10 @@ func (p *Player) handoffs(k *knowledge, legal []rules.Command) []rules.Handoff {
 	return out
 }
 
-// launchWorthIt reports, for hard, whether launching craft pays: every
-// craft lost is points to the enemy, and a side's view does not show what
-// its carried craft are (armed fighters or shuttles), so hard keeps them
-// aboard unless one of them is already known on the map as armed.
+// launchWorthIt reports, for normal and hard, whether launching craft
+// pays: every craft lost is points to the enemy, and a side's view does
+// not show what its carried craft are (armed fighters or shuttles), so
+// they stay aboard unless every one is in the view with weapons.
 func (p *Player) launchWorthIt(k *knowledge, craft []rules.UnitID) bool {
 	for _, id := range craft {
 		cu := k.unit(id)

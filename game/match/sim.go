@@ -419,7 +419,7 @@ const tableNotes = `
 - **Gravity rifts** are taken or avoided by their odds: each candidate plan is scored with the exact PlanOdds of the rules (the +1 move against the chance of losing the ship on the way out). A unit in reserve comes back next to a ship of its side at the next declare movement.
 - **Phase space.** A ship ending in a phase region may phase out, and then can neither fire nor be fired at: a threatened ship is drawn into phase space, one that has the better of the fire stays out of it.
 - **Cosmic rifts.** A unit beyond a rift is pulled back toward the rift's port, more strongly as the rift's remaining lifetime nears the impulses its speed needs to get there, buys full speed and takes any plan through the port (one that arrived on the port steps off to come back in); a unit at home does not enter a rift with less than about four turns of lifetime left, unless a return objective sends it through while there is time.
-- **Not yet in the computer players:** warp, docking and transfers, webs (they take the rules' plain choice for those), and launching carried craft at hard.
+- **Not yet in the computer players:** warp, docking and transfers, webs (they take the rules' plain choice for those), and launching carried craft at normal and hard (a side's view does not say what its carried craft are, and a craft lost is points to the enemy).
 `
 
 func scenarioArg(names []string) string {
