@@ -156,8 +156,8 @@ func oneOptionalArg(fs *flag.FlagSet, args []string) (string, error) {
 
 // windowFlags adds the window size flags every windowed command takes.
 func windowFlags(fs *flag.FlagSet) (w, h *int) {
-	return fs.Int("width", 0, "window width in pixels (default: the saved setting, 1280)"),
-		fs.Int("height", 0, "window height in pixels (default: the saved setting, 800)")
+	return fs.Int("width", 0, "window width in pixels, at least 960 (default: the saved setting, 1280)"),
+		fs.Int("height", 0, "window height in pixels, at least 600 (default: the saved setting, 800)")
 }
 
 // newEnv loads the settings and fonts the windowed commands share.
@@ -169,10 +169,10 @@ func newEnv(width, height int) (*game.Env, error) {
 	paths.CleanTemporaries() // of writes a crash or kill interrupted
 	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
-		settings.WindowWidth = width
+		settings.WindowWidth = max(width, match.MinWindowWidth)
 	}
 	if height > 0 {
-		settings.WindowHeight = height
+		settings.WindowHeight = max(height, match.MinWindowHeight)
 	}
 	fonts, err := render.NewFonts()
 	if err != nil {
@@ -188,6 +188,7 @@ func newEnv(width, height int) (*game.Env, error) {
 // runWindow opens the resizable game window and runs first in it.
 func runWindow(env *game.Env, first func() game.Scene) error {
 	ebiten.SetWindowSize(env.Settings.WindowWidth, env.Settings.WindowHeight)
+	ebiten.SetWindowSizeLimits(match.MinWindowWidth, match.MinWindowHeight, -1, -1)
 	ebiten.SetWindowTitle("hexrift")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	err := ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))

@@ -6,14 +6,6 @@ import (
 	"github.com/hexrift/hexrift/render"
 )
 
-// intentConfirm lifts the curtain.
-const intentConfirm Intent = "confirm"
-
-// curtainKeys is the curtain's key map.
-var curtainKeys = KeyMap{Scene: "curtain", Bindings: []Binding{
-	{intentConfirm, []ebiten.Key{ebiten.KeyEnter, ebiten.KeySpace}, "I am the next player: show my screen"},
-}}
-
 // curtainView is the full screen shown while the machine passes from one
 // player to the next. It shows the next player's name and nothing else of
 // the game, so no one sees another player's secrets, not for one frame.

@@ -35,7 +35,9 @@ type InputSource interface {
 
 // LiveInput reads the real keyboard and mouse through Ebitengine: the
 // keys it reads are those of the scenes' key maps.
-type LiveInput struct{ env *Env }
+type LiveInput struct {
+	watched func() []ebiten.Key
+}
 
 // Read fills in from Ebitengine's input state.
 func (l LiveInput) Read(in *Input) {
@@ -57,7 +59,7 @@ func (l LiveInput) Read(in *Input) {
 	in.Dragging = drag
 	in.Clicked = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
 	in.Typed = inpututil.AppendJustPressedKeys(in.Typed[:0])
-	for _, k := range l.env.watched {
+	for _, k := range l.watched() {
 		in.Held[k] = ebiten.IsKeyPressed(k)
 		in.Pressed[k] = inpututil.IsKeyJustPressed(k)
 	}

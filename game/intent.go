@@ -137,24 +137,6 @@ func (is Intents) Has(intent Intent) bool { return slices.Contains(is, intent) }
 // KeyMaps are the key maps of every scene, by scene name.
 type KeyMaps map[string]KeyMap
 
-// defaultKeyMaps are the bindings of a first start; each scene's file
-// writes its own.
-var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, keysKeys, previewKeys}
-
-// DefaultKeyMaps returns a fresh copy of the bindings of a first start.
-func DefaultKeyMaps() KeyMaps {
-	ks := KeyMaps{}
-	for _, m := range defaultKeyMaps {
-		c := KeyMap{Scene: m.Scene}
-		for _, b := range m.Bindings {
-			b.Keys = slices.Clone(b.Keys)
-			c.Bindings = append(c.Bindings, b)
-		}
-		ks[m.Scene] = c
-	}
-	return ks
-}
-
 // Watched lists every key of every map, in key order: the keys the input
 // reads each tick.
 func (ks KeyMaps) Watched() []ebiten.Key {
@@ -228,27 +210,3 @@ func keyNames(keys []ebiten.Key) []string {
 	}
 	return out
 }
-
-// The intents of the menu-like screens and the game menu.
-const (
-	intentBack   Intent = "back"
-	intentStart  Intent = "start"
-	intentResume Intent = "resume"
-)
-
-// The key maps of the screens with no more than a way back (and a start).
-var (
-	pauseKeys = KeyMap{Scene: "pause", Bindings: []Binding{
-		{intentResume, []ebiten.Key{ebiten.KeyEscape}, "back to the game"},
-	}}
-	setupKeys = KeyMap{Scene: "setup", Bindings: []Binding{
-		{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the main menu"},
-		{intentStart, []ebiten.Key{ebiten.KeyEnter}, "start the game"},
-	}}
-	loadKeys = KeyMap{Scene: "load", Bindings: []Binding{
-		{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the main menu"},
-	}}
-	settingsKeys = KeyMap{Scene: "settings", Bindings: []Binding{
-		{intentBack, []ebiten.Key{ebiten.KeyEscape}, "save the settings and go back"},
-	}}
-)

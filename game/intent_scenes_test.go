@@ -3,6 +3,8 @@ package game
 import (
 	"testing"
 
+	"github.com/ebitenui/ebitenui/widget"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -343,4 +345,34 @@ func TestKeysSceneRebinds(t *testing.T) {
 	saved, err = match.LoadSettings(env.Paths.Settings)
 	require.NoError(t, err)
 	assert.Empty(t, saved.Keys)
+}
+
+// Each on/off setting is a checkbox: a click flips the setting and saves
+// it at once.
+func TestSettingsCheckboxes(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	s := NewSettingsScene(env)
+	app, _, screen := scriptedApp(t, env, s)
+	fields := []struct {
+		name string
+		v    func(st *match.Settings) bool
+	}{
+		{"curtain", func(st *match.Settings) bool { return st.Curtain }},
+		{"skip public curtain", func(st *match.Settings) bool { return st.SkipPublicCurtain }},
+		{"colour blind", func(st *match.Settings) bool { return st.ColourBlind }},
+	}
+	require.Len(t, s.checks, len(fields))
+	for i, f := range fields {
+		t.Run(f.name, func(t *testing.T) {
+			before := f.v(&env.Settings)
+			assert.Equal(t, before, s.checks[i].State() == widget.WidgetChecked, "the box shows the setting")
+			s.checks[i].Click()
+			tick(t, app, screen)
+			assert.Equal(t, !before, f.v(&env.Settings))
+			saved, err := match.LoadSettings(env.Paths.Settings)
+			require.NoError(t, err)
+			assert.Equal(t, !before, f.v(&saved))
+		})
+	}
 }

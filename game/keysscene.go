@@ -11,12 +11,6 @@ import (
 	"github.com/hexrift/hexrift/render"
 )
 
-// keysKeys is the keys screen's own key map. Esc also cancels a binding
-// being made, so it cannot be given to another intent here.
-var keysKeys = KeyMap{Scene: "keys", Bindings: []Binding{
-	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the settings"},
-}}
-
 // keyEntry is one row of the keys screen: an intent of one screen.
 type keyEntry struct {
 	scene  string
@@ -49,7 +43,8 @@ func newKeysScene(env *Env, after Scene) *KeysScene {
 		widget.ListOpts.AllowReselect(),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return s.entryText(e.(*keyEntry)) }),
 		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { s.pick(a.Entry.(*keyEntry)) }),
-		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(720, 460))),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(720, 460),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{MaxHeight: 460}))), // scrolls
 	)
 	s.status = env.wrapped("Pick an action, then press the key that is to do it.", 14, render.UIText, 720)
 	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},
@@ -82,11 +77,12 @@ func (s *KeysScene) pick(e *keyEntry) {
 	s.status.Label = "Press the key for " + e.scene + ": " + e.help + " (Esc: leave it as it is)."
 }
 
-// bind gives the waiting intent key k alone, if the game can use it.
+// bind gives the waiting intent key k alone, if the game can use it; the
+// screen's own way back (Esc) leaves it as it was.
 func (s *KeysScene) bind(k ebiten.Key) {
 	e := s.waiting
 	s.waiting = nil
-	if k == ebiten.KeyEscape {
+	if s.env.Keys()[keysKeys.Scene].Fired(&Input{Pressed: map[ebiten.Key]bool{k: true}}, intentBack) {
 		s.status.Label = "Unchanged."
 		return
 	}

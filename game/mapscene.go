@@ -187,34 +187,6 @@ func (s *MapScene) center() rules.Hex {
 // Resize follows the window size.
 func (s *MapScene) Resize(w, h int) { s.cam.Resize(w, h) }
 
-// The map's intents.
-const (
-	intentPanLeft   Intent = "pan-left"
-	intentPanRight  Intent = "pan-right"
-	intentPanUp     Intent = "pan-up"
-	intentPanDown   Intent = "pan-down"
-	intentPanFast   Intent = "pan-fast"
-	intentZoomIn    Intent = "zoom-in"
-	intentZoomOut   Intent = "zoom-out"
-	intentRecentre  Intent = "recentre"
-	intentHelp      Intent = "help"
-	intentCloseHelp Intent = "close-help"
-)
-
-// mapKeys is the key map of every map on screen.
-var mapKeys = KeyMap{Scene: "map", Bindings: []Binding{
-	{intentPanLeft, []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}, "pan left"},
-	{intentPanRight, []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyD}, "pan right"},
-	{intentPanUp, []ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyW}, "pan up"},
-	{intentPanDown, []ebiten.Key{ebiten.KeyArrowDown, ebiten.KeyS}, "pan down"},
-	{intentPanFast, []ebiten.Key{ebiten.KeyShift}, "hold to pan faster"},
-	{intentZoomIn, []ebiten.Key{ebiten.KeyEqual, ebiten.KeyKPAdd}, "zoom in around the screen centre"},
-	{intentZoomOut, []ebiten.Key{ebiten.KeyMinus, ebiten.KeyKPSubtract}, "zoom out around the screen centre"},
-	{intentRecentre, []ebiten.Key{ebiten.KeyHome}, "recentre on the scenario's map centre"},
-	{intentHelp, []ebiten.Key{ebiten.KeyF1}, "show or hide this help"},
-	{intentCloseHelp, []ebiten.Key{ebiten.KeyEscape}, "close this help"},
-}}
-
 // Actions turns one tick of input into actions.
 func (s *MapScene) Actions(in *Input) []Action {
 	var out []Action

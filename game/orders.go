@@ -6,36 +6,11 @@ import (
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
-
-// The order panels' intents.
-const (
-	intentCommit    Intent = "commit"
-	intentForward   Intent = "forward"
-	intentTurnLeft  Intent = "turn-left"
-	intentTurnRight Intent = "turn-right"
-	intentSlipLeft  Intent = "slip-left"
-	intentSlipRight Intent = "slip-right"
-	intentUndoStep  Intent = "undo-step"
-	intentNextShip  Intent = "next-ship"
-)
-
-// orderKeys is the order panels' key map.
-var orderKeys = KeyMap{Scene: "orders", Bindings: []Binding{
-	{intentCommit, []ebiten.Key{ebiten.KeyEnter}, "commit the orders in the panel"},
-	{intentForward, []ebiten.Key{ebiten.KeySpace}, "move: one hex forward"},
-	{intentTurnLeft, []ebiten.Key{ebiten.KeyQ}, "move: turn left"},
-	{intentTurnRight, []ebiten.Key{ebiten.KeyE}, "move: turn right"},
-	{intentSlipLeft, []ebiten.Key{ebiten.KeyZ}, "move: slip left"},
-	{intentSlipRight, []ebiten.Key{ebiten.KeyC}, "move: slip right"},
-	{intentUndoStep, []ebiten.Key{ebiten.KeyBackspace}, "take back the last step of a planned move"},
-	{intentNextShip, []ebiten.Key{ebiten.KeyTab}, "next ship that can fire"},
-}}
 
 // orderDesk is all an order panel works with: its side's desk (what that
 // side may see and ask), the window's look, and the view on screen. A
@@ -68,30 +43,6 @@ type orderBuilder interface {
 	click(p *orderDesk, h rules.Hex)
 	keys(p *orderDesk, in Intents)
 	overlay(p *orderDesk, f *render.Frame)
-}
-
-func newOrderBuilder(p *orderDesk, kind rules.CommandKind) orderBuilder {
-	switch kind {
-	case rules.CmdAllocate:
-		return newAllocBuilder(p)
-	case rules.CmdDeclare:
-		return newDeclareBuilder(p)
-	case rules.CmdMove:
-		return newMoveBuilder(p)
-	case rules.CmdActivity:
-		return newActivityBuilder(p)
-	case rules.CmdRepair, rules.CmdEvade:
-		return newChoiceBuilder(p, kind)
-	case rules.CmdLaunch:
-		return newLaunchBuilder(p)
-	case rules.CmdFire:
-		return newFireBuilder(p)
-	case "":
-		return nil
-	}
-	// A step this version has no dedicated panel for: offer the rules'
-	// own options.
-	return newChoiceBuilder(p, kind)
 }
 
 // ownShips returns the viewer's units that have ship systems, in id order.
@@ -287,3 +238,13 @@ func (b *choiceBuilder) toggles(p *orderDesk, box *widget.Container) {
 func (b *choiceBuilder) click(*orderDesk, rules.Hex)       {}
 func (b *choiceBuilder) overlay(*orderDesk, *render.Frame) {}
 func (b *choiceBuilder) keys(p *orderDesk, in Intents)     { commitOnIntent(p, in, b.command(p)) }
+
+// ordersWidth is the width of the orders panel on the right.
+const ordersWidth = 360
+
+// commitOnIntent commits cmd on the commit intent when it is legal.
+func commitOnIntent(p *orderDesk, in Intents, cmd rules.Command) {
+	if in.Has(intentCommit) && checkText(p, cmd) == "" {
+		p.submit(cmd)
+	}
+}

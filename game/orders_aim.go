@@ -36,7 +36,7 @@ func newAimer(p *orderDesk, kind rules.CommandKind, noun string, mount func(rule
 		}
 		c, _ := rules.LookupClass(u.Class)
 		if w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon); !mount(w) {
-			return fmt.Errorf("mount %d does not %s", sh.Mount+1, noun)
+			return fmt.Errorf("mount %s does not %s", rules.MountLabel(sh.Mount), noun)
 		}
 		return check(sh)
 	}}

@@ -10,13 +10,6 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// commitOnIntent commits cmd on the commit intent when it is legal.
-func commitOnIntent(p *orderDesk, in Intents, cmd rules.Command) {
-	if in.Has(intentCommit) && checkText(p, cmd) == "" {
-		p.submit(cmd)
-	}
-}
-
 // allocBuilder is the energy allocation dialog: per ship, speed, shield
 // and armor reinforcement, weapons armed, erratic maneuvering and
 // batteries, with the energy total and the legality shown live. It starts
@@ -127,9 +120,9 @@ func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, a *rules.Allo
 			continue
 		}
 		on := slices.Contains(a.Arm, m)
-		label := fmt.Sprintf("[ ] Arm %s #%d (%d)", w.Name, m+1, w.Arm)
+		label := fmt.Sprintf("[ ] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
 		if on {
-			label = fmt.Sprintf("[x] Arm %s #%d (%d)", w.Name, m+1, w.Arm)
+			label = fmt.Sprintf("[x] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
 		}
 		box.AddChild(button(label, func() {
 			if i := slices.Index(a.Arm, m); i >= 0 {

@@ -36,8 +36,8 @@ func (b *fireBuilder) build(p *orderDesk, box *widget.Container) {
 		c, _ := rules.LookupClass(u.Class)
 		w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon)
 		total += o.Chance() * float64(o.Damage)
-		box.AddChild(p.env.wrapped(fmt.Sprintf("%s %s #%d at %s: range %d, %d in 6 to hit (need %d%+d), %d damage on shield %d",
-			unitName(p, sh.Attacker), w.Name, sh.Mount+1, unitName(p, sh.Target), o.Range, o.Sixths, o.Need, -o.Modifier, o.Damage, o.Shield), 13, render.UIText, ordersWidth-28))
+		box.AddChild(p.env.wrapped(fmt.Sprintf("%s %s %s at %s: range %d, %d in 6 to hit (need %d%+d), %d damage on shield %d",
+			unitName(p, sh.Attacker), w.Name, rules.MountLabel(sh.Mount), unitName(p, sh.Target), o.Range, o.Sixths, o.Need, -o.Modifier, o.Damage, o.Shield), 13, render.UIText, ordersWidth-28))
 	}
 	if len(b.shots) > 0 {
 		box.AddChild(p.env.label(fmt.Sprintf("Expected damage: %.1f", total), render.Bold, 14, render.UIAccent))

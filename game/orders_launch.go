@@ -32,8 +32,8 @@ func launchText(p *orderDesk, sh rules.Shot, o rules.LaunchOdds) string {
 	if o.Impulses > 0 {
 		arrive = fmt.Sprintf("reaches it in %d impulse(s)", o.Impulses)
 	}
-	return fmt.Sprintf("%s %s #%d at %s: range %d, speed %d, %s for %d if it holds still",
-		unitName(p, sh.Attacker), w.Name, sh.Mount+1, unitName(p, sh.Target), o.Range, o.Speed, arrive, o.Warhead)
+	return fmt.Sprintf("%s %s %s at %s: range %d, speed %d, %s for %d if it holds still",
+		unitName(p, sh.Attacker), w.Name, rules.MountLabel(sh.Mount), unitName(p, sh.Target), o.Range, o.Speed, arrive, o.Warhead)
 }
 
 func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
@@ -57,36 +57,13 @@ func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
 	commitRow(p, box, label, b.command(p))
 }
 
-// mountState is how the ship card reads a mount: destroyed, fired,
-// armed or not, with a plasma launcher's turns of charge and a drone
-// rack's drones left.
-func mountState(w rules.Weapon, ms rules.MountState) (string, render.RGBA) {
-	switch {
-	case ms.Destroyed:
-		return "destroyed", render.UIDanger
-	case ms.Fired:
-		return "fired", render.UITextDim
-	case w.Charged() && ms.Armed:
-		return fmt.Sprintf("armed (hold %d a turn)", w.Hold), render.UIGood
-	case w.Charged() && ms.Charge >= w.ArmTurns:
-		return "armed: hold it or lose it", render.UIGood
-	case w.Charged():
-		return fmt.Sprintf("arming %d/%d turns", ms.Charge, w.ArmTurns), render.UITextDim
-	case w.Seeking():
-		return fmt.Sprintf("%d drone(s)", ms.Ammo), render.UIText
-	case ms.Armed:
-		return "armed", render.UIGood
-	}
-	return "unarmed", render.UITextDim
-}
-
 // chargeToggle is the energy allocation toggle of launcher m (a weapon
 // that arms over turns) in allocation a: arm it another turn, or hold it
 // once it is full. Unpaid, it loses its charge.
 func chargeToggle(a *rules.Allocation, w rules.Weapon, m int, ms rules.MountState) (string, func()) {
-	list, what := &a.Arm, fmt.Sprintf("Arm %s #%d, turn %d of %d (%d)", w.Name, m+1, ms.Charge+1, w.ArmTurns, w.Arm)
+	list, what := &a.Arm, fmt.Sprintf("Arm %s %s, turn %d of %d (%d)", w.Name, rules.MountLabel(m), ms.Charge+1, w.ArmTurns, w.Arm)
 	if ms.Charge >= w.ArmTurns {
-		list, what = &a.Hold, fmt.Sprintf("Hold %s #%d armed (%d)", w.Name, m+1, w.Hold)
+		list, what = &a.Hold, fmt.Sprintf("Hold %s %s armed (%d)", w.Name, rules.MountLabel(m), w.Hold)
 	}
 	on := slices.Contains(*list, m)
 	label := "[ ] " + what
@@ -104,23 +81,4 @@ func chargeToggle(a *rules.Allocation, w rules.Weapon, m int, ms rules.MountStat
 		*list = append(*list, m)
 		slices.Sort(*list)
 	}
-}
-
-// seekerNote describes a seeking weapon: its warhead, seen by every
-// side, and for its owner what it seeks and who guides it; "" for other
-// units.
-func seekerNote(u rules.UnitView) string {
-	if !u.Kind.Seeking() {
-		return ""
-	}
-	n := fmt.Sprintf("Warhead %d", u.Warhead)
-	switch {
-	case u.Target != "" && u.Guide != "":
-		n += fmt.Sprintf(", seeking %s, guided by %s", u.Target, u.Guide)
-	case u.Target != "":
-		n += fmt.Sprintf(", seeking %s", u.Target)
-	case u.Detail != nil:
-		n += ", ballistic"
-	}
-	return n
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
@@ -15,32 +16,35 @@ import (
 )
 
 // pauseMenu is the in-game menu (Esc): resume, save under a name,
-// settings, back to the main menu.
+// settings, back to the main menu. It is given the game, not the play
+// scene: game is only where Settings returns to.
 type pauseMenu struct {
-	p      *PlayScene
+	env    *Env
+	sess   *match.Session
+	now    func() time.Time
 	ui     *ebitenui.UI
 	name   *widget.TextInput
 	status *widget.Text
+	closed bool
 	// replace is the save file a second Save replaces, after the menu
 	// said it exists.
 	replace string
 }
 
-func newPauseMenu(p *PlayScene) *pauseMenu {
-	m := &pauseMenu{p: p}
-	env := p.env
+func newPauseMenu(env *Env, sess *match.Session, now func() time.Time, game Scene) *pauseMenu {
+	m := &pauseMenu{env: env, sess: sess, now: now}
 	m.name = widget.NewTextInput(widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(300, 0)),
 		widget.TextInputOpts.Placeholder("save name"),
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { m.save() }))
-	m.name.SetText(fmt.Sprintf("%s, turn %d", p.sess.State.Scenario.Name, p.sess.State.Clock.Turn))
+	m.name.SetText(fmt.Sprintf("%s, turn %d", sess.State.Scenario.Name, sess.State.Clock.Turn))
 	m.status = env.wrapped("", 13, render.UITextDim, 320)
 	body := panelColumn(10, widget.Insets{Left: 22, Right: 22, Top: 20, Bottom: 20},
 		env.label("Game menu", render.Bold, 22, render.UIAccent),
-		button("Resume (Esc)", func() { p.pause = nil }, stretch()),
+		button("Resume (Esc)", func() { m.closed = true }, stretch()),
 		m.name,
 		button("Save", m.save, stretch()),
 		m.status,
-		button("Settings", func() { p.pause = nil; env.Show(newSettingsScene(env, p)) }, stretch()),
+		button("Settings", func() { m.closed = true; env.Show(newSettingsScene(env, game)) }, stretch()),
 		button("Main menu", func() { env.Show(NewMenuScene(env)) }, stretch()))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
@@ -58,12 +62,12 @@ func (m *pauseMenu) save() {
 		m.status.Label = "Give the save a name."
 		return
 	}
-	path := filepath.Join(m.p.env.Paths.Saves, match.SaveFileName(name))
+	path := filepath.Join(m.env.Paths.Saves, match.SaveFileName(name))
 	var err error
 	if m.replace == path {
-		err = match.WriteSave(path, m.p.sess, name, m.p.now())
+		err = match.WriteSave(path, m.sess, name, m.now())
 	} else {
-		err = match.WriteNewSave(path, m.p.sess, name, m.p.now())
+		err = match.WriteNewSave(path, m.sess, name, m.now())
 	}
 	m.replace = ""
 	if errors.Is(err, match.ErrSaveExists) {
@@ -82,11 +86,13 @@ func (m *pauseMenu) save() {
 	m.status.Label = "Saved as " + filepath.Base(path)
 }
 
-func (m *pauseMenu) update(in *Input) {
+// update runs the menu; it returns false once the menu is closed.
+func (m *pauseMenu) update(in *Input) bool {
 	m.ui.Update()
-	if m.p.env.Keys()[pauseKeys.Scene].Fired(in, intentResume) {
-		m.p.pause = nil
+	if m.env.Keys()[pauseKeys.Scene].Fired(in, intentResume) {
+		m.closed = true
 	}
+	return !m.closed
 }
 
 func (m *pauseMenu) draw(screen *ebiten.Image) {

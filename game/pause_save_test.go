@@ -43,7 +43,7 @@ func TestPauseMenuAsksBeforeReplacingASave(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := NewPlayScene(env, tt.sess)
 			p.now = fixedNow
-			m := newPauseMenu(p)
+			m := newPauseMenu(p.env, p.sess, p.now, p)
 			m.name.SetText("Битва у Веги")
 			for range tt.presses {
 				m.save()

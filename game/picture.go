@@ -58,5 +58,5 @@ func WritePNG(path string, img image.Image) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return fmt.Errorf("game: encoding %s: %w", path, err)
 	}
-	return match.WriteFileAtomic(path, buf.Bytes())
+	return match.WriteFileAtomicPerm(path, buf.Bytes(), 0o644)
 }

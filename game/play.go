@@ -14,33 +14,6 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// clockText writes a clock for people: "turn 2, impulse 3, movement".
-func clockText(c rules.Clock) string {
-	step := strings.ReplaceAll(c.Step.String(), "-", " ")
-	if c.Step.InImpulse() {
-		return fmt.Sprintf("turn %d, impulse %d, %s", c.Turn, c.Impulse, step)
-	}
-	return fmt.Sprintf("turn %d, %s", c.Turn, step)
-}
-
-// ordersWidth is the width of the orders panel on the right.
-const ordersWidth = 360
-
-// The play scene's intents.
-const (
-	intentRecap   Intent = "recap"
-	intentNextMap Intent = "next-map"
-	intentPause   Intent = "pause"
-)
-
-// playKeys is the play scene's key map; the order panels have theirs
-// (orderKeys) and the map its own (mapKeys).
-var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
-	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay what happened since your last turn"},
-	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map, when a cosmic rift has opened another (or click its tab)"},
-	{intentPause, []ebiten.Key{ebiten.KeyEscape}, "game menu: save, settings, main menu"},
-}}
-
 // playMouseHelp is the F1 help of the mouse in a game.
 var playMouseHelp = [][2]string{
 	{"Left click", "select your ship; aim at an enemy; step to a hex ahead"},
@@ -375,7 +348,9 @@ func (p *PlayScene) Update(in *Input) error {
 		return nil
 	}
 	if p.pause != nil {
-		p.pause.update(in)
+		if !p.pause.update(in) {
+			p.pause = nil
+		}
 		return nil
 	}
 	if p.curtainFor != "" {
@@ -397,7 +372,7 @@ func (p *PlayScene) Update(in *Input) error {
 		return nil
 	}
 	if p.keys.Fired(in, intentRecap) && p.viewer != "" {
-		p.recap = newRecap(p)
+		p.recap = newRecap(p.env, p.sess, p.mapv, p.viewer)
 		return nil
 	}
 	if p.keys.Fired(in, intentNextMap) {
@@ -410,8 +385,11 @@ func (p *PlayScene) Update(in *Input) error {
 		}
 	}
 	if p.keys.Fired(in, intentPause) && !p.mapv.help {
-		p.pause = newPauseMenu(p)
+		p.pause = newPauseMenu(p.env, p.sess, p.now, p)
 		return nil
+	}
+	if p.mapv.help { // the F1 help covers the screen until it is closed
+		return p.mapv.Update(in)
 	}
 	p.ui.Update()
 	p.takeOrders()
@@ -453,6 +431,9 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		p.orders.overlay(p.desk, f)
 	}
 	p.mapv.DrawFrame(screen, f)
+	if p.mapv.help {
+		return
+	}
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	if u, ok := p.hoveredUnit(); ok {
 		side, _ := p.mapv.View().Side(u.Side)

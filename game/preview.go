@@ -44,32 +44,6 @@ var (
 	okColour     = render.Hex("#7ee0a1", 1)
 )
 
-// The preview's intents, one per action.
-const (
-	intentRing50     Intent = "ring-50"
-	intentRing150    Intent = "ring-150"
-	intentRing300    Intent = "ring-300"
-	intentRingAnchor Intent = "ring-anchor"
-	intentStorm      Intent = "storm"
-	intentPhase      Intent = "phase"
-	intentSystems    Intent = "systems"
-	intentNextViewer Intent = "next-viewer"
-	intentNextIssue  Intent = "next-problem"
-)
-
-// previewKeys is the preview's key map (the map's own keys work too).
-var previewKeys = KeyMap{Scene: "preview", Bindings: []Binding{
-	{intentRing50, []ebiten.Key{ebiten.KeyDigit1}, "50-hex rings (IP4.233)"},
-	{intentRing150, []ebiten.Key{ebiten.KeyDigit2}, "150-hex rings (IP4.31)"},
-	{intentRing300, []ebiten.Key{ebiten.KeyDigit3}, "300-hex rings (IP4.29)"},
-	{intentRingAnchor, []ebiten.Key{ebiten.KeyF}, "rings around the pointer or each point feature"},
-	{intentStorm, []ebiten.Key{ebiten.KeyDigit4}, "phase storm reach around the map centre"},
-	{intentPhase, []ebiten.Key{ebiten.KeyDigit5}, "outline phase regions"},
-	{intentSystems, []ebiten.Key{ebiten.KeyDigit6}, "outline systems"},
-	{intentNextViewer, []ebiten.Key{ebiten.KeyV}, "view as each side in turn, then the table"},
-	{intentNextIssue, []ebiten.Key{ebiten.KeyN}, "centre the map on the next problem (or click it)"},
-}}
-
 // PreviewScene shows a scenario file's map and reloads it whenever the
 // file changes, for authors editing it. While the file is broken it keeps
 // the last good version on screen and lists the problems, pinned to

@@ -10,26 +10,14 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
-// The recap's intents.
-const (
-	intentCloseRecap Intent = "close"
-	intentNextFrame  Intent = "next"
-	intentPrevFrame  Intent = "back"
-)
-
-// recapKeys is the recap's key map.
-var recapKeys = KeyMap{Scene: "recap", Bindings: []Binding{
-	{intentCloseRecap, []ebiten.Key{ebiten.KeyEscape, ebiten.KeyR, ebiten.KeyEnter}, "back to the game"},
-	{intentNextFrame, []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeySpace, ebiten.KeyD}, "next impulse"},
-	{intentPrevFrame, []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyBackspace, ebiten.KeyA}, "previous impulse"},
-}}
-
 // recapView replays, impulse by impulse, what happened since the seat at
 // the machine last acted: the map as that seat saw it at the end of each
 // impulse, and the log lines it may read. Everything passes through the
 // seat's own view, so the replay shows no more than the seat saw.
 type recapView struct {
-	p      *PlayScene
+	env    *Env
+	sess   *match.Session
+	mapv   *MapScene // the game's map, whose camera and palette it uses
 	viewer rules.SideID
 	frames []match.Snapshot
 	at     int
@@ -38,15 +26,16 @@ type recapView struct {
 	r      *render.MapRenderer
 }
 
-func newRecap(p *PlayScene) *recapView {
-	frames := p.sess.CatchUp(p.viewer)
+// newRecap returns the recap of viewer in sess, nil when there is none.
+func newRecap(env *Env, sess *match.Session, mapv *MapScene, viewer rules.SideID) *recapView {
+	frames := sess.CatchUp(viewer)
 	if len(frames) == 0 {
 		return nil
 	}
-	rv := &recapView{p: p, viewer: p.viewer, frames: frames, log: newLogPanel(p.env), r: render.NewMapRenderer(p.env.Fonts)}
+	rv := &recapView{env: env, sess: sess, mapv: mapv, viewer: viewer, frames: frames, log: newLogPanel(env), r: render.NewMapRenderer(env.Fonts)}
 	// Events up to the viewer's last command were seen already.
 	rv.from = frames[0].Events
-	for _, h := range p.sess.History {
+	for _, h := range sess.History {
 		if h.Command < frames[0].Command {
 			rv.from = h.Events
 		}
@@ -56,7 +45,7 @@ func newRecap(p *PlayScene) *recapView {
 
 // update steps through the frames; it returns false when the recap closes.
 func (rv *recapView) update(in *Input) bool {
-	keys := rv.p.env.Keys()[recapKeys.Scene]
+	keys := rv.env.Keys()[recapKeys.Scene]
 	switch {
 	case keys.Fired(in, intentCloseRecap):
 		return false
@@ -65,30 +54,30 @@ func (rv *recapView) update(in *Input) bool {
 	case keys.Fired(in, intentPrevFrame):
 		rv.at = max(rv.at-1, 0)
 	}
-	rv.log.update(in, rv.p.mapv.cam.Height)
+	rv.log.update(in, rv.mapv.cam.Height)
 	return true
 }
 
 func (rv *recapView) draw(screen *ebiten.Image) {
 	fr := rv.frames[rv.at]
 	v := fr.State.View(rv.viewer)
-	f := rv.p.mapv.Frame()
+	f := rv.mapv.Frame()
 	f.View, f.HoverOK, f.Paths, f.Marks = v, false, nil, nil
-	rv.r.Palette = rv.p.mapv.renderer.Palette
+	rv.r.Palette = rv.mapv.renderer.Palette
 	rv.r.Draw(screen, f)
 	start := rv.from
 	if rv.at > 0 {
 		start = rv.frames[rv.at-1].Events
 	}
-	evs := rules.Events(rv.p.sess.Events[start:fr.Events], rv.viewer)
-	rv.log.draw(screen, evs, rv.viewer, rv.p.mapv.cam.Width, rv.p.mapv.cam.Height)
-	w := float64(rv.p.mapv.cam.Width)
+	evs := rules.Events(rv.sess.Events[start:fr.Events], rv.viewer)
+	rv.log.draw(screen, evs, rv.viewer, rv.mapv.cam.Width, rv.mapv.cam.Height)
+	w := float64(rv.mapv.cam.Width)
 	var b render.Batch
 	b.Rect(0, 0, float32(w), 56, render.Hex("#101a33", 0.95))
 	b.Rect(0, 56, float32(w), 2, render.UIAccent)
 	var painter render.Painter
 	painter.Draw(screen, &b)
-	rv.p.env.Fonts.DrawLabels(screen, []render.Label{
+	rv.env.Fonts.DrawLabels(screen, []render.Label{
 		{X: 16, Y: 8, Text: "Since your last turn", Style: render.Bold, Size: 18, Color: render.UIAccent},
 		{X: 16, Y: 32, Text: fmt.Sprintf("%s  ·  %d of %d", clockText(fr.Clock), rv.at+1, len(rv.frames)), Size: 14, Color: render.UIText},
 		{X: w - 16, Y: 20, Text: "← → step  ·  R, Enter or Esc: back to your turn", Size: 14, Color: render.UITextDim, Align: render.AlignRight},

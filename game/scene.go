@@ -106,7 +106,7 @@ type App struct {
 // NewApp returns an app showing scene, reading the real keyboard and
 // mouse. env may be nil for a bare map window.
 func NewApp(env *Env, scene Scene) *App {
-	a := &App{env: env, scene: scene, source: LiveInput{env: env}}
+	a := &App{env: env, scene: scene, source: LiveInput{watched: func() []ebiten.Key { return env.watched }}}
 	if env != nil {
 		env.app = a
 	}
@@ -145,7 +145,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 	if outsideWidth != a.w || outsideHeight != a.h {
 		a.w, a.h = outsideWidth, outsideHeight
 		a.scene.Resize(a.w, a.h)
-		if a.env != nil && a.w >= 640 && a.h >= 400 {
+		if a.env != nil && a.w >= match.MinWindowWidth && a.h >= match.MinWindowHeight {
 			// Remembered, and saved when the window closes.
 			a.env.Settings.WindowWidth, a.env.Settings.WindowHeight = a.w, a.h
 		}

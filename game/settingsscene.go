@@ -14,6 +14,8 @@ type SettingsScene struct {
 	screen
 	// After is the scene to return to (the menu, or a game in progress).
 	after Scene
+	// checks are the on/off settings, in the order shown.
+	checks []*widget.Checkbox
 }
 
 // NewSettingsScene builds the settings screen, returning to the menu.
@@ -23,20 +25,12 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 	s := &SettingsScene{screen: newScreen(env), after: after}
 	st := &env.Settings
 	toggle := func(label string, v *bool, help string) widget.PreferredSizeLocateableWidget {
-		var b *widget.Button
-		text := func() string {
-			if *v {
-				return label + ": on"
-			}
-			return label + ": off"
-		}
-		b = button(text(), func() {
-			*v = !*v
-			b.Text().Label = text()
+		c := checkbox(label, *v, func(on bool) {
+			*v = on
 			env.SaveSettings()
-		}, stretch())
-		b.GetWidget().MinWidth = 460
-		return column(2, widget.Insets{}, b, env.wrapped(help, 13, render.UITextDim, 460))
+		})
+		s.checks = append(s.checks, c)
+		return column(4, widget.Insets{}, c, env.wrapped(help, 13, render.UITextDim, 460))
 	}
 	zoomLabel := env.label("", render.Regular, 15, render.UIText)
 	showZoom := func() { zoomLabel.Label = fmt.Sprintf("Zoom speed: %.2gx", st.ZoomSpeed) }

@@ -154,16 +154,18 @@ func newSetupScene(env *Env, drills bool) *SetupScene {
 		env.label("Leave the seed empty for dice no one can foresee; a fixed seed lets anyone who knows it foresee the dice.", render.Regular, 13, render.UITextDim),
 		s.problem,
 		row(12, s.Start, backBtn))
-	body := row(16, left, right)
-	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	titleText := "New game"
 	if drills {
 		titleText = "Practice drills"
 	}
+	// The title stands above the panels in one centred column, so the
+	// panels never run over it however tall they are.
 	title := env.label(titleText, render.Bold, 28, render.UIText)
-	title.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionStart, Padding: &widget.Insets{Top: 18}}
+	title.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+	body := column(10, widget.Insets{}, title, row(16, left, right))
+	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
-	root.AddChild(title, body)
+	root.AddChild(body)
 	s.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	s.markGroup()
 	if len(s.choices) > 0 {
@@ -283,16 +285,6 @@ func (s *SetupScene) choose(arg string) {
 		s.seatsBox.AddChild(row(10, widget.NewGraphic(widget.GraphicOpts.Image(swatch)), r.name, r.btn))
 		s.seats = append(s.seats, r)
 	}
-}
-
-// sideName returns the name of side id of sc, or the id.
-func sideName(sc *scenarios.Scenario, id rules.SideID) string {
-	for _, sd := range sc.Sides {
-		if sd.ID == id {
-			return sd.Name
-		}
-	}
-	return string(id)
 }
 
 func seatKindLabel(k match.SeatKind, level string) string {

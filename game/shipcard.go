@@ -97,7 +97,7 @@ func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side 
 	for m, mt := range c.Mounts {
 		wpn, _ := rules.LookupWeapon(mt.Weapon)
 		state, col := mountState(wpn, u.Detail.Mounts[m])
-		lab(x+12, gy, fmt.Sprintf("#%d %s (%s arc): %s", m+1, wpn.Name, mt.Arc, state), render.Regular, 12, col)
+		lab(x+12, gy, fmt.Sprintf("%s %s (%s arc): %s", rules.MountLabel(m), wpn.Name, mt.Arc, state), render.Regular, 12, col)
 		gy += 17
 	}
 	drawCard(screen, fonts, &b, labels)
@@ -151,4 +151,46 @@ func cloakNote(u rules.UnitView) string {
 		return fmt.Sprintf("Cloak fading out %d/%d: %s; it cannot fire yet", lvl, rules.CloakFadeImpulses, effect)
 	}
 	return "Cloaked: " + effect
+}
+
+// mountState is how the ship card reads a mount: destroyed, fired,
+// armed or not, with a plasma launcher's turns of charge and a drone
+// rack's drones left.
+func mountState(w rules.Weapon, ms rules.MountState) (string, render.RGBA) {
+	switch {
+	case ms.Destroyed:
+		return "destroyed", render.UIDanger
+	case ms.Fired:
+		return "fired", render.UITextDim
+	case w.Charged() && ms.Armed:
+		return fmt.Sprintf("armed (hold %d a turn)", w.Hold), render.UIGood
+	case w.Charged() && ms.Charge >= w.ArmTurns:
+		return "armed: hold it or lose it", render.UIGood
+	case w.Charged():
+		return fmt.Sprintf("arming %d/%d turns", ms.Charge, w.ArmTurns), render.UITextDim
+	case w.Seeking():
+		return fmt.Sprintf("%d drone(s)", ms.Ammo), render.UIText
+	case ms.Armed:
+		return "armed", render.UIGood
+	}
+	return "unarmed", render.UITextDim
+}
+
+// seekerNote describes a seeking weapon: its warhead, seen by every
+// side, and for its owner what it seeks and who guides it; "" for other
+// units.
+func seekerNote(u rules.UnitView) string {
+	if !u.Kind.Seeking() {
+		return ""
+	}
+	n := fmt.Sprintf("Warhead %d", u.Warhead)
+	switch {
+	case u.Target != "" && u.Guide != "":
+		n += fmt.Sprintf(", seeking %s, guided by %s", u.Target, u.Guide)
+	case u.Target != "":
+		n += fmt.Sprintf(", seeking %s", u.Target)
+	case u.Detail != nil:
+		n += ", ballistic"
+	}
+	return n
 }

@@ -66,6 +66,23 @@ func button(label string, onClick func(), opts ...widget.WidgetOpt) *widget.Butt
 	)
 }
 
+// checkbox is a box with a label; changed gets the new state on each
+// click. Enter and Space do not toggle it, as they do not press buttons.
+func checkbox(label string, on bool, changed func(on bool)) *widget.Checkbox {
+	state := widget.WidgetUnchecked
+	if on {
+		state = widget.WidgetChecked
+	}
+	return widget.NewCheckbox(
+		widget.CheckboxOpts.TextLabel(label),
+		widget.CheckboxOpts.InitialState(state),
+		widget.CheckboxOpts.Spacing(10),
+		widget.CheckboxOpts.DisableDefaultKeys(),
+		widget.CheckboxOpts.WidgetOpts(widget.WidgetOpts.MinSize(20, 20)),
+		widget.CheckboxOpts.StateChangedHandler(func(a *widget.CheckboxChangedEventArgs) { changed(a.State == widget.WidgetChecked) }),
+	)
+}
+
 func (e *Env) label(s string, style render.FontStyle, size float64, col render.RGBA) *widget.Text {
 	var f text.Face = e.Fonts.Face(style, size)
 	return widget.NewText(widget.TextOpts.Text(s, &f, col.Color()))

@@ -83,6 +83,17 @@ func NewTheme(f *Fonts) *widget.Theme {
 	t.ListComboButtonTheme.Button.Image = btnImage
 	t.ListComboButtonTheme.Button.TextColor = btnText
 	t.ListComboButtonTheme.Button.TextFace = &face
+	t.CheckboxTheme.Image = &widget.CheckboxImage{
+		Unchecked:         image.NewBorderedNineSliceColor(nrgba(uiInput), nrgba(uiButtonEdge), 2),
+		UncheckedHovered:  image.NewBorderedNineSliceColor(nrgba(uiInput), nrgba(UIAccent), 2),
+		UncheckedDisabled: image.NewBorderedNineSliceColor(nrgba(uiInput), nrgba(Hex("#26324f", 1)), 2),
+		Checked:           image.NewBorderedNineSliceColor(nrgba(UIAccent), nrgba(uiButtonEdge), 4),
+		CheckedHovered:    image.NewBorderedNineSliceColor(nrgba(UIAccent), nrgba(UIText), 4),
+		CheckedDisabled:   image.NewBorderedNineSliceColor(nrgba(UITextDim), nrgba(Hex("#26324f", 1)), 4),
+		Greyed:            image.NewBorderedNineSliceColor(nrgba(uiInput), nrgba(uiButtonEdge), 2),
+		GreyedHovered:     image.NewBorderedNineSliceColor(nrgba(uiInput), nrgba(UIAccent), 2),
+		GreyedDisabled:    image.NewBorderedNineSliceColor(nrgba(uiInput), nrgba(Hex("#26324f", 1)), 2),
+	}
 	t.CheckboxTheme.Label.Face = &face
 	t.CheckboxTheme.Label.Color = &widget.LabelColor{Idle: nrgba(UIText), Disabled: nrgba(UITextDim)}
 	t.TextAreaTheme.Face = &face

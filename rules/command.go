@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -193,14 +194,14 @@ func (a Allocation) String() string {
 	if len(a.Arm) > 0 {
 		arms := make([]string, len(a.Arm))
 		for i, m := range a.Arm {
-			arms[i] = fmt.Sprintf("#%d", m+1)
+			arms[i] = MountLabel(m)
 		}
 		parts = append(parts, "arms "+strings.Join(arms, " "))
 	}
 	if len(a.Hold) > 0 {
 		holds := make([]string, len(a.Hold))
 		for i, m := range a.Hold {
-			holds[i] = fmt.Sprintf("#%d", m+1)
+			holds[i] = MountLabel(m)
 		}
 		parts = append(parts, "holds "+strings.Join(holds, " "))
 	}
@@ -371,7 +372,14 @@ type Shot struct {
 }
 
 // String summarises the shot.
-func (s Shot) String() string { return fmt.Sprintf("%s#%d at %s", s.Attacker, s.Mount, s.Target) }
+func (s Shot) String() string {
+	return fmt.Sprintf("%s%s at %s", s.Attacker, MountLabel(s.Mount), s.Target)
+}
+
+// MountLabel is how players read weapon mount m of a ship, counting from
+// 1: "#1" for mount 0. The orders panels, the systems card and the log
+// all number weapons with it.
+func MountLabel(m int) string { return "#" + strconv.Itoa(m+1) }
 
 // Evasion is an evasive maneuver of Unit against every shot of Attacker
 // at it this impulse (X4.EV).

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,21 @@ func TestCommandJSONRoundTrip(t *testing.T) {
 		if err := json.Unmarshal(one, &d); err != nil || !reflect.DeepEqual(c, d) {
 			t.Errorf("%s: %v", one, err)
 		}
+	}
+}
+
+// Weapons are numbered from 1 everywhere a player reads them: the log's
+// shots and launches, the allocation's arming and holding, and (through
+// the same MountLabel) the orders panels and the systems card.
+func TestWeaponNumbering(t *testing.T) {
+	if got := MountLabel(0); got != "#1" {
+		t.Fatalf("mount 0 reads %q, want #1", got)
+	}
+	if got := (Shot{Attacker: "ironclaw", Mount: 8, Target: "swift"}).String(); got != "ironclaw#9 at swift" {
+		t.Fatalf("a shot of mount 8 reads %q", got)
+	}
+	a := Allocation{Unit: "kestrel", Arm: []int{2, 3}, Hold: []int{5}}
+	if got := a.String(); !strings.Contains(got, "arms #3 #4") || !strings.Contains(got, "holds #6") {
+		t.Fatalf("an allocation arming mounts 2 and 3 and holding 5 reads %q", got)
 	}
 }

@@ -583,11 +583,15 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 		u.Cross.Home = "" // home again (IP4.451)
 	}
 	u.Cross.Rift = r.ID
+	// What it carries went through with it (IP4.27, IP4.437); together
+	// they are "those units" whose total cost, rounded up once, is cut
+	// (IP4.26, docs/RULES.md).
+	those := []*Unit{u}
 	for _, c := range s.cargoOf(u.ID) {
-		// What it carries went through with it (IP4.27, IP4.437).
 		c.Cross.Rift, c.Cross.Home = u.Cross.Rift, u.Cross.Home
+		those = append(those, c)
 	}
-	cut := riftCost([]*Unit{u})
+	cut := riftCost(those)
 	r.Cut += cut
 	aud := s.riftAudience(r, u.Side)
 	evs = append(evs, s.cosmicEvent(u, "IP4.24", aud, fmt.Sprintf("%s enters %s and is displaced to %s %v at speed %d facing %s",
@@ -1132,6 +1136,15 @@ func (s *State) cosmicView(v *View, side SideID) {
 	}
 	v.Maps = slices.DeleteFunc(v.Maps, func(m Map) bool { return !known[m.ID] })
 	v.Units = slices.DeleteFunc(v.Units, func(u UnitView) bool { return !known[u.Map] })
+	// Nothing else of an unknown destination: its storm disc, webs and
+	// phase-in records (its defender sides: View, sideKnownTo).
+	if v.Storm != nil {
+		st := *v.Storm
+		st.Discs = slices.DeleteFunc(slices.Clone(st.Discs), func(d StormDisc) bool { return !known[d.Map] })
+		v.Storm = &st
+	}
+	v.Webs = slices.DeleteFunc(v.Webs, func(w WebView) bool { return !known[w.Map] })
+	v.PhaseIns = slices.DeleteFunc(v.PhaseIns, func(p PhaseTrack) bool { return !known[p.Map] })
 	for _, m := range v.Maps {
 		mv := MapView{ID: m.ID, Destination: s.destinationMap(m.ID)}
 		for _, u := range v.Units {

@@ -457,7 +457,7 @@ func TestRiftRoundTrip(t *testing.T) {
 }
 
 // IP4.27, IP4.452: units away when the rift closes are trapped and count
-// as destroyed; IP4.34: the destination plays on the shared clock.
+// as destroyed.
 func TestRiftTrapped(t *testing.T) {
 	s := cosmicState(t, ship("scout", "blue", "vel-corvette", Hex{R: 1}, DirA, 6),
 		ship("home", "blue", "fed-cruiser", Hex{Q: -30}, DirA, 0),
@@ -468,7 +468,6 @@ func TestRiftTrapped(t *testing.T) {
 	s.Clock = clockAt(r.ClosesAt()-1, 6, StepInvoluntary)
 	s.cosmicInvoluntary()
 	assert.False(t, r.Closed)
-	assert.Equal(t, s.Clock.Turn, s.Clock.Turn, "IP4.34: one clock for both maps")
 	s.Clock = clockAt(r.ClosesAt(), 6, StepInvoluntary)
 	evs := s.cosmicInvoluntary()
 	assert.True(t, r.Closed, "IP4.25: its time is up")
@@ -656,24 +655,64 @@ func TestRiftFloatingMaps(t *testing.T) {
 }
 
 // The whole turn machine with rifts on: seeded games stay deterministic
-// and every rift event is within the clause set.
+// and restore from a save. IP4.21: at the beginning of every turn each
+// side of the scenario rolls four dice, in public, and nothing else rolls
+// under that clause. IP4.62: with the formation dice cut to one, rifts
+// form often enough that the eight turns see one.
 func TestRiftGameDeterministic(t *testing.T) {
-	play := func() *State {
-		s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 6))
-		s.Ruleset.NoCosmicRifts = false
-		s.Ruleset.RiftDice.Formation = 1
-		playLegal(t, s, first, atTurn(9))
-		return s
+	tests := []struct {
+		name      string
+		formation int // formation dice; 0 for the seed's four
+		dice      int
+		wantRift  bool
+	}{
+		{"IP4.21/the seed's four dice", 0, 4, false},
+		{"IP4.62/one formation die", 1, 1, true},
 	}
-	a, b := play(), play()
-	assert.Equal(t, a.Hash(), b.Hash())
-	require.NotEmpty(t, a.Cosmic.Rifts, "IP4.21: with one formation die a rift forms within 8 turns")
-	t.Logf("rifts: %+v", a.Cosmic.Rifts)
-	back := new(State)
-	data, err := json.Marshal(a)
-	require.NoError(t, err)
-	require.NoError(t, back.UnmarshalJSON(data))
-	assert.Equal(t, a.Hash(), back.Hash(), "a saved game with rifts restores")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			play := func() (*State, []Event) {
+				s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 6}, DirD, 6))
+				s.Ruleset.NoCosmicRifts = false
+				s.Ruleset.RiftDice.Formation = tt.formation
+				evs := s.Advance()
+				for guard := 0; guard < 100000 && s.Clock.Turn < 9; guard++ {
+					p := s.Pending()
+					if len(p) == 0 {
+						evs = append(evs, s.Advance()...)
+						continue
+					}
+					evs = append(evs, mustApply(t, s, s.Legal(p[0])[0])...)
+				}
+				return s, evs
+			}
+			a, evs := play()
+			b, _ := play()
+			assert.Equal(t, a.Hash(), b.Hash())
+			rolls := map[int][]SideID{}
+			for _, e := range evs {
+				if e.Clause != "IP4.21" {
+					continue
+				}
+				require.NotNil(t, e.Roll, "IP4.21: %s is not a roll", e.Text)
+				assert.Len(t, e.Roll.Faces, tt.dice, "IP4.21: %s", e.Text)
+				assert.Equal(t, StepStartOfTurn, e.Clock.Step, "IP4.21: at the beginning of the turn")
+				assert.True(t, e.Audience.IsPublic(), "IP4.21: the formation rolls are public")
+				rolls[e.Clock.Turn] = append(rolls[e.Clock.Turn], e.Side)
+			}
+			for turn := 1; turn <= 8; turn++ {
+				assert.Equal(t, []SideID{"blue", "red"}, rolls[turn], "IP4.21: each player rolls on turn %d", turn)
+			}
+			if tt.wantRift {
+				require.NotEmpty(t, a.Cosmic.Rifts, "IP4.62: with one formation die a rift forms within 8 turns")
+			}
+			back := new(State)
+			data, err := json.Marshal(a)
+			require.NoError(t, err)
+			require.NoError(t, back.UnmarshalJSON(data))
+			assert.Equal(t, a.Hash(), back.Hash(), "a saved game with rifts restores")
+		})
+	}
 }
 
 // IP4.16, IP4.441: through the whole turn machine: a ship flying straight
@@ -894,6 +933,62 @@ func TestCarriedBeyondTheRift(t *testing.T) {
 			assert.True(t, s.Unit("sh").Cross.Trapped, "IP4.452: and what it took across")
 		})
 	}
+}
+
+// IP4.26: each displacement cuts the lifetime by the total one-hex
+// movement cost of the units displaced, fractions rounded up. Units move
+// one at a time (X4.IMP.A), so each unit's crossing is a displacement of
+// its own, with what it carries: two corvettes (1.5 each) crossing in one
+// impulse cut 2 + 2, not 3; the total of a group is rounded once.
+func TestRiftCutPerDisplacement(t *testing.T) {
+	corv := func(id UnitID) *Unit { u := corvette(id, Hex{}, DirA, 6); return &u }
+	costs := []struct {
+		name  string
+		units []*Unit
+		want  int
+	}{
+		{"IP4.26/one corvette", []*Unit{corv("c1")}, 2},
+		{"IP4.26/a group's total rounded once", []*Unit{corv("c1"), corv("c2")}, 3},
+		{"IP4.26/a cruiser", []*Unit{{ID: "a", Class: "fed-cruiser"}}, 6},
+		{"IP4.26/carrier and shuttle", []*Unit{{ID: "v", Class: "vel-carrier"}, {ID: "sh", Class: "shuttle"}}, 6},
+	}
+	for _, tt := range costs {
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, riftCost(tt.units)) })
+	}
+	t.Run("IP4.26/two corvettes in one impulse", func(t *testing.T) {
+		s := cosmicState(t, corvette("c1", Hex{R: 1}, DirA, 6), corvette("c2", Hex{R: 1}, DirA, 6),
+			ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0))
+		openRift(s, Hex{}, 640)
+		move(t, s, 1, MovePlan{Unit: "c1", Steps: fwd(1)})
+		move(t, s, 1, MovePlan{Unit: "c2", Steps: fwd(1)})
+		assert.Equal(t, MapID("yard"), s.Unit("c2").Map)
+		assert.Equal(t, 4, s.Cosmic.Rifts[0].Cut, "two displacements of 2")
+	})
+}
+
+// IP8.515 (decided): a phase storm lies on every map in play, each disc
+// around that map's own middle hex: a destination that a cosmic rift
+// brought into play is a map in play on the shared clock. A side
+// sees the disc of a destination only once it knows that map (a
+// destination it has not found never reaches its view).
+func TestPhaseStormOnEveryMapInPlay(t *testing.T) {
+	s := cosmicState(t, ship("scout", "blue", "vel-corvette", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 40}, DirA, 0))
+	openRift(s, Hex{}, 640)
+	move(t, s, 1, MovePlan{Unit: "scout", Steps: fwd(1)})
+	require.Equal(t, MapID("yard"), s.Unit("scout").Map)
+	s.Phase.Storm = &PhaseStorm{Side: "red", Start: 1, Until: 3, Range: 30}
+	assert.True(t, s.InPhaseSpace("main", Hex{Q: 30}), "IP8.515: the origin's disc")
+	assert.True(t, s.InPhaseSpace("yard", Hex{Q: -30}), "IP8.515: the destination's disc")
+	assert.False(t, s.InPhaseSpace("yard", Hex{Q: -31}))
+	discs := func(side SideID) []MapID {
+		var out []MapID
+		for _, d := range s.View(side).Storm.Discs {
+			out = append(out, d.Map)
+		}
+		return out
+	}
+	assert.Equal(t, []MapID{"main", "yard"}, discs("blue"), "blue went there")
+	assert.Equal(t, []MapID{"main"}, discs("red"), "red has not found the destination")
 }
 
 // IP4.28: a side that has not detected a rift knows nothing of what lies

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // ErraticModifier is added to the fire rolls of an erratically
@@ -288,40 +289,67 @@ func FireModifier(u, t *Unit) int {
 // earlier shot still fires; shots at a unit already destroyed are lost.
 // Every shot rolls with the modifiers as they stood when fire was
 // declared, so the damage of one shot changes no other shot of the step
-// and the odds shown at declaration are the odds rolled.
+// and the odds shown at declaration are the odds rolled. The shots of
+// one attacker at one target are one volley (X4.DAC.1, as the evasive
+// maneuver's "strike"): they roll one by one, and the damage of those
+// that hit is scored together once the volley's last shot has rolled.
 func (s *State) resolveFire() []Event {
 	var evs []Event
 	mods := make([]int, len(s.Turn.Shots))
+	type volley struct {
+		attacker, target UnitID
+		shots            []int
+	}
+	var volleys []volley
+	at := map[[2]UnitID]int{}
 	for i, sh := range s.Turn.Shots {
 		mods[i] = s.ShotModifier(s.Unit(sh.Attacker), s.Unit(sh.Target))
+		k := [2]UnitID{sh.Attacker, sh.Target}
+		j, ok := at[k]
+		if !ok {
+			j = len(volleys)
+			at[k] = j
+			volleys = append(volleys, volley{attacker: sh.Attacker, target: sh.Target})
+		}
+		volleys[j].shots = append(volleys[j].shots, i)
 	}
-	for i, sh := range s.Turn.Shots {
-		u, t := s.Unit(sh.Attacker), s.Unit(sh.Target)
+	for _, vl := range volleys {
+		u, t := s.Unit(vl.attacker), s.Unit(vl.target)
 		c := lookupClass(u.Class)
-		w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
-		if !t.OnMap() {
-			evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u, fmt.Sprintf("%s %s: %s is already gone", u.ID, w.Name, t.ID)))
-			continue
+		total := 0
+		var hitBy []string
+		for _, i := range vl.shots {
+			sh := s.Turn.Shots[i]
+			w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
+			if !t.OnMap() {
+				evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u, fmt.Sprintf("%s %s: %s is already gone", u.ID, w.Name, t.ID)))
+				continue
+			}
+			if slices.Contains(s.Turn.Evaded, Evasion{Unit: t.ID, Attacker: u.ID}) {
+				evs = append(evs, s.unitEvent(EventFire, "X4.EV", u, fmt.Sprintf("%s %s misses the evading %s", u.ID, w.Name, t.ID)))
+				continue
+			}
+			rng := u.Hex.Distance(t.Hex)
+			band, _ := w.Band(rng)
+			r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
+			mod := mods[i]
+			hit := r.Total+mod <= band.Hit
+			ev.Chance = Chance{In: int16(hitFaces(band.Hit, mod)), Of: int16(D6.Sides), Came: hit}
+			evs = append(evs, ev)
+			verdict := "misses"
+			if hit {
+				verdict = fmt.Sprintf("hits for %d", band.Damage)
+				total += band.Damage
+				if !slices.Contains(hitBy, w.Name) {
+					hitBy = append(hitBy, w.Name)
+				}
+			}
+			evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u,
+				fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", u.ID, w.Name, t.ID, rng, r.Total, mod, band.Hit, verdict)))
 		}
-		if slices.Contains(s.Turn.Evaded, Evasion{Unit: t.ID, Attacker: u.ID}) {
-			evs = append(evs, s.unitEvent(EventFire, "X4.EV", u, fmt.Sprintf("%s %s misses the evading %s", u.ID, w.Name, t.ID)))
-			continue
-		}
-		rng := u.Hex.Distance(t.Hex)
-		band, _ := w.Band(rng)
-		r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
-		mod := mods[i]
-		hit := r.Total+mod <= band.Hit
-		ev.Chance = Chance{In: int16(hitFaces(band.Hit, mod)), Of: int16(D6.Sides), Came: hit}
-		evs = append(evs, ev)
-		verdict := "misses"
-		if hit {
-			verdict = fmt.Sprintf("hits for %d", band.Damage)
-		}
-		evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u,
-			fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", u.ID, w.Name, t.ID, rng, r.Total, mod, band.Hit, verdict)))
-		if hit {
-			evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), band.Damage, "X4.IMP.D", string(u.ID)+" "+w.Name)...)
+		if total > 0 && t.OnMap() {
+			cause := string(u.ID) + " " + strings.Join(hitBy, " and ")
+			evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), total, "X4.IMP.D", cause)...)
 		}
 	}
 	return evs

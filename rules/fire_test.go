@@ -37,7 +37,7 @@ func TestMeTooFire(t *testing.T) {
 	}
 	evs := mustApply(t, s, Command{Kind: CmdFire, Side: "blue", Shots: []Shot{{Attacker: "a", Mount: 0, Target: "z"}}})
 	for _, e := range Events(evs, "red") {
-		if strings.Contains(e.Text, "a#0") {
+		if strings.Contains(e.Text, "a"+MountLabel(0)) {
 			t.Fatalf("X4.IMP.D: red sees blue's sealed fire: %s", e)
 		}
 	}
@@ -285,4 +285,41 @@ func TestFireModifiersFixedAtDeclaration(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed damaged the scanners of the last ship to fire")
+}
+
+// X4.DAC.1, X4.EV: a volley, the unit of damage whose lower-case cells
+// take one hit, is a ship's whole fire at one target in one fire step (as
+// the evasive maneuver's "combined strike" is): the hits of its shots are
+// scored together, once; another ship's shots at the same target are a
+// volley of their own.
+func TestVolleyIsOneShipsFireAtOneTarget(t *testing.T) {
+	tests := []struct {
+		name  string
+		shots []Shot
+		want  []string // the damage events, in order
+	}{
+		{"X4.DAC.1/one ship, two shots", []Shot{{Attacker: "a", Mount: 0, Target: "z"}, {Attacker: "a", Mount: 1, Target: "z"}},
+			[]string{"z takes 12 on shield 1 from a Phaser-1"}},
+		{"X4.DAC.1/two ships, one shot each", []Shot{{Attacker: "a", Mount: 0, Target: "z"}, {Attacker: "b", Mount: 0, Target: "z"}},
+			[]string{"z takes 6 on shield 1 from a Phaser-1", "z takes 6 on shield 1 from b Phaser-1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t,
+				ship("a", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+				ship("b", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+				ship("z", "red", "kor-battlecruiser", Hex{0, 0}, DirA, 0))
+			s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepDirectFire}
+			s.Turn = TurnState{Shots: tt.shots}
+			var got []string
+			for _, e := range s.resolveFire() {
+				if e.Kind == EventDamage && strings.HasPrefix(e.Text, "z takes") {
+					got = append(got, e.Text[:strings.Index(e.Text, ",")])
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("X4.DAC.1: damage events %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

@@ -407,9 +407,11 @@ func TestRiftReserve(t *testing.T) {
 	}
 }
 
-// GRN.3: the whole plan is checked before any roll: a plan that leaves a
-// rift and then breaks a rule is refused without rolling, and the state
-// is untouched.
+// GRN.3, for one unit: the whole plan is checked before any roll: a plan
+// that leaves a rift and then breaks a rule is refused without rolling,
+// and the state is untouched. (The clause's other half, every ship of a
+// side declared before any roll of the impulse, is not implemented yet:
+// docs/RULES.md, "Not yet decided or implemented".)
 func TestRiftPlanCommittedFirst(t *testing.T) {
 	s := riftState(t, RulingLRR, ship("k", "blue", "kor-raider", Hex{0, -2}, DirA, 12))
 	atMovement(s, 1, "k")

@@ -404,7 +404,7 @@ func (s *State) chargeLaunchers(u *Unit, a *Allocation) []Event {
 			ms.Armed = true
 		case ms.Charge > 0:
 			ms.Charge, ms.Armed = 0, false
-			ev := s.newEvent(EventNote, "", Only(u.Side), fmt.Sprintf("%s's %s #%d loses its charge", u.ID, w.Name, m+1))
+			ev := s.newEvent(EventNote, "", Only(u.Side), fmt.Sprintf("%s's %s %s loses its charge", u.ID, w.Name, MountLabel(m)))
 			ev.Unit, ev.Side = u.ID, u.Side
 			evs = append(evs, ev)
 		}

@@ -9,13 +9,13 @@ import (
 )
 
 // closing plays arg for turns turns, the hard player at side against
-// legal-move players, over seeds 1..4, and returns the summed distance of
+// legal-move players, over seeds 1..12, and returns the summed distance of
 // side's ships on the map to target at the end, with the scenario's
 // objectives and with none.
 func closing(t *testing.T, arg string, side rules.SideID, target rules.Hex, turns int) (with, without int) {
 	t.Helper()
 	sc, _ := source(t, arg).Load()
-	for seed := uint64(1); seed <= 4; seed++ {
+	for seed := uint64(1); seed <= 12; seed++ {
 		for _, strip := range []bool{false, true} {
 			st, err := rules.NewState(sc.Setup(), seed)
 			if err != nil {

@@ -33,13 +33,18 @@ func DefaultSettings() Settings {
 	return Settings{WindowWidth: 1280, WindowHeight: 800, ZoomSpeed: 1, Curtain: true}
 }
 
+// MinWindowWidth and MinWindowHeight are the smallest window the screens
+// are laid out for (the top bar, the orders panel and the log side by
+// side); the window cannot be made smaller.
+const MinWindowWidth, MinWindowHeight = 960, 600
+
 // sane clamps values a hand-edited file may have put out of range.
 func (s *Settings) sane() {
 	d := DefaultSettings()
-	if s.WindowWidth < 640 || s.WindowWidth > 10000 {
+	if s.WindowWidth < MinWindowWidth || s.WindowWidth > 10000 {
 		s.WindowWidth = d.WindowWidth
 	}
-	if s.WindowHeight < 400 || s.WindowHeight > 10000 {
+	if s.WindowHeight < MinWindowHeight || s.WindowHeight > 10000 {
 		s.WindowHeight = d.WindowHeight
 	}
 	if s.ZoomSpeed < 0.25 || s.ZoomSpeed > 4 {

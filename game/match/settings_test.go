@@ -27,6 +27,14 @@ func TestSettingsPersist(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, DefaultSettings().ZoomSpeed, back.ZoomSpeed)
 	assert.Equal(t, DefaultSettings().WindowWidth, back.WindowWidth)
+
+	// A window smaller than the screens are laid out for is not kept
+	// (at 640x400 the top bar ran over itself).
+	require.NoError(t, os.WriteFile(path, []byte(`{"window_width": 640, "window_height": 400}`), 0o644))
+	back, err = LoadSettings(path)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, back.WindowWidth, MinWindowWidth)
+	assert.GreaterOrEqual(t, back.WindowHeight, MinWindowHeight)
 }
 
 func TestDamagedSettingsAreKeptAside(t *testing.T) {
