@@ -51,6 +51,8 @@ type plotTable struct {
 	// frame loop; thought is that command, to play next.
 	thinking chan rules.Command
 	thought  *rules.Command
+	// seenCommands is the commands played when Stirred last looked.
+	seenCommands int
 }
 
 // newPlotTable returns the plotted flow of a game with people at the
@@ -379,4 +381,18 @@ func (p *PlayScene) drawWatch(screen *ebiten.Image) {
 	var painter render.Painter
 	painter.Draw(screen, &b)
 	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: y + 4, Text: s, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+}
+
+// Stirred reports whether the game moved on by itself since the last
+// call, or is moving on now (the table watches orders play, a computer
+// thinks): a window at rest wakes for it and keeps drawing.
+func (p *PlayScene) Stirred() bool {
+	t := p.table
+	if t == nil {
+		return false
+	}
+	n := len(p.sess.Commands)
+	moved := n != t.seenCommands
+	t.seenCommands = n
+	return moved || p.Watching()
 }

@@ -112,14 +112,17 @@ func TestWatchingPlaysAtTheTablesSpeed(t *testing.T) {
 	_, up := play.CurtainUp()
 	assert.False(t, up)
 
+	assert.True(t, play.Stirred(), "a watching table keeps a resting window drawing")
 	script.intend(t, playKeys, intentWatchPause)
 	tick(t, app, screen)
+	play.Stirred()
 	n := len(play.sess.Commands)
 	for range 100 {
 		tick(t, app, screen)
 	}
 	assert.Equal(t, n, len(play.sess.Commands), "paused: nothing plays")
 	assert.False(t, play.Watching(), "a paused table is at rest")
+	assert.False(t, play.Stirred(), "and lets the window rest")
 	script.intend(t, playKeys, intentWatchStep)
 	tick(t, app, screen)
 	assert.Equal(t, n+1, len(play.sess.Commands), "step plays one command")
