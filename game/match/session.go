@@ -271,10 +271,23 @@ func checkSeats(st *rules.State, seats []Seat) error {
 	return errors.Join(errs...)
 }
 
+// SetDefenders sets who plays the defenders of rift destinations. A
+// destination begins when its rift forms (IP4.34), so a scenario's open
+// rift brings its defenders in as the game starts: defender seats given
+// before any command was played are given anew by mode.
+func (s *Session) SetDefenders(mode DefenderMode) {
+	s.Defenders = mode
+	if len(s.Commands) > 0 {
+		return
+	}
+	s.Seats = slices.DeleteFunc(s.Seats, func(seat Seat) bool { return seat.Defender })
+	s.seatDefenders()
+}
+
 // seatDefenders gives a seat to every defender side a cosmic rift has
 // brought into play and none plays yet: the computer, or, when the
 // people at the machine play the defenders, the first person not
-// playing the side whose units went through the rift.
+// playing the attacking side (attackingSide).
 func (s *Session) seatDefenders() {
 	for _, sd := range s.State.Sides {
 		if sd.Destination == "" {
@@ -285,7 +298,7 @@ func (s *Session) seatDefenders() {
 		}
 		seat := Seat{Name: sd.Name, Side: sd.ID, Kind: SeatComputer, Level: "normal", Defender: true}
 		if s.Defenders == DefendersPlayers {
-			attacker := s.attackerInto(sd.Destination)
+			attacker := s.attackingSide(sd.Destination)
 			for _, h := range s.Seats {
 				if h.Kind == SeatHuman && !h.Defender && h.Side != attacker {
 					seat.Kind, seat.Level, seat.Name = SeatHuman, "", h.Name+" (defending "+sd.Name+")"
@@ -297,14 +310,29 @@ func (s *Session) seatDefenders() {
 	}
 }
 
-// attackerInto returns the side of the first unit that went through a
-// rift to map m, if any is there.
-func (s *Session) attackerInto(m rules.MapID) rules.SideID {
+// attackingSide returns the side the defenders of destination map m
+// face. The destination begins when its rift forms, before anyone
+// arrives (IP4.34, IP4.442), so it is the side whose rift it is: the
+// side of an origin unit already there (one that went through as the
+// rift formed), else the side that generated the rift leading there
+// (IP4.23), else, for a scenario's open rift, which no side generated,
+// the first side of the origin scenario (docs/RULES.md "Cosmic rifts").
+func (s *Session) attackingSide(m rules.MapID) rules.SideID {
 	for _, u := range s.State.Units {
 		if u.Map == m && u.OnMap() {
 			if sd, ok := s.State.Side(u.Side); ok && sd.Destination == "" {
 				return u.Side
 			}
+		}
+	}
+	for _, r := range s.State.Cosmic.Rifts {
+		if r.Dest == m && r.Side != "" {
+			return r.Side
+		}
+	}
+	for _, sd := range s.State.Sides {
+		if sd.Destination == "" {
+			return sd.ID
 		}
 	}
 	return ""
