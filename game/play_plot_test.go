@@ -55,10 +55,10 @@ func acceptAll(t *testing.T, play *PlayScene, script *scriptInput) {
 
 // Two-person turns of first-contact through the real play scene: the
 // sides allocate, declare and plot, their orders play the impulses, and
-// the machine changes hands (a curtain) at most 6 times in the second
-// turn (the first, when the fleets come into reach ship by ship, takes
-// 8 to 10: each enemy coming within reach is a break); a side's plot is
-// on its own screen only.
+// the machine changes hands (a curtain) at most 6 times a turn, the
+// first turn too, when the fleets come into reach (an enemy the side saw
+// coming when it plotted breaks nothing: game/plot's engagement
+// envelope); a side's plot is on its own screen only.
 func TestPlottedTurnHandoffs(t *testing.T) {
 	requireDisplay(t)
 	for _, seed := range []uint64{1, 2, 3} {
@@ -84,6 +84,7 @@ func TestPlottedTurnHandoffs(t *testing.T) {
 		require.Equal(t, 0, watchBeats[play.table.beat], "the players chose the fastest speed")
 		require.Equal(t, 3, play.sess.State.Clock.Turn, "seed %d: two turns played through", seed)
 		t.Logf("seed %d: handoffs turn 1 %d, turn 2 %d; %d commands", seed, perTurn[1], perTurn[2], len(play.sess.Commands))
+		assert.LessOrEqual(t, perTurn[1], 6, "seed %d: handoffs in turn 1 (contact)", seed)
 		assert.LessOrEqual(t, perTurn[2], 6, "seed %d: handoffs in turn 2", seed)
 		assert.GreaterOrEqual(t, plots, 2, "each side plotted")
 	}
