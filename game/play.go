@@ -233,7 +233,7 @@ func (p *PlayScene) seatColour(side rules.SideID) render.RGBA {
 // and the reason is shown.
 func (p *PlayScene) submit(cmd rules.Command) bool {
 	if _, err := p.sess.Submit(cmd); err != nil {
-		p.say(strings.TrimPrefix(err.Error(), "rules: "))
+		p.say(refusalText(err))
 		return false
 	}
 	p.autosave()

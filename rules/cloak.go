@@ -92,10 +92,10 @@ func (s *State) checkCloak(u *Unit, a *Allocation) error {
 		return nil
 	}
 	if _, ok := CloakCost(u); !ok {
-		return fmt.Errorf("rules: %s has no cloaking device", u.ID)
+		return refuse("", "%s has no cloaking device", u.ID)
 	}
 	if !u.Gear.Cloak.On && !canCloakAt(u, s.Clock.Turn) {
-		return fmt.Errorf("rules: %s voided its cloak in turn %d and cannot cloak again before turn %d",
+		return refuse("", "%s voided its cloak in turn %d and cannot cloak again before turn %d",
 			u.ID, u.Gear.Cloak.VoidedAt.Turn, u.Gear.Cloak.VoidedAt.Turn+2)
 	}
 	return nil
@@ -158,9 +158,9 @@ func (s *State) voidCloak(u *Unit) bool {
 func cloakBlocksFire(u, t *Unit) error {
 	switch {
 	case Cloaked(u):
-		return fmt.Errorf("rules: %s is cloaked and cannot fire, launch or hold", u.ID)
+		return refuse("", "%s is cloaked and cannot fire, launch or hold", u.ID)
 	case t != nil && Cloaked(t) && u.Hex.Distance(t.Hex) > CloakLockRange(CloakLevel(t)):
-		return fmt.Errorf("rules: the cloaked %s is beyond %d hexes", t.ID, CloakLockRange(CloakLevel(t)))
+		return refuse("", "the cloaked %s is beyond %d hexes", t.ID, CloakLockRange(CloakLevel(t)))
 	}
 	return nil
 }

@@ -55,13 +55,16 @@ func (s *State) sampleRepairs(side SideID) []Repair {
 // repairTarget parses a repair target: a system or "shieldN".
 func repairTarget(target string) (sys ShipSystem, shield int, err error) {
 	if strings.EqualFold(target, "armor") {
-		return 0, -1, fmt.Errorf("rules: armor cannot be repaired in damage control, only between scenarios (X4.DC)")
+		return 0, -1, refuse("X4.DC", "armor cannot be repaired in damage control, only between scenarios")
 	}
 	if n, ok := strings.CutPrefix(target, "shield"); ok && len(n) == 1 && n[0] >= '1' && n[0] <= '6' {
 		return 0, int(n[0] - '1'), nil
 	}
 	sys, err = ParseSystem(target)
-	return sys, -1, err
+	if err != nil {
+		return 0, -1, refuse("", "unknown ship system %q", target)
+	}
+	return sys, -1, nil
 }
 
 // checkRepairs validates a side's damage control.
@@ -84,7 +87,7 @@ func (s *State) checkRepairs(side SideID, rs []Repair) error {
 		c := lookupClass(u.Class)
 		count[r.Unit]++
 		if count[r.Unit] > RepairsPerTurn(u) {
-			return fmt.Errorf("rules: %s can repair %d boxes per turn", r.Unit, RepairsPerTurn(u))
+			return refuse("", "%s can repair %d boxes per turn", r.Unit, RepairsPerTurn(u))
 		}
 		k := key{r.Unit, r.Target}
 		per[k]++
@@ -96,7 +99,7 @@ func (s *State) checkRepairs(side SideID, rs []Repair) error {
 			missing = full[sys] - u.Ship.Boxes[sys]
 		}
 		if per[k] > missing {
-			return fmt.Errorf("rules: %s has no damaged %s box to repair", r.Unit, r.Target)
+			return refuse("", "%s has no damaged %s box to repair", r.Unit, r.Target)
 		}
 	}
 	return nil

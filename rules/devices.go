@@ -69,17 +69,17 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 	cost, known := deviceCost[d.Device]
 	switch {
 	case !known:
-		return fmt.Errorf("rules: %s is not a device that can be used in impulse activity", d.Device)
+		return refuse("", "%s is not a device that can be used in impulse activity", d.Device)
 	case !hasDevice(u, d.Device):
-		return fmt.Errorf("rules: %s has no %s", u.ID, d.Device)
+		return refuse("", "%s has no %s", u.ID, d.Device)
 	case u.PhasedOut:
-		return fmt.Errorf("rules: %s's %s does not work out of phase (IP8.48)", u.ID, d.Device)
+		return refuse("IP8.48", "%s's %s does not work out of phase", u.ID, d.Device)
 	case InStasis(u) || Cloaked(u):
-		return fmt.Errorf("rules: %s cannot use devices now", u.ID)
+		return refuse("", "%s cannot use devices now", u.ID)
 	case u.Ship.DeviceTurn == s.Clock.Turn:
-		return fmt.Errorf("rules: %s has used a device this turn", u.ID)
+		return refuse("", "%s has used a device this turn", u.ID)
 	case u.Ship.Battery < cost:
-		return fmt.Errorf("rules: %s's %s needs %d battery energy, %d held", u.ID, d.Device, cost, u.Ship.Battery)
+		return refuse("", "%s's %s needs %d battery energy, %d held", u.ID, d.Device, cost, u.Ship.Battery)
 	}
 	if d.Device == DeviceESG || d.Device == DeviceTemporal {
 		return nil // no target
@@ -87,13 +87,13 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 	t := s.Unit(d.Target)
 	switch {
 	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || hiddenFrom(t, u.Side):
-		return fmt.Errorf("rules: %s cannot aim its %s at %q", u.ID, d.Device, d.Target)
+		return refuse("", "%s cannot aim its %s at %q", u.ID, d.Device, d.Target)
 	case u.Hex.Distance(t.Hex) > DeviceRange:
-		return fmt.Errorf("rules: %s is beyond the %s's range %d", t.ID, d.Device, DeviceRange)
+		return refuse("", "%s is beyond the %s's range %d", t.ID, d.Device, DeviceRange)
 	case !lookupClass(t.Class).Mobile():
-		return fmt.Errorf("rules: the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
+		return refuse("", "the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
 	case d.Device == DeviceDisplacement && !d.Facing.Valid():
-		return fmt.Errorf("rules: invalid displacement direction")
+		return refuse("", "invalid displacement direction")
 	}
 	return cloakBlocksFire(u, t)
 }
@@ -107,7 +107,7 @@ func (s *State) checkDevices(side SideID, uses []DeviceUse) error {
 			return err
 		}
 		if seen[d.Unit] {
-			return fmt.Errorf("rules: %s uses two devices", d.Unit)
+			return refuse("", "%s uses two devices", d.Unit)
 		}
 		seen[d.Unit] = true
 		if err := s.checkDevice(u, d); err != nil {

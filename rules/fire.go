@@ -25,21 +25,21 @@ func canTarget(u, t *Unit) bool {
 func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 	c := lookupClass(u.Class)
 	if m < 0 || m >= len(c.Mounts) {
-		return fmt.Errorf("rules: %s has no mount %d", u.ID, m)
+		return refuse("", "%s has no mount %d", u.ID, m)
 	}
 	ms := u.Ship.Mounts[m]
 	w, _ := LookupWeapon(c.Mounts[m].Weapon)
 	switch {
 	case ms.Destroyed:
-		return fmt.Errorf("rules: %s mount %d is destroyed", u.ID, m)
+		return refuse("", "%s mount %d is destroyed", u.ID, m)
 	case w.Seeking():
-		return fmt.Errorf("rules: %s mount %d (%s) is launched, not fired", u.ID, m, w.Name)
+		return refuse("", "%s mount %d (%s) is launched, not fired", u.ID, m, w.Name)
 	case !ms.Armed:
-		return fmt.Errorf("rules: %s mount %d is not armed", u.ID, m)
+		return refuse("", "%s mount %d is not armed", u.ID, m)
 	case ms.Fired:
-		return fmt.Errorf("rules: %s mount %d has fired this turn", u.ID, m)
+		return refuse("", "%s mount %d has fired this turn", u.ID, m)
 	case t == nil || !canTarget(u, t):
-		return fmt.Errorf("rules: %s cannot shoot at that target", u.ID)
+		return refuse("", "%s cannot shoot at that target", u.ID)
 	}
 	if err := cloakBlocksFire(u, t); err != nil {
 		return err
@@ -51,14 +51,14 @@ func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 		return err
 	}
 	if InStasis(u) || InStasis(t) {
-		return fmt.Errorf("rules: a unit in stasis neither fires nor can be harmed")
+		return refuse("", "a unit in stasis neither fires nor can be harmed")
 	}
 	rng := u.Hex.Distance(t.Hex)
 	if _, ok := w.Band(rng); !ok {
-		return fmt.Errorf("rules: %s at range %d is out of %s's reach", t.ID, rng, w.Name)
+		return refuse("", "%s at range %d is out of %s's reach", t.ID, rng, w.Name)
 	}
 	if !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)) {
-		return fmt.Errorf("rules: %s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
+		return refuse("", "%s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
 	}
 	return nil
 }
@@ -147,7 +147,7 @@ func (s *State) checkMountOrders(side SideID, shots []Shot, verb string, check f
 		}
 		k := mountKey{sh.Attacker, sh.Mount}
 		if seen[k] {
-			return fmt.Errorf("rules: %s mount %d %s twice", sh.Attacker, sh.Mount, verb)
+			return refuse("", "%s mount %d %s twice", sh.Attacker, sh.Mount, verb)
 		}
 		seen[k] = true
 		if err := check(u, sh.Mount, s.Unit(sh.Target)); err != nil {
@@ -234,11 +234,11 @@ func (s *State) checkEvasions(side SideID, evs []Evasion) error {
 			return err
 		}
 		if seen[e.Unit] {
-			return fmt.Errorf("rules: %s may evade only one strike per impulse (X4.EV)", e.Unit)
+			return refuse("X4.EV", "%s may evade only one strike per impulse", e.Unit)
 		}
 		seen[e.Unit] = true
 		if !slices.Contains(s.evadable(u), e.Attacker) {
-			return fmt.Errorf("rules: %s cannot evade %s now (X4.EV)", e.Unit, e.Attacker)
+			return refuse("X4.EV", "%s cannot evade %s now", e.Unit, e.Attacker)
 		}
 	}
 	return nil

@@ -85,14 +85,14 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	c := lookupClass(u.Class)
 	ss := u.Ship
 	r := planResult{ms: ss.Move, hex: u.Hex, facing: u.Facing, path: []Hex{u.Hex}}
-	bad := func(format string, args ...any) (planResult, error) {
-		return r, fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
+	bad := func(clause, format string, args ...any) (planResult, error) {
+		return r, refuse(clause, "%s: "+format, append([]any{u.ID}, args...)...)
 	}
 	if !c.Mobile() {
-		return bad("a %s does not move", c.Name)
+		return bad("", "a %s does not move", c.Name)
 	}
 	if p.Erratic && ss.ErraticPaid <= 0 {
-		return bad("no erratic maneuvering paid for (X4.EM)")
+		return bad("X4.EM", "no erratic maneuvering paid for")
 	}
 	need := HexesBeforeTurn(u.Speed, c.TurnMode)
 	het := false
@@ -110,7 +110,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			// counts from this step on (GR41.1).
 			r.ms.Bonus += s.planLeave(u, &r.ms, r.hex, r.hex.Neighbor(d))
 			if remaining(u, &r.ms) <= 0 {
-				return bad("step %d: no movement left", i+1)
+				return bad("", "step %d: no movement left", i+1)
 			}
 			r.hex = r.hex.Neighbor(d)
 			r.path = append(r.path, r.hex)
@@ -120,7 +120,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			r.ms.Straight++
 		case OpTurnLeft, OpTurnRight:
 			if need > 0 && r.ms.Straight < need {
-				return bad("step %d: turn mode %s at speed %d needs %d hexes straight, has %d (X4.MV.3)",
+				return bad("X4.MV.3", "step %d: turn mode %s at speed %d needs %d hexes straight, has %d",
 					i+1, c.TurnMode, u.Speed, need, r.ms.Straight)
 			}
 			if st.Op == OpTurnLeft {
@@ -131,13 +131,13 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			r.ms.Straight = 0
 		case OpHET:
 			if het || r.ms.HETImpulse == s.Clock.Impulse {
-				return bad("step %d: only one HET per impulse (X4.MV.6)", i+1)
+				return bad("X4.MV.6", "step %d: only one HET per impulse", i+1)
 			}
 			if !st.Facing.Valid() {
-				return bad("step %d: invalid HET facing", i+1)
+				return bad("", "step %d: invalid HET facing", i+1)
 			}
 			if remaining(u, &r.ms) < HETCost {
-				return bad("step %d: a HET costs %d movements, %d left (X4.MV.6)", i+1, HETCost, remaining(u, &r.ms))
+				return bad("X4.MV.6", "step %d: a HET costs %d movements, %d left", i+1, HETCost, remaining(u, &r.ms))
 			}
 			het = true
 			r.ms.Lost += HETCost
@@ -146,12 +146,12 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			r.ms.Straight = 0
 		case OpDecelerate:
 			if st.N < 1 || st.N > remaining(u, &r.ms) {
-				return bad("step %d: cannot decelerate %d with %d movements left (X4.MV.7)", i+1, st.N, remaining(u, &r.ms))
+				return bad("X4.MV.7", "step %d: cannot decelerate %d with %d movements left", i+1, st.N, remaining(u, &r.ms))
 			}
 			r.ms.Lost += st.N
 			r.decel += st.N
 		default:
-			return bad("step %d: unknown operation %q", i+1, st.Op)
+			return bad("", "step %d: unknown operation %q", i+1, st.Op)
 		}
 	}
 	if !c.UWarp {
@@ -161,26 +161,26 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 		before := ss.Move
 		before.Lost, before.Bonus = r.ms.Lost, r.ms.Bonus
 		if want := s.allotment(u, &before); r.moves != want {
-			return bad("must move %d hexes this impulse, the plan moves %d", want, r.moves)
+			return bad("", "must move %d hexes this impulse, the plan moves %d", want, r.moves)
 		}
 	}
 	if err := s.planCheck(u, p, r.path); err != nil {
 		return r, err
 	}
 	if p.ForceDock && p.Ram == "" {
-		return bad("a forced dock needs a ram (X4.RAM)")
+		return bad("X4.RAM", "a forced dock needs a ram")
 	}
 	if p.Ram != "" {
 		t := s.Unit(p.Ram)
 		switch {
 		case t == nil || t.ID == u.ID || !s.visibleTo(t, u.Side): // IP8.12: a hidden unit gets the same answer as no unit
-			return bad("cannot ram %q", p.Ram)
+			return bad("", "cannot ram %q", p.Ram)
 		case ss.Warp:
-			return bad("cannot ram while in warp (X4.WARP)")
+			return bad("X4.WARP", "cannot ram while in warp")
 		case r.moves == 0:
-			return bad("a ram needs entering the target's hex (X4.RAM)")
+			return bad("X4.RAM", "a ram needs entering the target's hex")
 		case t.Map != u.Map || t.Hex != r.hex:
-			return bad("the plan ends in %v, not in %s's hex %v (X4.RAM)", r.hex, t.ID, t.Hex)
+			return bad("X4.RAM", "the plan ends in %v, not in %s's hex %v", r.hex, t.ID, t.Hex)
 		}
 	}
 	return r, nil

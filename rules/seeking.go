@@ -83,31 +83,31 @@ func readyToLaunch(w Weapon, ms MountState) bool {
 func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 	c := lookupClass(u.Class)
 	if m < 0 || m >= len(c.Mounts) {
-		return fmt.Errorf("rules: %s has no mount %d", u.ID, m)
+		return refuse("", "%s has no mount %d", u.ID, m)
 	}
 	w, _ := LookupWeapon(c.Mounts[m].Weapon)
 	ms := u.Ship.Mounts[m]
 	switch {
 	case !w.Seeking():
-		return fmt.Errorf("rules: %s mount %d (%s) fires, it does not launch", u.ID, m, w.Name)
+		return refuse("", "%s mount %d (%s) fires, it does not launch", u.ID, m, w.Name)
 	case ms.Destroyed:
-		return fmt.Errorf("rules: %s mount %d is destroyed", u.ID, m)
+		return refuse("", "%s mount %d is destroyed", u.ID, m)
 	case ms.Fired:
-		return fmt.Errorf("rules: %s mount %d has launched this turn", u.ID, m)
+		return refuse("", "%s mount %d has launched this turn", u.ID, m)
 	case InStasis(u):
-		return fmt.Errorf("rules: %s is held in stasis", u.ID)
+		return refuse("", "%s is held in stasis", u.ID)
 	case u.Ship.Radiation.Blind:
-		return fmt.Errorf("rules: %s lost lock-on to rift radiation: it guides what it launched but launches no more (IP4.314)", u.ID)
+		return refuse("IP4.314", "%s lost lock-on to rift radiation: it guides what it launched but launches no more", u.ID)
 	case w.Charged() && !ms.Armed:
-		return fmt.Errorf("rules: %s mount %d (%s) is not armed: it needs %d turns of arming in a row", u.ID, m, w.Name, w.ArmTurns)
+		return refuse("", "%s mount %d (%s) is not armed: it needs %d turns of arming in a row", u.ID, m, w.Name, w.ArmTurns)
 	case !w.Charged() && ms.Ammo <= 0:
-		return fmt.Errorf("rules: %s mount %d is empty", u.ID, m)
+		return refuse("", "%s mount %d is empty", u.ID, m)
 	case t == nil || !canTarget(u, t) || isSeeker(t):
-		return fmt.Errorf("rules: %s cannot launch at that target", u.ID)
+		return refuse("", "%s cannot launch at that target", u.ID)
 	case u.Hex.Distance(t.Hex) > LaunchRange:
-		return fmt.Errorf("rules: %s is beyond the launch range %d", t.ID, LaunchRange)
+		return refuse("", "%s is beyond the launch range %d", t.ID, LaunchRange)
 	case !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)):
-		return fmt.Errorf("rules: %s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
+		return refuse("", "%s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
 	}
 	if err := cloakBlocksFire(u, t); err != nil {
 		return err
@@ -463,39 +463,39 @@ func (s *State) checkHandoff(side SideID, h Handoff) error {
 	w := s.Unit(h.Seeker)
 	switch {
 	case w == nil || !isSeeker(w) || !w.OnMap() || w.Side != side:
-		return fmt.Errorf("rules: %s is not a seeking weapon of %s in play", h.Seeker, side)
+		return refuse("", "%s is not a seeking weapon of %s in play", h.Seeker, side)
 	case w.Gear.SelfGuided:
-		return fmt.Errorf("rules: %s guides itself", h.Seeker)
+		return refuse("", "%s guides itself", h.Seeker)
 	case w.Gear.Target == "":
-		return fmt.Errorf("rules: %s flies ballistic: it has no guidance to pass", h.Seeker)
+		return refuse("", "%s flies ballistic: it has no guidance to pass", h.Seeker)
 	}
 	g := s.Unit(w.Gear.Guide)
 	switch {
 	case g != nil && g.PhasedOut:
-		return fmt.Errorf("rules: guidance cannot pass from the phased-out %s (IP8.422)", g.ID)
+		return refuse("IP8.422", "guidance cannot pass from the phased-out %s", g.ID)
 	case g == nil || !g.OnMap():
-		return fmt.Errorf("rules: %s has lost its guide", h.Seeker)
+		return refuse("", "%s has lost its guide", h.Seeker)
 	case w.PhasedOut:
-		return fmt.Errorf("rules: %s is out of phase: no lock-on to pass", h.Seeker)
+		return refuse("", "%s is out of phase: no lock-on to pass", h.Seeker)
 	}
 	t := s.Unit(h.To)
 	switch {
 	case t == nil || !t.OnMap() || t.Side != side:
-		return fmt.Errorf("rules: guidance cannot pass to %s: no unit of %s in play", h.To, side)
+		return refuse("", "guidance cannot pass to %s: no unit of %s in play", h.To, side)
 	case t.PhasedOut:
-		return fmt.Errorf("rules: guidance cannot pass to %s (IP8.422)", h.To)
+		return refuse("IP8.422", "guidance cannot pass to %s", h.To)
 	case t.ID == g.ID:
-		return fmt.Errorf("rules: %s already guides %s", t.ID, h.Seeker)
+		return refuse("", "%s already guides %s", t.ID, h.Seeker)
 	case !allocates(t):
-		return fmt.Errorf("rules: %s cannot guide a seeker: only ships and bases do", t.ID)
+		return refuse("", "%s cannot guide a seeker: only ships and bases do", t.ID)
 	case t.Map != w.Map || t.Hex.Distance(w.Hex) > HandoffRange:
-		return fmt.Errorf("rules: %s is beyond the handoff range %d of %s", t.ID, HandoffRange, h.Seeker)
+		return refuse("", "%s is beyond the handoff range %d of %s", t.ID, HandoffRange, h.Seeker)
 	case !hasSensors(t):
-		return fmt.Errorf("rules: %s has no sensors to guide %s", t.ID, h.Seeker)
+		return refuse("", "%s has no sensors to guide %s", t.ID, h.Seeker)
 	case Cloaked(t):
-		return fmt.Errorf("rules: the cloaked %s cannot guide a seeker", t.ID)
+		return refuse("", "the cloaked %s cannot guide a seeker", t.ID)
 	case InStasis(t):
-		return fmt.Errorf("rules: %s is held in stasis", t.ID)
+		return refuse("", "%s is held in stasis", t.ID)
 	}
 	return nil
 }
@@ -505,7 +505,7 @@ func (s *State) checkHandoffs(side SideID, hs []Handoff) error {
 	seen := map[UnitID]bool{}
 	for _, h := range hs {
 		if seen[h.Seeker] {
-			return fmt.Errorf("rules: %s is handed over twice", h.Seeker)
+			return refuse("", "%s is handed over twice", h.Seeker)
 		}
 		seen[h.Seeker] = true
 		if err := s.checkHandoff(side, h); err != nil {
