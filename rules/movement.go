@@ -97,22 +97,16 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	need := HexesBeforeTurn(u.Speed, c.TurnMode)
 	het := false
 	for i, st := range p.Steps {
+		next, d, _ := Pose{r.hex, r.facing}.Next(st)
 		switch st.Op {
 		case OpForward, OpSlipLeft, OpSlipRight:
-			d := r.facing
-			switch st.Op {
-			case OpSlipLeft:
-				d = d.Turn(-1)
-			case OpSlipRight:
-				d = d.Turn(1)
-			}
 			// Movement gained on leaving a hex (a gravity rift's +1)
 			// counts from this step on (GR41.1).
-			r.ms.Bonus += s.planLeave(u, &r.ms, r.hex, r.hex.Neighbor(d))
+			r.ms.Bonus += s.planLeave(u, &r.ms, r.hex, next.Hex)
 			if remaining(u, &r.ms) <= 0 {
 				return bad("", "step %d: no movement left", i+1)
 			}
-			r.hex = r.hex.Neighbor(d)
+			r.hex = next.Hex
 			r.path = append(r.path, r.hex)
 			r.entry = d
 			r.moves++
@@ -123,11 +117,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 				return bad("X4.MV.3", "step %d: turn mode %s at speed %d needs %d hexes straight, has %d",
 					i+1, c.TurnMode, u.Speed, need, r.ms.Straight)
 			}
-			if st.Op == OpTurnLeft {
-				r.facing = r.facing.Turn(-1)
-			} else {
-				r.facing = r.facing.Turn(1)
-			}
+			r.facing = next.Facing
 			r.ms.Straight = 0
 		case OpHET:
 			if het || r.ms.HETImpulse == s.Clock.Impulse {
@@ -142,7 +132,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			het = true
 			r.ms.Lost += HETCost
 			r.ms.HETImpulse = s.Clock.Impulse
-			r.facing = st.Facing
+			r.facing = next.Facing
 			r.ms.Straight = 0
 		case OpDecelerate:
 			if st.N < 1 || st.N > remaining(u, &r.ms) {
@@ -201,15 +191,13 @@ func (s *State) execMove(p *MovePlan) []Event {
 		if stopped {
 			break
 		}
+		next, _, _ := Pose{u.Hex, u.Facing}.Next(st)
 		switch st.Op {
-		case OpTurnLeft:
-			u.Facing = u.Facing.Turn(-1)
-			ss.Move.Straight = 0
-		case OpTurnRight:
-			u.Facing = u.Facing.Turn(1)
+		case OpTurnLeft, OpTurnRight:
+			u.Facing = next.Facing
 			ss.Move.Straight = 0
 		case OpHET:
-			u.Facing = st.Facing
+			u.Facing = next.Facing
 			ss.Move.Lost += HETCost
 			ss.Move.HETImpulse = s.Clock.Impulse
 			ss.Move.Straight = 0
@@ -217,13 +205,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			ss.Move.Lost += st.N
 			ss.Move.Stopped = remaining(u, &ss.Move) == 0
 		default:
-			d := u.Facing
-			if st.Op == OpSlipLeft {
-				d = d.Turn(-1)
-			} else if st.Op == OpSlipRight {
-				d = d.Turn(1)
-			}
-			from, to := u.Hex, u.Hex.Neighbor(d)
+			from, to := u.Hex, next.Hex
 			for _, mh := range h.LeaveHex {
 				o := mh.Check(s, u, from, to)
 				evs = append(evs, o.Events...)
@@ -380,6 +362,52 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// Pose is where a unit stands on its map and which way it faces.
+type Pose struct {
+	Hex    Hex
+	Facing Direction
+}
+
+// Next returns the pose after step st and, for a step that enters a hex
+// (forward and the sideslips), the direction it moves in with moves
+// true. A sideslip enters the hex ahead-left or ahead-right and keeps
+// the facing; turns turn one hexside and a HET takes the step's facing
+// without moving (X4.MV.3, X4.MV.6); a deceleration changes neither
+// (X4.MV.7). It is geometry only: whether the step is allowed is
+// checkPlan's question.
+func (p Pose) Next(st MoveStep) (next Pose, dir Direction, moves bool) {
+	switch st.Op {
+	case OpForward:
+		dir, moves = p.Facing, true
+	case OpSlipLeft:
+		dir, moves = p.Facing.Turn(-1), true
+	case OpSlipRight:
+		dir, moves = p.Facing.Turn(1), true
+	case OpTurnLeft:
+		p.Facing = p.Facing.Turn(-1)
+	case OpTurnRight:
+		p.Facing = p.Facing.Turn(1)
+	case OpHET:
+		p.Facing = st.Facing
+	}
+	if moves {
+		p.Hex = p.Hex.Neighbor(dir)
+	}
+	return p, dir, moves
+}
+
+// PlanPoses returns the pose after each of steps, taken from start: the
+// path and facings the rules give a movement plan, for drawing or
+// weighing a plan. It does not check the plan (State.Check does).
+func PlanPoses(start Pose, steps []MoveStep) []Pose {
+	out := make([]Pose, len(steps))
+	for i, st := range steps {
+		start, _, _ = start.Next(st)
+		out[i] = start
 	}
 	return out
 }
