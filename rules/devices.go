@@ -211,10 +211,10 @@ const DeviceCloak DeviceKind = "cloak"
 // order the format reference gives them.
 var FittableDevices = []DeviceKind{DeviceCloak, DeviceDisplacement, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}
 
-// DeviceCost returns the battery energy one use of device d takes (per
+// deviceCostOf returns the battery energy one use of device d takes (per
 // hex for a web), or the energy per turn of a fitted cloak, and false for
 // a device it does not know.
-func DeviceCost(d DeviceKind) (int, bool) {
+func deviceCostOf(d DeviceKind) (int, bool) {
 	switch d {
 	case DeviceCloak:
 		return FittedCloakCost, true
@@ -232,7 +232,7 @@ func DeviceCost(d DeviceKind) (int, bool) {
 // the class's power.
 func CanFit(c ClassID, d DeviceKind) error {
 	cl := lookupClass(c)
-	cost, known := DeviceCost(d)
+	cost, known := deviceCostOf(d)
 	switch {
 	case !known:
 		return fmt.Errorf("rules: unknown device %q", d)
@@ -274,9 +274,9 @@ func (u *Unit) Fit(d DeviceKind) {
 	}
 }
 
-// UnitDevices lists the devices u carries, its class's and those fitted
+// unitDevices lists the devices u carries, its class's and those fitted
 // to it, in FittableDevices order.
-func UnitDevices(u *Unit) []DeviceKind {
+func unitDevices(u *Unit) []DeviceKind {
 	var out []DeviceKind
 	for _, d := range FittableDevices {
 		if d == DeviceCloak {

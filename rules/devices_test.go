@@ -126,7 +126,7 @@ func TestCanFit(t *testing.T) {
 	}
 }
 
-// Fitted devices join the class's: UnitDevices lists both, a cloak
+// Fitted devices join the class's: unitDevices lists both, a cloak
 // included, and DeviceChoices offers each one usable now, a targeted one
 // at each unit in reach.
 func TestFittedDevicesOffered(t *testing.T) {
@@ -141,7 +141,7 @@ func TestFittedDevicesOffered(t *testing.T) {
 	if !slices.Equal(b.Gear.Devices, []DeviceKind{DeviceTemporal}) || !b.Gear.Cloak.Fitted {
 		t.Fatalf("gear %+v", b.Gear)
 	}
-	if got := UnitDevices(b); !slices.Equal(got, []DeviceKind{DeviceCloak, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}) {
+	if got := unitDevices(b); !slices.Equal(got, []DeviceKind{DeviceCloak, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}) {
 		t.Fatalf("devices %v", got)
 	}
 	b.Ship.Battery = 10

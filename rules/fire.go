@@ -355,9 +355,9 @@ func (s *State) resolveFire() []Event {
 	return evs
 }
 
-// RamDamage returns the damage of a ram at speed by a unit with the given
+// ramDamage returns the damage of a ram at speed by a unit with the given
 // explosion strength: (speed / 10 + 1) times it (X4.RAM).
-func RamDamage(speed, explosion int) int { return (speed/10 + 1) * explosion }
+func ramDamage(speed, explosion int) int { return (speed/10 + 1) * explosion }
 
 // resolveRams resolves the rams declared this impulse, after direct fire
 // (X4.RAM): both units must still be on the map in the same hex. Both take
@@ -377,7 +377,7 @@ func (s *State) resolveRams() []Event {
 			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("the ram of %s on %s does not happen", u.ID, t.ID)))
 			continue
 		}
-		dmg := RamDamage(u.Speed, lookupClass(u.Class).Explosion)
+		dmg := ramDamage(u.Speed, lookupClass(u.Class).Explosion)
 		evs = append(evs, s.unitEvent(EventNote, "X4.RAM", u, fmt.Sprintf("%s rams %s for %d", u.ID, t.ID, dmg)))
 		tShield := ((int(rm.Entry.Opposite())-int(t.Facing))%6 + 6) % 6
 		evs = append(evs, s.damage(t, tShield, dmg, "X4.RAM", "the ram of "+string(u.ID))...)

@@ -11,9 +11,9 @@ var turnModes = map[string]int{
 	"D": 50, "C": 60, "B": 70, "A": 80, "AA": 90, "SF": 100, "SW": 110,
 }
 
-// TurnModeDivisor returns the divisor of a turn mode letter in tenths,
+// turnModeDivisor returns the divisor of a turn mode letter in tenths,
 // e.g. 14 for "M" (1.4), and false for an unknown letter (X4.MV.3).
-func TurnModeDivisor(mode string) (int, bool) {
+func turnModeDivisor(mode string) (int, bool) {
 	d, ok := turnModes[mode]
 	return d, ok
 }

@@ -340,7 +340,7 @@ func TestPlasmaGuideLost(t *testing.T) {
 	})
 	t.Run("phase space moves it", func(t *testing.T) {
 		p := Unit{ID: "p", Kind: KindPlasma, Status: StatusOnMap}
-		assert.True(t, Phases(&p))
+		assert.True(t, phases(&p))
 	})
 }
 

@@ -164,9 +164,9 @@ func (c CrewKind) String() string {
 	return fmt.Sprintf("CrewKind(%d)", uint8(c))
 }
 
-// CrewFromDie maps the crew sub-roll to a crew kind: 1-2 crew, 3-4
+// crewFromDie maps the crew sub-roll to a crew kind: 1-2 crew, 3-4
 // boarding party, 5 deck crew, 6 passengers (X4.DAC.3).
-func CrewFromDie(face int) CrewKind {
+func crewFromDie(face int) CrewKind {
 	switch {
 	case face <= 2:
 		return CrewUnits
