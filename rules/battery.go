@@ -118,7 +118,7 @@ func (s *State) checkActivityBattery(cmd Command) error {
 		add(d.Unit, deviceCost[d.Device])
 	}
 	for _, w := range cmd.Webs {
-		add(w.Unit, len(w.Hexes)*WebCostPerHex)
+		add(w.Unit, len(w.Hexes)*webCostPerHex)
 	}
 	for _, b := range cmd.Batteries {
 		add(b.Unit, b.cost())

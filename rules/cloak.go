@@ -8,11 +8,11 @@ import "fmt"
 // it is switched on, and out over as many after it is switched off;
 // voiding it (phase space, a cosmic rift) drops it at once.
 const (
-	// CloakRange is the farthest a fully cloaked unit can be fired at or
+	// cloakRange is the farthest a fully cloaked unit can be fired at or
 	// launched at: beyond it no lock-on holds.
-	CloakRange = 5
-	// CloakModifier is added to fire rolls against a fully cloaked unit.
-	CloakModifier = 2
+	cloakRange = 5
+	// cloakModifier is added to fire rolls against a fully cloaked unit.
+	cloakModifier = 2
 	// CloakFadeImpulses is how many impulses a cloak takes to fade in,
 	// and to fade out.
 	CloakFadeImpulses = 5
@@ -54,17 +54,17 @@ func CloakLevel(u *Unit) int {
 }
 
 // CloakFireModifier returns what a cloak at level adds to fire rolls
-// against its unit: CloakModifier times level / CloakFadeImpulses,
+// against its unit: cloakModifier times level / CloakFadeImpulses,
 // rounded down (+0 +0 +1 +1 +2 as it fades in).
 func CloakFireModifier(level int) int {
-	return min(max(level, 0), CloakFadeImpulses) * CloakModifier / CloakFadeImpulses
+	return min(max(level, 0), CloakFadeImpulses) * cloakModifier / CloakFadeImpulses
 }
 
 // CloakLockRange returns the farthest a unit whose cloak is at level
-// (1 or more) can be locked on to: CloakRange when full, two hexes more
+// (1 or more) can be locked on to: cloakRange when full, two hexes more
 // for each impulse of fade still to go (13 11 9 7 5 as it fades in).
 func CloakLockRange(level int) int {
-	return CloakRange + 2*(CloakFadeImpulses-min(max(level, 1), CloakFadeImpulses))
+	return cloakRange + 2*(CloakFadeImpulses-min(max(level, 1), CloakFadeImpulses))
 }
 
 // CloakFading returns "in" while u's cloak is fading in, "out" while it

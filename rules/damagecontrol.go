@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// RepairsPerTurn returns how many boxes u may repair in damage control:
+// repairsPerTurn returns how many boxes u may repair in damage control:
 // one per intact damage-control box (house rule, docs/RULES.md).
-func RepairsPerTurn(u *Unit) int {
+func repairsPerTurn(u *Unit) int {
 	if u.Ship == nil {
 		return 0
 	}
@@ -18,7 +18,7 @@ func RepairsPerTurn(u *Unit) int {
 // shield, never armor (X4.DC).
 func (s *State) repairable(u *Unit) []string {
 	c := lookupClass(u.Class)
-	if c == nil || c.SmallCraft() || RepairsPerTurn(u) == 0 {
+	if c == nil || c.SmallCraft() || repairsPerTurn(u) == 0 {
 		return nil
 	}
 	var out []string
@@ -45,7 +45,7 @@ func (s *State) sampleRepairs(side SideID) []Repair {
 			continue
 		}
 		rs := s.repairable(u)
-		for k := 0; k < len(rs) && k < RepairsPerTurn(u); k++ {
+		for k := 0; k < len(rs) && k < repairsPerTurn(u); k++ {
 			out = append(out, Repair{Unit: u.ID, Target: rs[k]})
 		}
 	}
@@ -86,8 +86,8 @@ func (s *State) checkRepairs(side SideID, rs []Repair) error {
 		}
 		c := lookupClass(u.Class)
 		count[r.Unit]++
-		if count[r.Unit] > RepairsPerTurn(u) {
-			return refuse("", "%s can repair %d boxes per turn", r.Unit, RepairsPerTurn(u))
+		if count[r.Unit] > repairsPerTurn(u) {
+			return refuse("", "%s can repair %d boxes per turn", r.Unit, repairsPerTurn(u))
 		}
 		k := key{r.Unit, r.Target}
 		per[k]++

@@ -38,14 +38,14 @@ func (d DeviceUse) String() string {
 
 // Device house numbers.
 const (
-	// DeviceRange is the reach of the stasis field and the displacement
-	// device; ESGRange the radius of the sphere.
-	DeviceRange = 3
-	ESGRange    = 1
-	// ESGDamage is what the sphere does to each unit it reaches.
-	ESGDamage = 6
-	// DisplaceHexes is how far the displacement device throws its target.
-	DisplaceHexes = 3
+	// deviceRange is the reach of the stasis field and the displacement
+	// device; esgRange the radius of the sphere.
+	deviceRange = 3
+	esgRange    = 1
+	// esgDamage is what the sphere does to each unit it reaches.
+	esgDamage = 6
+	// displaceHexes is how far the displacement device throws its target.
+	displaceHexes = 3
 )
 
 // deviceCost is the battery energy each device takes.
@@ -88,8 +88,8 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 	switch {
 	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || hiddenFrom(t, u.Side):
 		return refuse("", "%s cannot aim its %s at %q", u.ID, d.Device, d.Target)
-	case u.Hex.Distance(t.Hex) > DeviceRange:
-		return refuse("", "%s is beyond the %s's range %d", t.ID, d.Device, DeviceRange)
+	case u.Hex.Distance(t.Hex) > deviceRange:
+		return refuse("", "%s is beyond the %s's range %d", t.ID, d.Device, deviceRange)
 	case !lookupClass(t.Class).Mobile():
 		return refuse("", "the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
 	case d.Device == DeviceDisplacement && !d.Facing.Valid():
@@ -134,7 +134,7 @@ func (s *State) possibleDevices(u *Unit) []DeviceUse {
 			}
 			continue
 		}
-		for _, t := range s.unitsWithin(u.Map, u.Hex, DeviceRange) {
+		for _, t := range s.unitsWithin(u.Map, u.Hex, deviceRange) {
 			use := DeviceUse{Unit: u.ID, Device: d, Target: t.ID, Facing: u.Facing}
 			if t.Side != u.Side && s.checkDevice(u, use) == nil {
 				out = append(out, use)
@@ -173,9 +173,9 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "", u, d.String()))
 		switch d.Device {
 		case DeviceESG:
-			for _, t := range s.unitsWithin(u.Map, u.Hex, ESGRange) {
+			for _, t := range s.unitsWithin(u.Map, u.Hex, esgRange) {
 				if t.ID != u.ID && t.Side != u.Side && t.OnMap() && !t.PhasedOut {
-					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), ESGDamage, "", string(u.ID)+"'s sphere")...)
+					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), esgDamage, "", string(u.ID)+"'s sphere")...)
 				}
 			}
 		case DeviceSFG:
@@ -194,7 +194,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 				p.Ship.Docked, p.Ship.BoardingOnly = "", false
 				t.Ship.Docked, t.Ship.BoardingOnly = "", false
 			}
-			to := t.Hex.Add(d.Facing.Vector().Scale(DisplaceHexes))
+			to := t.Hex.Add(d.Facing.Vector().Scale(displaceHexes))
 			s.setHex(t, to)
 			evs = append(evs, s.unitEvent(EventMove, "", t, fmt.Sprintf("%s is displaced to %v", t.ID, to)))
 			evs = append(evs, s.cosmicEnterHex(t)...) // displaced into a cosmic rift (IP4.14)
@@ -219,7 +219,7 @@ func deviceCostOf(d DeviceKind) (int, bool) {
 	case DeviceCloak:
 		return FittedCloakCost, true
 	case DeviceWeb:
-		return WebCostPerHex, true
+		return webCostPerHex, true
 	}
 	c, ok := deviceCost[d]
 	return c, ok
@@ -326,7 +326,7 @@ func (s *State) DeviceChoices(side SideID) []DeviceChoice {
 				}
 				continue
 			}
-			for _, t := range s.unitsWithin(u.Map, u.Hex, DeviceRange) {
+			for _, t := range s.unitsWithin(u.Map, u.Hex, deviceRange) {
 				if s.checkDevice(u, DeviceUse{Unit: u.ID, Device: d, Target: t.ID, Facing: u.Facing}) == nil {
 					c.Targets = append(c.Targets, t.ID)
 				}

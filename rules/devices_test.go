@@ -37,7 +37,7 @@ func TestDevices(t *testing.T) {
 	// The sphere: k (1 hex away, facing D toward the base) takes 6 on shield 1.
 	mustApply(t, s, activityCmd("red", DeviceUse{Unit: "base", Device: DeviceESG}))
 	finishActivity(t, s)
-	if k.Ship.Shields[0] != 12-ESGDamage || base.Ship.Battery != 6 {
+	if k.Ship.Shields[0] != 12-esgDamage || base.Ship.Battery != 6 {
 		t.Fatalf("ESG: raider shield 1 %d, battery %d", k.Ship.Shields[0], base.Ship.Battery)
 	}
 	atActivity(s)

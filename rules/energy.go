@@ -15,9 +15,9 @@ func allocates(u *Unit) bool {
 // (X4.EA.2).
 const ShieldReinforceCost = 2
 
-// ArmorReinforceCost is the energy per point of armor reinforcement
+// armorReinforceCost is the energy per point of armor reinforcement
 // (X4.EA.3).
-const ArmorReinforceCost = 1
+const armorReinforceCost = 1
 
 // ErraticCost returns the energy per impulse of erratic maneuvering for a
 // size class: 10 - size class (X4.EM).
@@ -58,7 +58,7 @@ func MaxAcceleration(prev, sizeClass int) int {
 // Cost returns the energy an allocation spends, battery charging included.
 // Life support and fire control cost 0 and do not appear (X4.EA.1).
 func (a *Allocation) Cost(c *Class) int {
-	e := a.Movement + a.Armor*ArmorReinforceCost + a.Battery + a.Flywheel + a.Erratic*ErraticCost(c.SizeClass)
+	e := a.Movement + a.Armor*armorReinforceCost + a.Battery + a.Flywheel + a.Erratic*ErraticCost(c.SizeClass)
 	if a.Impulse {
 		e++
 	}
@@ -346,7 +346,7 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 		ss.Warp = true
 		u.Speed = ss.PrevSpeed + ss.Allocated
 		evs = append(evs, s.unitEvent(EventNote, "X4.WARP", u,
-			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, WarpFactor(u.Speed))))
+			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, warpFactor(u.Speed))))
 	}
 	// Withdrawals through gravity rifts and re-entries from reserve
 	// (reserve.go).
@@ -374,7 +374,7 @@ func checkFlywheel(c *Class, ss *ShipState, a *Allocation) error {
 	if a.Flywheel == 0 && a.FromFlywheel == 0 {
 		return nil
 	}
-	reinforce := a.Armor * ArmorReinforceCost
+	reinforce := a.Armor * armorReinforceCost
 	for _, p := range a.Shields {
 		reinforce += p * ShieldReinforceCost
 	}

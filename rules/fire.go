@@ -10,9 +10,9 @@ import (
 // maneuvering unit and to every fire roll against it (X4.EM).
 const ErraticModifier = 2
 
-// EvasionMisses is the highest 1d6 roll with which an evasive maneuver
+// evasionMisses is the highest 1d6 roll with which an evasive maneuver
 // makes the strike miss (X4.EV).
-const EvasionMisses = 2
+const evasionMisses = 2
 
 // canTarget reports whether t is a unit u may shoot at. Nothing fires
 // into or out of phase (IP8.12, IP8.122-123).
@@ -254,9 +254,9 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 		u.Ship.Evasions++
 		u.Ship.EvadedImpulse = s.Clock.Impulse
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
-		ev.Chance = Chance{In: EvasionMisses, Of: int16(D6.Sides), Came: r.Total <= EvasionMisses}
+		ev.Chance = Chance{In: evasionMisses, Of: int16(D6.Sides), Came: r.Total <= evasionMisses}
 		evs = append(evs, ev)
-		if r.Total <= EvasionMisses {
+		if r.Total <= evasionMisses {
 			s.Turn.Evaded = append(s.Turn.Evaded, e)
 			evs = append(evs, s.unitEvent(EventNote, "X4.EV", u, fmt.Sprintf("%s evades the strike of %s", u.ID, e.Attacker)))
 		}
@@ -278,7 +278,7 @@ func FireModifier(u, t *Unit) int {
 		m += ErraticModifier
 	}
 	if u.Ship != nil && u.Ship.Warp {
-		m += WarpFactor(u.Speed)
+		m += warpFactor(u.Speed)
 	}
 	m += CloakFireModifier(CloakLevel(t))
 	return m

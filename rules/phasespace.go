@@ -122,7 +122,7 @@ func (t *PhaseTrack) appendTo(b []byte) []byte {
 		b = append(b, " roll "...)
 		b = strconv.AppendInt(b, int64(m.Roll), 10)
 		b = append(b, ' ')
-		b = append(b, CourseName(m.Turn)...)
+		b = append(b, courseName(m.Turn)...)
 		b = append(b, " to "...)
 		b = append(b, m.Facing.String()...)
 		b = append(b, ':')
@@ -154,8 +154,8 @@ func courseTurn(total int) int {
 	return 0
 }
 
-// CourseName names a course turn for the log, e.g. "60 right".
-func CourseName(turn int) string {
+// courseName names a course turn for the log, e.g. "60 right".
+func courseName(turn int) string {
 	switch turn {
 	case 1:
 		return "60 right"
@@ -602,7 +602,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		from := tx.pos()
 		tx.rollText("course roll ", u.ID, r.Faces[0], r.Faces[1])
 		tx.str(": ")
-		tx.str(CourseName(turn))
+		tx.str(courseName(turn))
 		tx.str(" to ")
 		tx.str(u.Facing.String())
 		tx.str(", moves")

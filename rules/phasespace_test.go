@@ -278,7 +278,7 @@ func TestPhasedOutCourse(t *testing.T) {
 		require.NotNil(t, course.Roll, "IP8.33: a course roll before moving")
 		turn := courseTurn(course.Roll.Total)
 		assert.Equal(t, clauseForCourse(course.Roll.Total), course.Clause)
-		assert.Contains(t, course.Text, CourseName(turn)+" to "+u.Facing.String()+", moves")
+		assert.Contains(t, course.Text, courseName(turn)+" to "+u.Facing.String()+", moves")
 		seen[turn] = true
 		assert.Equal(t, facing.Turn(turn), u.Facing, "IP8.33: the table's turn")
 		want := from

@@ -13,21 +13,21 @@ const CmdLaunch CommandKind = "launch"
 
 // House rules of the seeking weapons (docs/RULES.md, "Seeking weapons").
 const (
-	// RackDrones is how many drones a drone rack holds at the start.
-	RackDrones = 4
-	// LaunchRange is the farthest target a seeking weapon may be
+	// rackDrones is how many drones a drone rack holds at the start.
+	rackDrones = 4
+	// launchRange is the farthest target a seeking weapon may be
 	// launched at.
-	LaunchRange = 15
-	// DroneEndurance is how many turns a seeker flies before it is spent.
-	DroneEndurance = 3
-	// PlasmaSpeed is a plasma torpedo's speed in hexes per turn.
-	PlasmaSpeed = 32
-	// PlasmaWarheadMax is the warhead of a plasma torpedo that has flown
+	launchRange = 15
+	// droneEndurance is how many turns a seeker flies before it is spent.
+	droneEndurance = 3
+	// plasmaSpeed is a plasma torpedo's speed in hexes per turn.
+	plasmaSpeed = 32
+	// plasmaWarheadMax is the warhead of a plasma torpedo that has flown
 	// no farther than the first row of the decay table.
-	PlasmaWarheadMax = 20
-	// HandoffRange is the farthest a ship may be from a seeker to take
+	plasmaWarheadMax = 20
+	// handoffRange is the farthest a ship may be from a seeker to take
 	// over its guidance.
-	HandoffRange = 15
+	handoffRange = 15
 )
 
 // PlasmaDecay is the plasma warhead table (house data): a torpedo that
@@ -35,9 +35,9 @@ const (
 // it has dissipated.
 var PlasmaDecay = []struct{ Flown, Warhead int }{{5, 20}, {10, 15}, {15, 10}, {20, 5}}
 
-// PlasmaWarhead returns the warhead of a plasma torpedo that has flown
+// plasmaWarhead returns the warhead of a plasma torpedo that has flown
 // hexes, before any weakening by fire; 0 once it has dissipated.
-func PlasmaWarhead(flown int) int {
+func plasmaWarhead(flown int) int {
 	for _, r := range PlasmaDecay {
 		if flown <= r.Flown {
 			return r.Warhead
@@ -61,9 +61,9 @@ func warheadNow(u *Unit) int {
 		return lookupClass(u.Class).Warhead
 	}
 	if u.Ship == nil {
-		return PlasmaWarheadMax
+		return plasmaWarheadMax
 	}
-	return max(PlasmaWarhead(u.Ship.Flown)-u.Ship.Hits, 0)
+	return max(plasmaWarhead(u.Ship.Flown)-u.Ship.Hits, 0)
 }
 
 // readyToLaunch reports whether a mount of weapon w in state ms holds a
@@ -104,8 +104,8 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 		return refuse("", "%s mount %d is empty", u.ID, m)
 	case t == nil || !canTarget(u, t) || isSeeker(t):
 		return refuse("", "%s cannot launch at that target", u.ID)
-	case u.Hex.Distance(t.Hex) > LaunchRange:
-		return refuse("", "%s is beyond the launch range %d", t.ID, LaunchRange)
+	case u.Hex.Distance(t.Hex) > launchRange:
+		return refuse("", "%s is beyond the launch range %d", t.ID, launchRange)
 	case !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)):
 		return refuse("", "%s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
 	}
@@ -132,7 +132,7 @@ func (s *State) possibleLaunches(u *Unit) []Shot {
 	var near []*Unit
 	for m := range c.Mounts {
 		if ready(m) {
-			near = s.unitsWithin(u.Map, u.Hex, LaunchRange) // one query for all racks
+			near = s.unitsWithin(u.Map, u.Hex, launchRange) // one query for all racks
 			break
 		}
 	}
@@ -169,7 +169,7 @@ func (s *State) execLaunches(sealed []Sealed) []Event {
 		ms := &u.Ship.Mounts[sh.Mount]
 		w, _ := LookupWeapon(lookupClass(u.Class).Mounts[sh.Mount].Weapon)
 		cl, kind, name, tag := lookupClass("drone"), KindDrone, "Drone", "d"
-		n := RackDrones - ms.Ammo + 1
+		n := rackDrones - ms.Ammo + 1
 		if w.Charged() {
 			cl, kind, name, tag = lookupClass("plasma"), KindPlasma, "Plasma torpedo", "p"
 			ms.Charge, ms.Armed = 0, false
@@ -232,14 +232,14 @@ func (s *State) LaunchOdds(sh Shot) (LaunchOdds, error) {
 	w, _ := LookupWeapon(lookupClass(u.Class).Mounts[sh.Mount].Weapon)
 	o := LaunchOdds{Range: u.Hex.Distance(t.Hex), Speed: lookupClass("drone").MaxSpeed, Warhead: lookupClass("drone").Warhead}
 	if w.Charged() {
-		o.Speed, o.Warhead = PlasmaSpeed, PlasmaWarhead(o.Range)
+		o.Speed, o.Warhead = plasmaSpeed, plasmaWarhead(o.Range)
 	}
 	// Walk the impulse chart from the launch on, the rest of this turn
 	// first, as the seeker will fly it; in the target's hex already, it
 	// strikes in this impulse's seeking resolution.
 	n := s.Ruleset.ImpulsesPerTurn
 	done, imp, base := 0, s.Clock.Impulse, s.Clock.Impulse*o.Speed/n
-	for o.Range > 0 && o.Impulses < DroneEndurance*n {
+	for o.Range > 0 && o.Impulses < droneEndurance*n {
 		if imp == n {
 			done += o.Speed - base
 			imp, base = 0, 0
@@ -298,7 +298,7 @@ func (s *State) moveSeekers() []Event {
 				}
 				u.Facing, _ = u.Hex.DirectionTo(t.Hex)
 			}
-			if u.Kind == KindPlasma && PlasmaWarhead(u.Ship.Flown+1) <= u.Ship.Hits {
+			if u.Kind == KindPlasma && plasmaWarhead(u.Ship.Flown+1) <= u.Ship.Hits {
 				u.Status = StatusDestroyed
 				spent = append(spent, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s dissipates after %d hexes", u.ID, u.Ship.Flown)))
 				break
@@ -367,7 +367,7 @@ func (s *State) expireSeekers() []Event {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if isSeeker(u) && u.OnMap() && u.Ship != nil && u.Ship.Launched.Turn > 0 &&
-			s.Clock.Turn-u.Ship.Launched.Turn >= DroneEndurance {
+			s.Clock.Turn-u.Ship.Launched.Turn >= droneEndurance {
 			u.Status = StatusDestroyed
 			evs = append(evs, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s runs out of fuel", u.ID)))
 		}
@@ -457,7 +457,7 @@ func (h Handoff) String() string { return string(h.Seeker) + " guidance to " + s
 // h.To now, or nil. The seeker must be the side's, in normal space and
 // guided toward a target by a unit of the side that is in play; the new
 // guide another ship or base of the side on the seeker's map, within
-// HandoffRange of it, with sensors, in normal space (IP8.422), not
+// handoffRange of it, with sensors, in normal space (IP8.422), not
 // cloaked and not in stasis.
 func (s *State) checkHandoff(side SideID, h Handoff) error {
 	w := s.Unit(h.Seeker)
@@ -488,8 +488,8 @@ func (s *State) checkHandoff(side SideID, h Handoff) error {
 		return refuse("", "%s already guides %s", t.ID, h.Seeker)
 	case !allocates(t):
 		return refuse("", "%s cannot guide a seeker: only ships and bases do", t.ID)
-	case t.Map != w.Map || t.Hex.Distance(w.Hex) > HandoffRange:
-		return refuse("", "%s is beyond the handoff range %d of %s", t.ID, HandoffRange, h.Seeker)
+	case t.Map != w.Map || t.Hex.Distance(w.Hex) > handoffRange:
+		return refuse("", "%s is beyond the handoff range %d of %s", t.ID, handoffRange, h.Seeker)
 	case !hasSensors(t):
 		return refuse("", "%s has no sensors to guide %s", t.ID, h.Seeker)
 	case Cloaked(t):
@@ -542,7 +542,7 @@ func handoffCandidate(u *Unit) bool {
 // first; with first set it stops at the first.
 func (s *State) handoffsOf(w *Unit, first bool) []Handoff {
 	var out []Handoff
-	for _, t := range s.unitsWithin(w.Map, w.Hex, HandoffRange) {
+	for _, t := range s.unitsWithin(w.Map, w.Hex, handoffRange) {
 		if t.Side != w.Side || t.ID == w.Gear.Guide || !allocates(t) {
 			continue
 		}

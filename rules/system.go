@@ -148,10 +148,10 @@ type CrewKind uint8
 
 // Crew kinds in the order of the sub-roll.
 const (
-	CrewUnits CrewKind = iota
+	crewUnits CrewKind = iota
 	BoardingParties
-	DeckCrews
-	Passengers
+	deckCrews
+	passengers
 )
 
 var crewNames = [4]string{"crew", "boarding-party", "deck-crew", "passenger"}
@@ -169,13 +169,13 @@ func (c CrewKind) String() string {
 func crewFromDie(face int) CrewKind {
 	switch {
 	case face <= 2:
-		return CrewUnits
+		return crewUnits
 	case face <= 4:
 		return BoardingParties
 	case face == 5:
-		return DeckCrews
+		return deckCrews
 	}
-	return Passengers
+	return passengers
 }
 
 func equalFoldASCII(a, b string) bool {

@@ -16,11 +16,11 @@ const DeviceWeb DeviceKind = "web"
 
 // Web house numbers.
 const (
-	// MaxWebHexes is the longest laid web; MaxCastHexes the longest cast one.
-	MaxWebHexes  = 6
-	MaxCastHexes = 3
-	// WebCostPerHex is the battery energy per web hex.
-	WebCostPerHex = 1
+	// maxWebHexes is the longest laid web; maxCastHexes the longest cast one.
+	maxWebHexes  = 6
+	maxCastHexes = 3
+	// webCostPerHex is the battery energy per web hex.
+	webCostPerHex = 1
 )
 
 // WebOrder lays a web from Unit along Hexes (a line of adjacent hexes,
@@ -60,9 +60,9 @@ func (s *State) anchorHex(side SideID, m MapID, id string) (Hex, bool) {
 // checkWeb reports why u cannot lay or cast web o now, or nil.
 func (s *State) checkWeb(u *Unit, o WebOrder) error {
 	n := len(o.Hexes)
-	limit := MaxWebHexes
+	limit := maxWebHexes
 	if o.Anchor == "" {
-		limit = MaxCastHexes
+		limit = maxCastHexes
 	}
 	switch {
 	case !hasDevice(u, DeviceWeb):
@@ -73,8 +73,8 @@ func (s *State) checkWeb(u *Unit, o WebOrder) error {
 		return refuse("", "%s has used a device this turn", u.ID)
 	case n == 0 || n > limit:
 		return refuse("", "a web of %d hexes; 1 to %d allowed", n, limit)
-	case u.Ship.Battery < n*WebCostPerHex:
-		return refuse("", "%s needs %d battery energy for the web, %d held", u.ID, n*WebCostPerHex, u.Ship.Battery)
+	case u.Ship.Battery < n*webCostPerHex:
+		return refuse("", "%s needs %d battery energy for the web, %d held", u.ID, n*webCostPerHex, u.Ship.Battery)
 	case u.Hex.Distance(o.Hexes[0]) > 1:
 		return refuse("", "a web starts within 1 hex of its layer")
 	}
@@ -154,7 +154,7 @@ func (s *State) execWebs(sealed []Sealed) []Event {
 		if err := s.layWeb(w); err != nil {
 			continue
 		}
-		u.Ship.Battery -= len(o.Hexes) * WebCostPerHex
+		u.Ship.Battery -= len(o.Hexes) * webCostPerHex
 		u.Ship.DeviceTurn = s.Clock.Turn
 		evs = append(evs, s.unitEvent(EventNote, "", u, o.String()))
 	}
