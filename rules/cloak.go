@@ -37,15 +37,15 @@ func CloakCost(u *Unit) (int, bool) {
 	return 0, false
 }
 
-// Cloaked reports whether u's cloak is working in any degree: on (fading
+// cloaked reports whether u's cloak is working in any degree: on (fading
 // in or full) or fading out. A cloaked unit cannot fire, launch, hold a
 // tractor beam, dock or use devices.
-func Cloaked(u *Unit) bool { return u.Gear.Cloak.On || u.Gear.Cloak.Fade > 0 }
+func cloaked(u *Unit) bool { return u.Gear.Cloak.On || u.Gear.Cloak.Fade > 0 }
 
-// CloakLevel returns how far u's cloak has faded in, from 0 (none) to
+// cloakLevel returns how far u's cloak has faded in, from 0 (none) to
 // CloakFadeImpulses (full): in impulse i after it was switched on it is
 // i, and it falls by one each impulse after it was switched off.
-func CloakLevel(u *Unit) int {
+func cloakLevel(u *Unit) int {
 	c := u.Gear.Cloak
 	if c.On {
 		return max(1, CloakFadeImpulses-c.Fade)
@@ -67,9 +67,9 @@ func CloakLockRange(level int) int {
 	return cloakRange + 2*(CloakFadeImpulses-min(max(level, 1), CloakFadeImpulses))
 }
 
-// CloakFading returns "in" while u's cloak is fading in, "out" while it
+// cloakFading returns "in" while u's cloak is fading in, "out" while it
 // fades out, and "" otherwise.
-func CloakFading(u *Unit) string {
+func cloakFading(u *Unit) string {
 	switch c := u.Gear.Cloak; {
 	case c.On && c.Fade > 0:
 		return "in"
@@ -111,7 +111,7 @@ func (s *State) execCloak(u *Unit, a *Allocation) []Event {
 		cl.On, cl.Fade = true, CloakFadeImpulses
 		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s cloaks: it fades from sight over %d impulses", u.ID, CloakFadeImpulses))}
 	case !a.Cloak && cl.On:
-		level := CloakLevel(u)
+		level := cloakLevel(u)
 		cl.On, cl.Fade = false, level
 		cl.VoidedAt = s.Clock
 		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s drops its cloak: it fades back in over %d impulses and cannot fire until then", u.ID, level))}
@@ -145,7 +145,7 @@ func (s *State) fadeCloaks() []Event {
 // the moment (IP8.441-442, IP4.38). It reports whether there was a cloak
 // working to void.
 func (s *State) voidCloak(u *Unit) bool {
-	if !Cloaked(u) {
+	if !cloaked(u) {
 		return false
 	}
 	u.Gear.Cloak.On, u.Gear.Cloak.Fade = false, 0
@@ -157,10 +157,10 @@ func (s *State) voidCloak(u *Unit) bool {
 // because of a cloak, or nil.
 func cloakBlocksFire(u, t *Unit) error {
 	switch {
-	case Cloaked(u):
+	case cloaked(u):
 		return refuse("", "%s is cloaked and cannot fire, launch or hold", u.ID)
-	case t != nil && Cloaked(t) && u.Hex.Distance(t.Hex) > CloakLockRange(CloakLevel(t)):
-		return refuse("", "the cloaked %s is beyond %d hexes", t.ID, CloakLockRange(CloakLevel(t)))
+	case t != nil && cloaked(t) && u.Hex.Distance(t.Hex) > CloakLockRange(cloakLevel(t)):
+		return refuse("", "the cloaked %s is beyond %d hexes", t.ID, CloakLockRange(cloakLevel(t)))
 	}
 	return nil
 }

@@ -90,7 +90,7 @@ func parseDACEntry(tok string) DACEntry {
 		e.Crew = true
 		return e
 	}
-	s, err := ParseSystem(name)
+	s, err := parseSystem(name)
 	if err != nil {
 		panic(err)
 	}

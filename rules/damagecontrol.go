@@ -60,7 +60,7 @@ func repairTarget(target string) (sys ShipSystem, shield int, err error) {
 	if n, ok := strings.CutPrefix(target, "shield"); ok && len(n) == 1 && n[0] >= '1' && n[0] <= '6' {
 		return 0, int(n[0] - '1'), nil
 	}
-	sys, err = ParseSystem(target)
+	sys, err = parseSystem(target)
 	if err != nil {
 		return 0, -1, refuse("", "unknown ship system %q", target)
 	}

@@ -74,7 +74,7 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 		return refuse("", "%s has no %s", u.ID, d.Device)
 	case u.PhasedOut:
 		return refuse("IP8.48", "%s's %s does not work out of phase", u.ID, d.Device)
-	case InStasis(u) || Cloaked(u):
+	case InStasis(u) || cloaked(u):
 		return refuse("", "%s cannot use devices now", u.ID)
 	case u.Ship.DeviceTurn == s.Clock.Turn:
 		return refuse("", "%s has used a device this turn", u.ID)

@@ -11,7 +11,7 @@ func dockable(u, t *Unit) bool {
 	return u.ID != t.ID && u.OnMap() && t.OnMap() && u.Ship != nil && t.Ship != nil &&
 		!u.PhasedOut && !t.PhasedOut && // IP8.12
 		u.Map == t.Map && u.Hex == t.Hex && u.Ship.Docked == "" && t.Ship.Docked == "" &&
-		allocates(u) && allocates(t) && !Cloaked(u) && !Cloaked(t)
+		allocates(u) && allocates(t) && !cloaked(u) && !cloaked(t)
 }
 
 // activitySides returns the sides with something to do in impulse

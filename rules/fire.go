@@ -280,7 +280,7 @@ func FireModifier(u, t *Unit) int {
 	if u.Ship != nil && u.Ship.Warp {
 		m += warpFactor(u.Speed)
 	}
-	m += CloakFireModifier(CloakLevel(t))
+	m += CloakFireModifier(cloakLevel(t))
 	return m
 }
 

@@ -492,7 +492,7 @@ func (s *State) checkHandoff(side SideID, h Handoff) error {
 		return refuse("", "%s is beyond the handoff range %d of %s", t.ID, handoffRange, h.Seeker)
 	case !hasSensors(t):
 		return refuse("", "%s has no sensors to guide %s", t.ID, h.Seeker)
-	case Cloaked(t):
+	case cloaked(t):
 		return refuse("", "the cloaked %s cannot guide a seeker", t.ID)
 	case InStasis(t):
 		return refuse("", "%s is held in stasis", t.ID)

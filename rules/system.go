@@ -54,8 +54,8 @@ func (s ShipSystem) String() string {
 	return fmt.Sprintf("ShipSystem(%d)", uint8(s))
 }
 
-// ParseSystem reads a system's chart name (either case).
-func ParseSystem(name string) (ShipSystem, error) {
+// parseSystem reads a system's chart name (either case).
+func parseSystem(name string) (ShipSystem, error) {
 	for i, n := range systemNames {
 		if equalFoldASCII(n, name) {
 			return ShipSystem(i), nil
@@ -74,7 +74,7 @@ func (s ShipSystem) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads a system's chart name.
 func (s *ShipSystem) UnmarshalText(b []byte) error {
-	v, err := ParseSystem(string(b))
+	v, err := parseSystem(string(b))
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (b *Boxes) UnmarshalJSON(data []byte) error {
 	}
 	*b = Boxes{}
 	for name, n := range m {
-		s, err := ParseSystem(name)
+		s, err := parseSystem(name)
 		if err != nil {
 			return err
 		}

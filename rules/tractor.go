@@ -73,19 +73,19 @@ func (s *State) heldBy(id UnitID) *Unit {
 	return nil
 }
 
-// BeamStrength returns the strength of u's beam in a contest with energy
+// beamStrength returns the strength of u's beam in a contest with energy
 // committed: its intact tractor boxes plus the energy.
-func BeamStrength(u *Unit, energy int) int {
+func beamStrength(u *Unit, energy int) int {
 	if u.Ship == nil {
 		return energy
 	}
 	return u.Ship.Boxes[SysTractor] + energy
 }
 
-// Resistance returns how hard u, held in a beam, strains against it with
+// resistance returns how hard u, held in a beam, strains against it with
 // energy committed: the energy, plus its intact tractor boxes if its own
 // beam is readied this turn and holds nothing (it pushes as a pressor).
-func Resistance(u *Unit, energy int) int {
+func resistance(u *Unit, energy int) int {
 	if u.Ship == nil {
 		return energy
 	}
@@ -148,7 +148,7 @@ func (s *State) tractorSides() map[SideID]bool {
 	holders := s.holders()
 	need := map[SideID]bool{}
 	for id := range holders {
-		if t := s.Unit(id); t != nil && t.OnMap() && t.Ship != nil && Resistance(t, t.Ship.Battery) > 0 {
+		if t := s.Unit(id); t != nil && t.OnMap() && t.Ship != nil && resistance(t, t.Ship.Battery) > 0 {
 			need[t.Side] = true // it may strain against the beam
 		}
 	}
@@ -222,7 +222,7 @@ func (s *State) sampleTractors(side SideID) []TractorOrder {
 		if u.Side != side || !u.OnMap() {
 			continue
 		}
-		if h := holders[u.ID]; h != nil && h.Side != side && u.Ship != nil && Resistance(u, u.Ship.Battery) > 0 {
+		if h := holders[u.ID]; h != nil && h.Side != side && u.Ship != nil && resistance(u, u.Ship.Battery) > 0 {
 			out = append(out, TractorOrder{Unit: u.ID, Resist: true, Energy: u.Ship.Battery})
 			continue
 		}
@@ -270,7 +270,7 @@ func (s *State) checkTractors(side SideID, orders []TractorOrder) error {
 				return refuse("", "%s is not held in a tractor beam", o.Unit)
 			case o.Target != "" && o.Target != h.ID:
 				return refuse("", "%s is held by %s, not %s", o.Unit, h.ID, o.Target)
-			case Resistance(u, o.Energy) == 0:
+			case resistance(u, o.Energy) == 0:
 				return refuse("", "%s strains with nothing: commit battery energy or ready its own beam", o.Unit)
 			}
 			continue
@@ -348,7 +348,7 @@ func (s *State) execTractors(sealed []Sealed) []Event {
 		var cs []contender
 		cur := holders[id]
 		if cur != nil {
-			cs = append(cs, contender{u: cur, strength: BeamStrength(cur, committed[cur.ID]), holding: true})
+			cs = append(cs, contender{u: cur, strength: beamStrength(cur, committed[cur.ID]), holding: true})
 		}
 		for _, o := range locks[id] {
 			u := s.Unit(o.Unit)
@@ -358,16 +358,16 @@ func (s *State) execTractors(sealed []Sealed) []Event {
 			if s.canTractor(u, t, holders) != nil {
 				continue // undone by an earlier release or contest
 			}
-			cs = append(cs, contender{u: u, strength: BeamStrength(u, committed[u.ID])})
+			cs = append(cs, contender{u: u, strength: beamStrength(u, committed[u.ID])})
 		}
 		winner, strength := contestWinner(cs)
 		resisted := false
 		if resists[id] && winner != nil {
-			r := Resistance(t, committed[t.ID])
+			r := resistance(t, committed[t.ID])
 			resisted = r > strength
 		}
 		if len(cs) > 1 || resists[id] {
-			evs = append(evs, s.unitEvent(EventNote, "", t, contestText(t, cs, resists[id], Resistance(t, committed[t.ID]), winner, resisted)))
+			evs = append(evs, s.unitEvent(EventNote, "", t, contestText(t, cs, resists[id], resistance(t, committed[t.ID]), winner, resisted)))
 		}
 		if resisted {
 			winner = nil

@@ -67,7 +67,7 @@ func (s *State) checkWeb(u *Unit, o WebOrder) error {
 	switch {
 	case !hasDevice(u, DeviceWeb):
 		return refuse("", "%s has no web caster", u.ID)
-	case u.PhasedOut || InStasis(u) || Cloaked(u):
+	case u.PhasedOut || InStasis(u) || cloaked(u):
 		return refuse("", "%s cannot lay a web now", u.ID)
 	case u.Ship.DeviceTurn == s.Clock.Turn:
 		return refuse("", "%s has used a device this turn", u.ID)
