@@ -39,13 +39,13 @@ func (d DeviceUse) String() string {
 // Device house numbers.
 const (
 	// deviceRange is the reach of the stasis field and the displacement
-	// device; esgRange the radius of the sphere.
+	// device; ESGRange the radius of the sphere.
 	deviceRange = 3
-	esgRange    = 1
+	ESGRange    = 1
 	// esgDamage is what the sphere does to each unit it reaches.
 	esgDamage = 6
-	// displaceHexes is how far the displacement device throws its target.
-	displaceHexes = 3
+	// DisplaceHexes is how far the displacement device throws its target.
+	DisplaceHexes = 3
 )
 
 // deviceCost is the battery energy each device takes.
@@ -173,7 +173,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "", u, d.String()))
 		switch d.Device {
 		case DeviceESG:
-			for _, t := range s.unitsWithin(u.Map, u.Hex, esgRange) {
+			for _, t := range s.unitsWithin(u.Map, u.Hex, ESGRange) {
 				if t.ID != u.ID && t.Side != u.Side && t.OnMap() && !t.PhasedOut {
 					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), esgDamage, "", string(u.ID)+"'s sphere")...)
 				}
@@ -194,7 +194,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 				p.Ship.Docked, p.Ship.BoardingOnly = "", false
 				t.Ship.Docked, t.Ship.BoardingOnly = "", false
 			}
-			to := t.Hex.Add(d.Facing.Vector().Scale(displaceHexes))
+			to := t.Hex.Add(d.Facing.Vector().Scale(DisplaceHexes))
 			s.setHex(t, to)
 			evs = append(evs, s.unitEvent(EventMove, "", t, fmt.Sprintf("%s is displaced to %v", t.ID, to)))
 			evs = append(evs, s.cosmicEnterHex(t)...) // displaced into a cosmic rift (IP4.14)

@@ -139,9 +139,9 @@ func TestPlasmaWarheadDecay(t *testing.T) {
 	for _, tc := range []struct{ flown, warhead int }{
 		{0, 20}, {5, 20}, {6, 15}, {10, 15}, {11, 10}, {15, 10}, {16, 5}, {20, 5}, {21, 0}, {40, 0},
 	} {
-		assert.Equal(t, tc.warhead, plasmaWarhead(tc.flown), "flown %d", tc.flown)
+		assert.Equal(t, tc.warhead, PlasmaWarhead(tc.flown), "flown %d", tc.flown)
 	}
-	assert.Equal(t, plasmaWarheadMax, plasmaWarhead(0))
+	assert.Equal(t, plasmaWarheadMax, PlasmaWarhead(0))
 }
 
 // launchPlasma plays to the launch step of the current turn's first

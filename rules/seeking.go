@@ -15,9 +15,9 @@ const CmdLaunch CommandKind = "launch"
 const (
 	// rackDrones is how many drones a drone rack holds at the start.
 	rackDrones = 4
-	// launchRange is the farthest target a seeking weapon may be
+	// LaunchRange is the farthest target a seeking weapon may be
 	// launched at.
-	launchRange = 15
+	LaunchRange = 15
 	// droneEndurance is how many turns a seeker flies before it is spent.
 	droneEndurance = 3
 	// plasmaSpeed is a plasma torpedo's speed in hexes per turn.
@@ -35,9 +35,9 @@ const (
 // it has dissipated.
 var PlasmaDecay = []struct{ Flown, Warhead int }{{5, 20}, {10, 15}, {15, 10}, {20, 5}}
 
-// plasmaWarhead returns the warhead of a plasma torpedo that has flown
+// PlasmaWarhead returns the warhead of a plasma torpedo that has flown
 // hexes, before any weakening by fire; 0 once it has dissipated.
-func plasmaWarhead(flown int) int {
+func PlasmaWarhead(flown int) int {
 	for _, r := range PlasmaDecay {
 		if flown <= r.Flown {
 			return r.Warhead
@@ -63,7 +63,7 @@ func warheadNow(u *Unit) int {
 	if u.Ship == nil {
 		return plasmaWarheadMax
 	}
-	return max(plasmaWarhead(u.Ship.Flown)-u.Ship.Hits, 0)
+	return max(PlasmaWarhead(u.Ship.Flown)-u.Ship.Hits, 0)
 }
 
 // readyToLaunch reports whether a mount of weapon w in state ms holds a
@@ -104,8 +104,8 @@ func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 		return refuse("", "%s mount %d is empty", u.ID, m)
 	case t == nil || !canTarget(u, t) || isSeeker(t):
 		return refuse("", "%s cannot launch at that target", u.ID)
-	case u.Hex.Distance(t.Hex) > launchRange:
-		return refuse("", "%s is beyond the launch range %d", t.ID, launchRange)
+	case u.Hex.Distance(t.Hex) > LaunchRange:
+		return refuse("", "%s is beyond the launch range %d", t.ID, LaunchRange)
 	case !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)):
 		return refuse("", "%s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
 	}
@@ -132,7 +132,7 @@ func (s *State) possibleLaunches(u *Unit) []Shot {
 	var near []*Unit
 	for m := range c.Mounts {
 		if ready(m) {
-			near = s.unitsWithin(u.Map, u.Hex, launchRange) // one query for all racks
+			near = s.unitsWithin(u.Map, u.Hex, LaunchRange) // one query for all racks
 			break
 		}
 	}
@@ -232,7 +232,7 @@ func (s *State) LaunchOdds(sh Shot) (LaunchOdds, error) {
 	w, _ := LookupWeapon(lookupClass(u.Class).Mounts[sh.Mount].Weapon)
 	o := LaunchOdds{Range: u.Hex.Distance(t.Hex), Speed: lookupClass("drone").MaxSpeed, Warhead: lookupClass("drone").Warhead}
 	if w.Charged() {
-		o.Speed, o.Warhead = plasmaSpeed, plasmaWarhead(o.Range)
+		o.Speed, o.Warhead = plasmaSpeed, PlasmaWarhead(o.Range)
 	}
 	// Walk the impulse chart from the launch on, the rest of this turn
 	// first, as the seeker will fly it; in the target's hex already, it
@@ -298,7 +298,7 @@ func (s *State) moveSeekers() []Event {
 				}
 				u.Facing, _ = u.Hex.DirectionTo(t.Hex)
 			}
-			if u.Kind == KindPlasma && plasmaWarhead(u.Ship.Flown+1) <= u.Ship.Hits {
+			if u.Kind == KindPlasma && PlasmaWarhead(u.Ship.Flown+1) <= u.Ship.Hits {
 				u.Status = StatusDestroyed
 				spent = append(spent, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s dissipates after %d hexes", u.ID, u.Ship.Flown)))
 				break
