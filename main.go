@@ -38,7 +38,7 @@ func commands() []command {
 		{"check", "FILE...", "check scenario files; print every problem as FILE:LINE:COL: message", runCheck},
 		{"preview", "FILE", "open a scenario file's map and reload it on every save, with its problems pinned to the map (-from ID copies a bundled scenario to FILE first)", runPreview},
 		{"render", "SCENARIO -o FILE.png", "draw a scenario's map to a PNG, with no display needed", runRender},
-		{"bench", "[SCENARIO]", "measure frame rates: an empty screen, then the scenario at its widest zoom", runBench},
+		{"bench", "[SCENARIO...]", "measure frame rates: an empty screen, then each scenario (a bundled id or a file; -all: every bundled one) swept from the closest zoom to the widest; print each zoom's ratio to the empty frame, the worst, and the peak RSS", runBench},
 		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash (-match A:B -seeds N [-all]: head-to-head matches of computer levels; -table FILE: the win-rate table)", runSim},
 		{"replay", "SAVE", "replay a saved game from its scenario, seed and commands (-verify checks every hash)", runReplay},
 		{"version", "", "print the version", runVersion},
@@ -414,26 +414,46 @@ func runRender(fs *flag.FlagSet, args []string) error {
 }
 
 func runBench(fs *flag.FlagSet, args []string) error {
-	frames := fs.Int("frames", 600, "frames to time in each phase")
+	frames := fs.Int("frames", 30, "frames to time at each zoom and of the empty screen before it")
+	rounds := fs.Int("rounds", 3, "sweeps of every scenario; the medians are printed")
 	width := fs.Int("width", 1280, "window width in pixels")
 	height := fs.Int("height", 800, "window height in pixels")
-	arg, err := oneOptionalArg(fs, args)
+	zooms := fs.Int("zooms", 12, "zooms in the sweep, from the closest to the widest")
+	all := fs.Bool("all", false, "every bundled scenario, one after another in one window")
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
-	state, err := openState(arg, 1)
-	if err != nil {
-		return err
+	if *all {
+		var ids []string
+		for _, info := range scenarios.Bundled() {
+			ids = append(ids, info.ID)
+		}
+		pos = append(ids, pos...)
+	}
+	if len(pos) == 0 {
+		pos = []string{scenarios.DefaultID}
+	}
+	if *frames < 1 || *zooms < 1 || *rounds < 1 {
+		return fmt.Errorf("-frames %d -zooms %d -rounds %d: want at least 1 of each", *frames, *zooms, *rounds)
+	}
+	var states []*rules.State
+	for _, arg := range pos {
+		state, err := openState(arg, 1)
+		if err != nil {
+			return err
+		}
+		states = append(states, state)
 	}
 	fonts, err := render.NewFonts()
 	if err != nil {
 		return err
 	}
-	res, err := game.Bench(state, fonts, *frames, *width, *height)
+	res, err := game.Bench(states, fonts, *frames, *rounds, *width, *height, game.BenchZooms(*zooms))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "scenario: %s\n%s\n", state.Scenario.ID, res)
+	fmt.Fprintln(out, res)
 	return nil
 }
 

@@ -124,6 +124,12 @@ func keyName(k ebiten.Key) string {
 		return "Up"
 	case ebiten.KeyArrowDown:
 		return "Down"
+	case ebiten.KeyPeriod:
+		return "."
+	case ebiten.KeyBracketLeft:
+		return "["
+	case ebiten.KeyBracketRight:
+		return "]"
 	}
 	return k.String()
 }

@@ -78,6 +78,32 @@ func TestPlayIntents(t *testing.T) {
 			tick(t, app, screen)
 			require.NotNil(t, play.pause, "the game menu is open")
 		}},
+		{intentWatchPause, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			script.press(k)
+			tick(t, app, screen)
+			assert.True(t, play.table.paused, "the table pauses")
+		}},
+		{intentWatchStep, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			n := len(play.sess.Commands)
+			script.press(k)
+			tick(t, app, screen)
+			assert.True(t, play.table.paused, "stepping pauses")
+			assert.Equal(t, n+1, len(play.sess.Commands), "one order plays")
+		}},
+		{intentWatchFaster, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			script.press(k)
+			tick(t, app, screen)
+			assert.Equal(t, defaultBeat+1, play.table.beat, "faster")
+		}},
+		{intentWatchSlower, func(t *testing.T, k ebiten.Key) {
+			app, play, script, screen := watchingGame(t)
+			script.press(k)
+			tick(t, app, screen)
+			assert.Equal(t, defaultBeat-1, play.table.beat, "slower")
+		}},
 	})
 }
 
@@ -360,6 +386,7 @@ func TestSettingsCheckboxes(t *testing.T) {
 	}{
 		{"curtain", func(st *match.Settings) bool { return st.Curtain }},
 		{"skip public curtain", func(st *match.Settings) bool { return st.SkipPublicCurtain }},
+		{"every decision by hand", func(st *match.Settings) bool { return st.PerShipTurns }},
 		{"colour blind", func(st *match.Settings) bool { return st.ColourBlind }},
 	}
 	require.Len(t, s.checks, len(fields))

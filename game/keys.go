@@ -105,6 +105,11 @@ const (
 	intentRecap   Intent = "recap"
 	intentNextMap Intent = "next-map"
 	intentPause   Intent = "pause"
+	// The watching intents: orders and computers playing out.
+	intentWatchPause  Intent = "watch-pause"
+	intentWatchStep   Intent = "watch-step"
+	intentWatchFaster Intent = "watch-faster"
+	intentWatchSlower Intent = "watch-slower"
 )
 
 // playKeys is the play scene's key map; the order panels have theirs
@@ -113,6 +118,10 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay what happened since your last turn"},
 	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map (or its tab), once a cosmic rift opened another"},
 	{intentPause, []ebiten.Key{ebiten.KeyEscape}, "game menu: save, settings, main menu"},
+	{intentWatchPause, []ebiten.Key{ebiten.KeyP}, "watching orders play out: pause or play on"},
+	{intentWatchStep, []ebiten.Key{ebiten.KeyPeriod}, "watching: pause and play the next order"},
+	{intentWatchFaster, []ebiten.Key{ebiten.KeyBracketRight}, "watching: faster"},
+	{intentWatchSlower, []ebiten.Key{ebiten.KeyBracketLeft}, "watching: slower"},
 }}
 
 // The order panels' intents.

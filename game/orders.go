@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -26,6 +27,7 @@ type orderDesk struct {
 	cmd     *rules.Command // the command to submit
 	rebuild bool           // the panel's widgets are to be built anew
 	showMap rules.MapID    // the map to put on screen
+	plotted *plot.Orders   // the side's orders for the turn, to follow
 }
 
 // submit hands cmd to the play scene to submit.

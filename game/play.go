@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -52,6 +53,9 @@ type PlayScene struct {
 	noticeAt  int
 	// now is the clock autosaves are stamped with; tests fix it.
 	now func() time.Time
+	// table is the plotted hot-seat flow; nil when every decision is
+	// a person's (play_plot.go).
+	table *plotTable
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -82,6 +86,7 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	root.AddChild(p.ordersBox)
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	p.resizeReserved(w, h)
+	p.table = newPlotTable(env, sess)
 	p.sync()
 	return p
 }
@@ -121,6 +126,10 @@ func (p *PlayScene) humanToAct() (rules.SideID, bool) {
 // panel follows the step. It runs in Update, so the curtain is up before
 // anything of the next player's view could be drawn.
 func (p *PlayScene) sync() {
+	if p.table != nil {
+		p.syncPlotted()
+		return
+	}
 	for guard := 0; guard < 10000 && !p.sess.Over(); guard++ {
 		p.seatComputers()
 		pending := p.sess.State.Pending()
@@ -154,7 +163,12 @@ func (p *PlayScene) sync() {
 		return
 	}
 	p.mapv.Refresh()
-	next, ok := p.humanToAct()
+	p.showTo(p.humanToAct())
+}
+
+// showTo puts side's screen up, behind the curtain if the machine must
+// pass to another person, or the public view when ok is false.
+func (p *PlayScene) showTo(next rules.SideID, ok bool) {
 	switch {
 	case !ok:
 		// Nobody at the machine has to act (only computers, which are
@@ -165,6 +179,9 @@ func (p *PlayScene) sync() {
 		p.setViewer("")
 		p.curtainFor = next
 		p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
+		if p.table != nil {
+			p.table.curtains++
+		}
 	default:
 		p.setViewer(next)
 	}
@@ -189,14 +206,23 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 }
 
 // hasPrivate reports whether side's screen would show anything the public
-// view does not: its units' secret details, its phased-out ghosts, or log
-// lines only it may read.
+// view does not: a sealed step (energy allocation, movement declaration),
+// a unit or reserve the public does not see, what only it knows of its
+// units (phased-out ghosts, rift beliefs, seeker targets), or log lines
+// only it may read. Its own ships' systems displays alone are not
+// counted: every side's screen has them.
 func hasPrivate(sess *match.Session, side rules.SideID) bool {
-	v := sess.State.View(side)
-	for _, u := range v.Units {
-		if u.Side == side && (u.Detail != nil || u.Ghost) {
-			return true
-		}
+	v, pub := sess.State.View(side), sess.State.View("")
+	if v.Expecting == rules.CmdAllocate || v.Expecting == rules.CmdDeclare || len(v.Reserve) > 0 {
+		return true
+	}
+	units := make([]rules.UnitView, len(v.Units))
+	for i, u := range v.Units {
+		u.Detail = nil
+		units[i] = u
+	}
+	if !reflect.DeepEqual(units, pub.Units) {
+		return true
 	}
 	for _, e := range sess.Events {
 		if !e.Audience.IsPublic() && e.VisibleTo(side) {
@@ -232,11 +258,13 @@ func (p *PlayScene) seatColour(side rules.SideID) render.RGBA {
 // submit gives cmd to the rules; on error the orders stay as they are
 // and the reason is shown.
 func (p *PlayScene) submit(cmd rules.Command) bool {
+	look := p.sess.State.View(cmd.Side)
 	if _, err := p.sess.Submit(cmd); err != nil {
 		p.say(refusalText(err))
 		return false
 	}
 	p.autosave()
+	p.table.satFor(cmd, look)
 	p.orders, p.ordersKey = nil, ""
 	p.sync()
 	return true
@@ -262,6 +290,12 @@ func (p *PlayScene) takeOrders() {
 		p.mapv.SetMap(d.showMap)
 		d.showMap = ""
 	}
+	if d.plotted != nil {
+		o := *d.plotted
+		d.plotted = nil
+		p.acceptPlot(o)
+		return
+	}
 	if d.cmd != nil {
 		cmd := *d.cmd
 		d.cmd = nil
@@ -286,7 +320,7 @@ func (p *PlayScene) refreshOrders() {
 	st := p.sess.State
 	key := ""
 	if p.viewer != "" {
-		key = fmt.Sprintf("%s|%v|%s|%s|%d", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands))
+		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
 	}
 	if key == p.ordersKey && p.orders != nil {
 		return
@@ -295,7 +329,11 @@ func (p *PlayScene) refreshOrders() {
 	p.orders, p.desk = nil, nil
 	if p.viewer != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
-		p.orders = newOrderBuilder(p.desk, st.Expecting())
+		if b, plotting := p.plotBuilderFor(p.desk); plotting {
+			p.orders = b
+		} else {
+			p.orders = newOrderBuilder(p.desk, st.Expecting())
+		}
 		p.takeOrders()
 	}
 	p.rebuildPanel()
@@ -315,6 +353,9 @@ func (p *PlayScene) rebuildPanel() {
 func (p *PlayScene) waitingText() string {
 	if p.curtainFor != "" {
 		return ""
+	}
+	if p.table != nil && p.table.waiting {
+		return "The table watches the orders play out. A side is asked again when one of its breaks happens."
 	}
 	var names []string
 	for _, sd := range p.sess.State.Pending() {
@@ -362,6 +403,9 @@ func (p *PlayScene) Update(in *Input) error {
 			if len(p.sess.CatchUp(side)) > 1 {
 				p.say("Press R to replay what happened since your last turn.")
 			}
+			if p.table != nil {
+				p.sync() // the notice of a break, now its side is at the machine
+			}
 		}
 		return nil
 	}
@@ -378,6 +422,7 @@ func (p *PlayScene) Update(in *Input) error {
 	if p.keys.Fired(in, intentNextMap) {
 		p.mapv.NextMap()
 	}
+	p.watchUpdate(in)
 	if in.Clicked {
 		if id, ok := p.mapv.TabAt(float64(in.CursorX), float64(in.CursorY)); ok {
 			p.mapv.SetMap(id)
@@ -440,6 +485,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)
 	}
 	p.ui.Draw(screen)
+	p.drawWatch(screen)
 	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
 		p.drawNotice(screen)
 	}

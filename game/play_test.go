@@ -62,7 +62,11 @@ func testEnv(t *testing.T) *Env {
 	fonts, err := render.NewFonts()
 	require.NoError(t, err)
 	dir := t.TempDir()
-	return NewEnv(fonts, match.Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, match.DefaultSettings())
+	// The step panels' tests play every decision by hand; the plotted
+	// flow's tests (play_plot_test.go) turn plotted turns on.
+	st := match.DefaultSettings()
+	st.PerShipTurns = true
+	return NewEnv(fonts, match.Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, st)
 }
 
 func fixedNow() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }

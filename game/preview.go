@@ -62,6 +62,8 @@ type PreviewScene struct {
 	broken   bool
 	pins     []pin
 	reloads  int
+	// seenReloads is reloads when Stirred last looked.
+	seenReloads int
 
 	watcher *match.FileWatcher
 	changes <-chan string
@@ -213,6 +215,14 @@ func (p *PreviewScene) Map() *MapScene { return p.ms }
 
 // Reloads returns how many times the file was read again.
 func (p *PreviewScene) Reloads() int { return p.reloads }
+
+// Stirred reports whether the file was read again since the last call,
+// so that a resting window shows the new version.
+func (p *PreviewScene) Stirred() bool {
+	stirred := p.reloads != p.seenReloads
+	p.seenReloads = p.reloads
+	return stirred
+}
 
 var (
 	indexedPath = regexp.MustCompile(`^(units|features|regions|systems)\[(\d+)\]`)

@@ -3,6 +3,7 @@ package game
 import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
@@ -101,11 +102,80 @@ type App struct {
 	input  Input
 	w, h   int
 	source InputSource
+	rest   restState
+}
+
+// A window at rest rests: after restTicks ticks with no input and no
+// change of scene or size, the app stops drawing (the screen keeps its
+// last picture, so nothing is presented either), the scene's clock and
+// so the map's animations stand still (a scene that can stir with no
+// input still updates), and the tick rate drops to restTPS, enough to
+// notice the next input, or a scene that stirs, at once. Any input wakes it at the full rate.
+// Only the live keyboard and mouse rest; scripted input never does.
+const (
+	restTicks = 3 * 60
+	restTPS   = 10
+)
+
+// stirrer is a scene that can change with no input, such as a preview
+// reloading the file it watches: Stirred reports whether it did since
+// it was last asked, which wakes a resting window.
+type stirrer interface{ Stirred() bool }
+
+// restState tracks how long the window has been left alone.
+type restState struct {
+	quiet   int // ticks since the last input or change
+	resting bool
+	lastX   int
+	lastY   int
+	focused bool
+	keys    []ebiten.Key
+	chars   []rune
+}
+
+// active reports whether the player did anything this tick: moved the
+// pointer, scrolled, held a key or button, typed, or focused the window.
+func (r *restState) active(in *Input) bool {
+	moved := in.CursorX != r.lastX || in.CursorY != r.lastY
+	r.lastX, r.lastY = in.CursorX, in.CursorY
+	focused := ebiten.IsFocused()
+	refocused := focused != r.focused
+	r.focused = focused
+	r.keys = inpututil.AppendPressedKeys(r.keys[:0])
+	r.chars = ebiten.AppendInputChars(r.chars[:0])
+	buttons := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) || ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
+	return moved || refocused || in.Wheel != 0 || in.Clicked || in.Dragging || buttons || len(r.keys) > 0 || len(r.chars) > 0
+}
+
+// Resting reports whether the window is at rest, drawing nothing.
+func (a *App) Resting() bool { return a.rest.resting }
+
+// settle counts a tick toward rest, or wakes the app when changed.
+func (a *App) settle(changed bool) {
+	if _, live := a.source.(LiveInput); !live {
+		return
+	}
+	if changed {
+		a.rest.quiet = 0
+		if a.rest.resting {
+			a.rest.resting = false
+			ebiten.SetTPS(ebiten.DefaultTPS)
+		}
+		return
+	}
+	a.rest.quiet++
+	if !a.rest.resting && a.rest.quiet >= restTicks {
+		a.rest.resting = true
+		ebiten.SetTPS(restTPS)
+	}
 }
 
 // NewApp returns an app showing scene, reading the real keyboard and
-// mouse. env may be nil for a bare map window.
+// mouse. env may be nil for a bare map window. The app draws the whole
+// screen whenever it draws, so Ebitengine need not clear it every frame,
+// and a window at rest keeps its picture without drawing it again.
 func NewApp(env *Env, scene Scene) *App {
+	ebiten.SetScreenClearedEveryFrame(false)
 	a := &App{env: env, scene: scene, source: LiveInput{watched: func() []ebiten.Key { return env.watched }}}
 	if env != nil {
 		env.app = a
@@ -123,21 +193,39 @@ func (a *App) Scene() Scene { return a.scene }
 // Update reads input and advances the scene by one tick.
 func (a *App) Update() error {
 	a.source.Read(&a.input)
+	changed := a.rest.active(&a.input)
+	st, stirs := a.scene.(stirrer)
+	if a.rest.resting && !changed && !stirs {
+		return nil // at rest the scene's clock stands still too
+	}
 	if err := a.scene.Update(&a.input); err != nil {
 		return err
+	}
+	if stirs && st.Stirred() {
+		changed = true
 	}
 	if a.next != nil {
 		a.scene, a.next = a.next, nil
 		a.scene.Resize(a.w, a.h)
+		changed = true
 	}
+	a.settle(changed)
 	if a.quit {
 		return ebiten.Termination
 	}
 	return nil
 }
 
-// Draw draws the scene.
-func (a *App) Draw(screen *ebiten.Image) { a.scene.Draw(screen) }
+// Draw draws the scene, clearing the screen first; at rest it draws
+// nothing, so the last picture stays (the screen is not cleared every
+// frame: see NewApp).
+func (a *App) Draw(screen *ebiten.Image) {
+	if a.rest.resting {
+		return
+	}
+	screen.Clear()
+	a.scene.Draw(screen)
+}
 
 // Layout uses the window's full pixel size, so the map stays sharp at any
 // window size.
@@ -145,6 +233,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 	if outsideWidth != a.w || outsideHeight != a.h {
 		a.w, a.h = outsideWidth, outsideHeight
 		a.scene.Resize(a.w, a.h)
+		a.settle(true)
 		if a.env != nil && a.w >= match.MinWindowWidth && a.h >= match.MinWindowHeight {
 			// Remembered, and saved when the window closes.
 			a.env.Settings.WindowWidth, a.env.Settings.WindowHeight = a.w, a.h

@@ -42,6 +42,7 @@ func newSettingsScene(env *Env, after Scene) *SettingsScene {
 		env.label("Settings", render.Bold, 24, render.UIAccent),
 		toggle("Curtain between players", &st.Curtain, "Hides the screen when the machine passes to another player, until they confirm."),
 		toggle("Skip curtain when nothing is secret", &st.SkipPublicCurtain, "No curtain when the next player's screen would show only what everyone may see."),
+		toggle("Every decision by hand", &st.PerShipTurns, "Asks for each ship's move and each fire step in turn, instead of plotted orders for the turn that ask again only on a break. Applies to games started or loaded from now on."),
 		toggle("Colour-blind-safe sides", &st.ColourBlind, "Draws the sides in colours that stay distinct for the common forms of colour blindness."),
 		zoom,
 		button("Keys...", func() { env.Show(newKeysScene(env, s)) }, stretch()),

@@ -388,7 +388,7 @@ func (s *SetupScene) start() {
 		s.problem.Label = err.Error()
 		return
 	}
-	sess.Defenders = s.defenders
+	sess.SetDefenders(s.defenders)
 	s.env.Show(NewPlayScene(s.env, sess))
 }
 

@@ -53,6 +53,9 @@ type MapRenderer struct {
 	courses                       []PathOverlay // phase courses to draw this frame
 	stacks                        map[rules.Hex]int
 	corners                       [12]float32
+	gridTile                      gridPattern
+	bg                            RGBA // the background: space, tinted by areas that fill the screen
+	gridTex                       gridTexture
 }
 
 // NewMapRenderer returns a renderer that writes labels with fonts.
@@ -68,7 +71,9 @@ func NewMapRenderer(fonts *Fonts) *MapRenderer {
 const (
 	gridFadeStart = 4.0  // below this the grid is not drawn
 	gridFadeFull  = 16.0 // from this on the grid is at full strength
-	hexDetail     = 7.0  // from this on areas are drawn hex by hex
+	hexDetail     = 7.0  // from this on areas show their exact hex borders
+	regionDetail  = 16.0 // from this on areas are filled hex by hex
+	markerDetail  = 2.0  // below this a unit is one triangle
 	counterDetail = 11.0 // from this on units are drawn as counters
 	nameDetail    = 22.0 // from this on unit names are shown
 )
@@ -76,19 +81,27 @@ const (
 // Draw draws the map of f onto dst, filling it entirely.
 func (r *MapRenderer) Draw(dst *ebiten.Image, f *Frame) {
 	r.Build(f)
-	dst.Fill(r.Palette.Space.Color())
-	for _, b := range []*Batch{&r.back, &r.area, &r.grid, &r.things, &r.top} {
-		r.painter.Draw(dst, b)
+	if !r.gridTex.draw(dst, r.gridTile) { // the far grid is the background
+		dst.Fill(r.bg.Color())
 	}
+	r.painter.Draw(dst, &r.back)
+	r.painter.Draw(dst, &r.area)
+	r.painter.Draw(dst, &r.grid)
+	r.painter.Draw(dst, &r.things)
+	r.painter.Draw(dst, &r.top)
 	if r.fonts != nil {
 		r.fonts.DrawLabels(dst, r.labels)
 	}
 }
 
 // Triangles returns how many triangles the last Build produced, a measure
-// of a frame's cost.
+// of a frame's cost; the far-zoom grid's tile counts as its two.
 func (r *MapRenderer) Triangles() int {
-	return r.back.Len() + r.area.Len() + r.grid.Len() + r.things.Len() + r.top.Len()
+	n := r.back.Len() + r.area.Len() + r.grid.Len() + r.things.Len() + r.top.Len()
+	if r.gridTile.on {
+		n += 2
+	}
+	return n
 }
 
 // Build fills the display list for f without drawing it.
@@ -97,6 +110,7 @@ func (r *MapRenderer) Build(f *Frame) {
 		b.Reset()
 	}
 	r.labels = r.labels[:0]
+	r.bg = r.Palette.Space
 	r.starfield(f)
 	m := f.View.Map(f.Map)
 	if m == nil {
@@ -246,7 +260,7 @@ func (r *MapRenderer) region(f *Frame, reg *rules.Region, col, edgeCol RGBA, pha
 		return
 	}
 	pulse := float32(0.5 + 0.5*math.Sin(f.Time*1.3*speed+phase))
-	if c.HexPixels() >= hexDetail {
+	if c.HexPixels() >= regionDetail {
 		r.regionHexes(f, reg, col, edgeCol, pulse)
 	} else {
 		r.regionShape(f, reg, col, edgeCol, pulse)
@@ -338,15 +352,29 @@ func (r *MapRenderer) phaseCourses(f *Frame) {
 	}
 }
 
-// regionHexes draws a region hex by hex, visiting only hexes on screen.
+// regionHexes draws a region hex by hex, visiting only hexes on screen,
+// each shimmering on its own. When a disc covers the whole screen its
+// steady tint goes into the background and only a third of the hexes,
+// picked by their coordinates, lay their shimmer over it, so the region
+// does not cost a translucent layer over every pixel.
 func (r *MapRenderer) regionHexes(f *Frame, reg *rules.Region, col, edgeCol RGBA, pulse float32) {
 	c := &f.Camera
+	inside := reg.Shape.IsDisc() && r.screenInside(c, reg.Shape.Center, reg.Shape.Radius)
+	if inside {
+		r.bg = r.bg.Mix(col.WithAlpha(1), 0.10+0.03*pulse)
+	}
 	c.VisibleHexes(func(h rules.Hex) {
-		if !reg.Shape.Contains(h) {
+		if !inside && !reg.Shape.Contains(h) {
 			return
 		}
-		shimmer := float32(0.5 + 0.5*math.Sin(f.Time*2.1+hash2(h.Q, h.R)*6.283))
-		r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.10+0.07*shimmer+0.03*pulse))
+		seed := hash2(h.Q, h.R)
+		shimmer := float32(0.5 + 0.5*math.Sin(f.Time*2.1+seed*6.283))
+		switch {
+		case !inside:
+			r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.10+0.07*shimmer+0.03*pulse))
+		case seed < 1.0/3:
+			r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.09*shimmer))
+		}
 		for _, d := range rules.Directions {
 			if !reg.Shape.Contains(h.Neighbor(d)) {
 				x0, y0, x1, y1 := edge(c, h, d)
@@ -358,23 +386,71 @@ func (r *MapRenderer) regionHexes(f *Frame, reg *rules.Region, col, edgeCol RGBA
 
 // regionShape draws a region as a whole at far zoom: a disc is a
 // hexagon in hex distance, so it costs a handful of triangles at any size.
+// From hexDetail on its border follows the hex edges; a disc that covers
+// the whole screen tints the background instead of laying a translucent
+// polygon over every pixel. Other shapes draw their visible hexes.
 func (r *MapRenderer) regionShape(f *Frame, reg *rules.Region, col, edgeCol RGBA, pulse float32) {
 	c := &f.Camera
 	if !reg.Shape.IsDisc() {
 		for _, h := range reg.Shape.Hexes {
-			r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.18+0.06*pulse))
+			if wx, wy := (Layout{}).HexToWorld(h); c.VisibleCircle(wx, wy, 1) {
+				r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.18+0.06*pulse))
+			}
 		}
 		return
 	}
 	sx, sy := c.HexToScreen(reg.Shape.Center)
-	rad := math.Max(6, (float64(reg.Shape.Radius)*sqrt3+1)*c.Scale) // never smaller than a marker
-	rot := -math.Pi / 2                                             // a vertex on top: the disc's corner hexes lie in directions A-F
-	r.area.RadialPolygon(float32(sx), float32(sy), float32(rad), 6, rot, col.WithAlpha(0.10+0.05*pulse), col.WithAlpha(0.22+0.06*pulse))
-	r.hexagonOutline(&r.area, sx, sy, rad, rot, 2, edgeCol.WithAlpha(0.6+0.3*pulse))
+	worldR := float64(reg.Shape.Radius)*sqrt3 + 1
+	rad := math.Max(6, worldR*c.Scale) // never smaller than a marker
+	rot := -math.Pi / 2                // a vertex on top: the disc's corner hexes lie in directions A-F
+	inner, outer := 0.10+0.05*pulse, 0.22+0.06*pulse
+	if r.screenInside(c, reg.Shape.Center, reg.Shape.Radius) {
+		// The polygon's alpha where the screen's centre is: over a
+		// screen deep inside the disc it hardly changes.
+		cx, cy := float64(c.Width)/2, float64(c.Height)/2
+		k := float32(math.Min(1, math.Hypot(cx-sx, cy-sy)/rad))
+		r.bg = r.bg.Mix(col.WithAlpha(1), inner+(outer-inner)*k)
+	} else {
+		r.area.RadialPolygon(float32(sx), float32(sy), float32(rad), 6, rot, col.WithAlpha(inner), col.WithAlpha(outer))
+	}
+	if c.HexPixels() >= hexDetail {
+		r.discBorder(c, reg.Shape.Center, reg.Shape.Radius, 2, edgeCol.WithAlpha(0.6+0.3*pulse))
+	} else {
+		r.hexagonOutline(&r.area, sx, sy, rad, rot, 2, edgeCol.WithAlpha(0.6+0.3*pulse))
+	}
 	// Phase ripples: hexagons that grow from the centre and fade.
 	for k := 0; k < 3; k++ {
 		ph := math.Mod(f.Time/7+float64(k)/3, 1)
 		r.hexagonOutline(&r.area, sx, sy, rad*ph, rot, 1.5, edgeCol.WithAlpha(float32(0.35*(1-ph))))
+	}
+}
+
+// screenInside reports whether every hex the screen shows lies within
+// radius of center, so that the disc covers the screen.
+func (r *MapRenderer) screenInside(c *Camera, center rules.Hex, radius int) bool {
+	w, h := float64(c.Width), float64(c.Height)
+	for _, p := range [4][2]float64{{0, 0}, {w, 0}, {0, h}, {w, h}} {
+		if c.ScreenToHex(p[0], p[1]).Distance(center) > radius-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// discBorder draws the outer edges of the visible hexes at distance
+// radius from center: the border of a disc, edge by edge.
+func (r *MapRenderer) discBorder(c *Camera, center rules.Hex, radius int, w float32, col RGBA) {
+	for _, h := range rules.Ring(center, radius) {
+		wx, wy := Layout{}.HexToWorld(h)
+		if !c.VisibleCircle(wx, wy, 1) {
+			continue
+		}
+		for _, d := range rules.Directions {
+			if h.Neighbor(d).Distance(center) > radius {
+				x0, y0, x1, y1 := edge(c, h, d)
+				r.area.Line(x0, y0, x1, y1, w, col)
+			}
+		}
 	}
 }
 
@@ -410,27 +486,6 @@ func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA, text st
 		text = strings.ToUpper(reg.Name) + "  ·  " + kind
 	}
 	r.labels = append(r.labels, Label{X: sx, Y: y, Text: text, Style: Bold, Size: 13, Color: col.WithAlpha(0.9), Align: AlignCenter, Shadow: true})
-}
-
-// gridLines draws three edges of every visible hex, so each shared edge
-// is drawn once; the grid fades out as the view zooms out.
-func (r *MapRenderer) gridLines(f *Frame) {
-	c := &f.Camera
-	alpha := smoothstep(gridFadeStart, gridFadeFull, c.HexPixels())
-	if alpha <= 0 {
-		return
-	}
-	col := r.Palette.Grid.WithAlpha(float32(0.22 * alpha))
-	w := float32(1)
-	if c.HexPixels() > 40 {
-		w = 1.5
-	}
-	c.VisibleHexes(func(h rules.Hex) {
-		for _, d := range [3]rules.Direction{rules.DirF, rules.DirA, rules.DirB} {
-			x0, y0, x1, y1 := edge(c, h, d)
-			r.grid.Line(x0, y0, x1, y1, w, col)
-		}
-	})
 }
 
 func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
@@ -590,6 +645,8 @@ func (r *MapRenderer) units(f *Frame) {
 		}
 		if px >= counterDetail {
 			r.counter(f, u, x, y, col, alpha)
+		} else if px < markerDetail {
+			r.dot(u, x, y, col, alpha)
 		} else {
 			r.marker(u, x, y, math.Max(6, px*1.1), col, alpha)
 		}
@@ -618,6 +675,18 @@ func (r *MapRenderer) markerInto(b *Batch, u rules.UnitView, x, y, size float64,
 		float32(back[0]-dx*g), float32(back[1]-dy*g), float32(rr[0]+(-px-dx)*g), float32(rr[1]+(-py-dy)*g), dark)
 	b.Quad(float32(tip[0]), float32(tip[1]), float32(l[0]), float32(l[1]),
 		float32(back[0]), float32(back[1]), float32(rr[0]), float32(rr[1]), col.WithAlpha(alpha))
+}
+
+// dot draws a unit a few pixels across: one triangle in its side's
+// colour pointing along its facing, where the marker's outline could not
+// be seen.
+func (r *MapRenderer) dot(u rules.UnitView, x, y float64, col RGBA, alpha float32) {
+	const size = 6.0
+	dx, dy := DirectionVector(u.Facing)
+	px, py := -dy, dx
+	r.things.Triangle(float32(x+dx*size*0.6), float32(y+dy*size*0.6),
+		float32(x-dx*size*0.45+px*size*0.45), float32(y-dy*size*0.45+py*size*0.45),
+		float32(x-dx*size*0.45-px*size*0.45), float32(y-dy*size*0.45-py*size*0.45), col.WithAlpha(alpha))
 }
 
 // counter draws a unit as a square counter in its side's colour, with a

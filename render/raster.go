@@ -56,7 +56,8 @@ func (r *Raster) DrawMap(dst *image.RGBA, m *MapRenderer, f *Frame) {
 		m.measure = r.Measure
 	}
 	m.Build(f)
-	fill(dst, m.Palette.Space)
+	fill(dst, m.bg)
+	r.gridTile(dst, m.gridTile)
 	for _, b := range []*Batch{&m.back, &m.area, &m.grid, &m.things, &m.top} {
 		r.Triangles(dst, b)
 	}
@@ -163,4 +164,31 @@ func (r *Raster) Labels(dst *image.RGBA, labels []Label) {
 func (r *Raster) text(dst *image.RGBA, face font.Face, src image.Image, x, y int, s string) {
 	d := font.Drawer{Dst: dst, Src: src, Face: face, Dot: fixed.P(x, y)}
 	d.DrawString(s)
+}
+
+// gridTile covers dst with the far-zoom grid's repeating tile, sampled as
+// the window samples it (the nearest texel to each pixel's centre).
+func (r *Raster) gridTile(dst *image.RGBA, g gridPattern) {
+	if !g.on || g.tw < 2 || g.th < 2 {
+		return
+	}
+	tile := image.NewRGBA(image.Rect(0, 0, g.tw, g.th))
+	fill(tile, g.bg)
+	var lines Batch
+	tileLines(&lines, g.tw, g.th, g.bg.Mix(g.col.WithAlpha(1), g.col.A))
+	r.Triangles(tile, &lines)
+	b := dst.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		v := int(math.Floor(-g.originY*g.scaleY+(float64(y)+0.5)*g.scaleY)) % g.th
+		if v < 0 {
+			v += g.th
+		}
+		for x := b.Min.X; x < b.Max.X; x++ {
+			u := int(math.Floor(-g.originX*g.scaleX+(float64(x)+0.5)*g.scaleX)) % g.tw
+			if u < 0 {
+				u += g.tw
+			}
+			copy(dst.Pix[dst.PixOffset(x, y):dst.PixOffset(x, y)+4], tile.Pix[tile.PixOffset(u, v):tile.PixOffset(u, v)+4])
+		}
+	}
 }

@@ -142,7 +142,11 @@ type CosmicRift struct {
 	Lifetime int `json:"lifetime"`
 	Cut      int `json:"cut"`
 	// Dest, DestScenario, Port and Notes are set once the destination is
-	// rolled (IP4.412).
+	// rolled (IP4.412): when the rift forms, so that the destination
+	// scenario begins then (IP4.34, IP4.442). Entered is set when the
+	// first unit goes through: until then no origin side learns where it
+	// leads.
+	Entered      bool   `json:"entered,omitempty"`
 	Dest         MapID  `json:"dest,omitempty"`
 	DestScenario string `json:"dest_scenario,omitempty"`
 	Port         Hex    `json:"port"`
@@ -365,6 +369,13 @@ func (s *State) cosmicInvoluntary() []Event {
 		}
 	}
 	s.Cosmic.Pending = keep
+	for i := range s.Cosmic.Rifts {
+		// A scenario's open rifts were created with the game: their
+		// destinations begin in its first impulse.
+		if r := &s.Cosmic.Rifts[i]; r.Dest == "" && !r.Closed && now >= r.FormedAt {
+			evs = append(evs, s.beginDestination(r)...)
+		}
+	}
 	evs = append(evs, s.cosmicRadiation()...)
 	return append(evs, s.detectRifts()...)
 }
@@ -473,9 +484,24 @@ func (s *State) formRift(side SideID) []Event {
 	evs = append(evs, s.newEvent(EventCosmic, "IP4.25", Public, fmt.Sprintf("%s's cosmic rift %s forms for %d impulses", side, r.ID, r.Lifetime)))
 	evs = append(evs, s.newEvent(EventCosmic, "IP4.232", only, fmt.Sprintf("%s lies at %s", r.ID, where)))
 	if m.Terrain.InRegion(h, RegionIonStorm) {
-		evs = append(evs, s.cosmicStorm(rp)...)
+		return append(evs, s.cosmicStorm(rp)...)
 	}
-	return evs
+	return append(evs, s.beginDestination(rp)...)
+}
+
+// beginDestination fixes where rift r leads as it forms and brings that
+// destination into play at once: the destination scenario begins on the
+// turn the rift forms and its defenders may move before anyone arrives
+// (IP4.34, IP4.442). The 2d6 chart and row rolls IP4.412 gives the first
+// unit to enter are made now, sealed: no side of the origin sees them, or
+// where the rift leads, until that first unit goes through
+// (docs/RULES.md "Cosmic rifts"). The destination's own sides see their
+// map from the start.
+func (s *State) beginDestination(r *CosmicRift) []Event {
+	if r.Dest != "" || r.Closed {
+		return nil
+	}
+	return s.rollDestination(r, r.Side, "", Only(noSide))
 }
 
 type riftEnd struct {
@@ -566,10 +592,23 @@ func (s *State) cosmicEnterHex(u *Unit) []Event {
 func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 	var evs []Event
 	if r.Dest == "" {
+		// Not begun yet (a rift made in this very step): the first unit
+		// rolls now (IP4.412).
 		id := u.ID
-		evs = append(evs, s.rollDestination(r, u)...)
+		evs = append(evs, s.rollDestination(r, u.Side, u.ID, s.riftAudience(r, u.Side))...)
 		u = s.Unit(id) // the destination's units moved the others in memory
+	} else if !r.Entered {
+		text := fmt.Sprintf("%s opens on %s at %v", r.ID, r.Dest, r.Port)
+		if r.DestScenario != "" {
+			text = fmt.Sprintf("%s opens on %s at %v", r.ID, r.DestScenario, r.Port)
+		}
+		if r.Notes != "" {
+			text += ": " + r.Notes
+		}
+		evs = append(evs, s.newEvent(EventCosmic, "IP4.412", s.riftAudience(r, u.Side),
+			text+" (its destination was rolled when it formed, IP4.34)"))
 	}
+	r.Entered = true
 	to := riftEnd{r.Dest, r.Port}
 	if !fromOrigin {
 		to = riftEnd{r.Map, r.Hex}
@@ -684,14 +723,13 @@ func riftCost(us []*Unit) int {
 // side u.Side: 2d6 for the chart, 2d6 for the row (IP4.412), and brings
 // the destination into play. Without charts the rift leads to uncharted,
 // empty space (a house decision).
-func (s *State) rollDestination(r *CosmicRift, u *Unit) []Event {
+func (s *State) rollDestination(r *CosmicRift, side SideID, unit UnitID, aud Audience) []Event {
 	var evs []Event
-	aud := s.riftAudience(r, u.Side)
 	var row *RiftChartRow
 	if len(s.Cosmic.Charts) > 0 {
-		cr, ev := s.Roll(TwoD6, RollReason{Clause: "IP4.412", Side: u.Side, Unit: u.ID, Audience: aud, What: "rift destination chart"})
+		cr, ev := s.Roll(TwoD6, RollReason{Clause: "IP4.412", Side: side, Unit: unit, Audience: aud, What: "rift destination chart"})
 		evs = append(evs, ev)
-		rr, ev := s.Roll(TwoD6, RollReason{Clause: "IP4.412", Side: u.Side, Unit: u.ID, Audience: aud, What: "rift destination row"})
+		rr, ev := s.Roll(TwoD6, RollReason{Clause: "IP4.412", Side: side, Unit: unit, Audience: aud, What: "rift destination row"})
 		evs = append(evs, ev)
 		if c := pickChart(s.Cosmic.Charts, cr.Total); c != nil {
 			for i := range c.Rows {
@@ -710,7 +748,7 @@ func (s *State) rollDestination(r *CosmicRift, u *Unit) []Event {
 		return append(evs, s.newEvent(EventCosmic, "IP4.411", aud, fmt.Sprintf("%s opens on uncharted space", r.ID)))
 	}
 	r.DestScenario, r.Port, r.Notes = row.Scenario, row.Port, row.Notes
-	evs = append(evs, s.activateDestination(r, row)...)
+	evs = append(evs, s.activateDestination(r, row, aud)...)
 	text := fmt.Sprintf("%s opens on %s at %v", r.ID, row.Scenario, row.Port)
 	if row.Notes != "" {
 		text += ": " + row.Notes
@@ -748,7 +786,7 @@ func DestinationUnit(m MapID, id UnitID) UnitID { return UnitID(string(m) + "." 
 // largest unit starts at DEFEND and the others keep their places
 // relative to it (IP4.442-443). A destination already in play through
 // another rift is reused.
-func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow) []Event {
+func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow, aud Audience) []Event {
 	d := s.destination(row.Scenario)
 	id := MapID(d.ID)
 	if s.Map(id) != nil && !s.destinationMap(id) {
@@ -807,7 +845,14 @@ func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow) []Event {
 	}
 	slices.SortFunc(s.Units, func(a, b Unit) int { return compareString(string(a.ID), string(b.ID)) })
 	s.reindex()
-	evs = append(evs, s.newEvent(EventCosmic, "IP4.442", s.riftAudience(r, ""),
+	// Its own sides see it come into play, with aud.
+	who := slices.DeleteFunc(slices.Clone(aud.Sides), func(id SideID) bool { return id == noSide })
+	for _, sd := range s.Sides {
+		if sd.Destination == id && !slices.Contains(who, sd.ID) {
+			who = append(who, sd.ID)
+		}
+	}
+	evs = append(evs, s.newEvent(EventCosmic, "IP4.442", Only(s.sideOrder(who)...),
 		fmt.Sprintf("%s comes into play: %d units defend it, their main unit at %v", ds.Info.Name, len(units), row.Defend)))
 	return evs
 }
@@ -877,7 +922,8 @@ func (s *State) cosmicStorm(r *CosmicRift) []Event {
 	for i, u := range inside {
 		ids[i] = u.ID
 	}
-	evs = append(evs, s.rollDestination(r, first)...)
+	r.Entered = true // everything inside goes through now (IP4.52)
+	evs = append(evs, s.rollDestination(r, first.Side, first.ID, s.riftAudience(r, first.Side))...)
 	for i, id := range ids {
 		inside[i] = s.Unit(id) // the destination's units moved the others in memory
 	}
@@ -1115,7 +1161,7 @@ func (s *State) cosmicView(v *View, side SideID) {
 		if !s.riftKnown(r, side) {
 			continue
 		}
-		if r.Dest != "" {
+		if r.Dest != "" && r.Entered {
 			known[r.Dest] = true
 		}
 		if r.Closed {
@@ -1133,6 +1179,13 @@ func (s *State) cosmicView(v *View, side SideID) {
 	}
 	if sd, ok := s.Side(side); ok && sd.Destination != "" {
 		known[sd.Destination] = true
+	}
+	for i := range v.Rifts {
+		if rv := &v.Rifts[i]; rv.Dest != "" && !known[rv.Dest] {
+			// Where it leads is not known before the first unit goes
+			// through (IP4.412, beginDestination).
+			rv.Dest, rv.DestScenario, rv.Port, rv.Notes = "", "", Hex{}, ""
+		}
 	}
 	v.Maps = slices.DeleteFunc(v.Maps, func(m Map) bool { return !known[m.ID] })
 	v.Units = slices.DeleteFunc(v.Units, func(u UnitView) bool { return !known[u.Map] })
@@ -1157,6 +1210,107 @@ func (s *State) cosmicView(v *View, side SideID) {
 		}
 		v.MapCounts = append(v.MapCounts, mv)
 	}
+}
+
+// destinationKnowers returns, for each destination map in play, the
+// sides that know it: its own sides, the sides with a unit there, and,
+// once a unit has gone through a rift to it, the sides that know that
+// rift (the same rule as cosmicView). Nil when no destination is in play.
+func (s *State) destinationKnowers() map[MapID][]SideID {
+	var out map[MapID][]SideID
+	add := func(m MapID, side SideID) {
+		if !slices.Contains(out[m], side) {
+			out[m] = append(out[m], side)
+		}
+	}
+	for i := range s.Cosmic.Rifts {
+		r := &s.Cosmic.Rifts[i]
+		if r.Dest == "" {
+			continue
+		}
+		if out == nil {
+			out = map[MapID][]SideID{}
+		}
+		if _, ok := out[r.Dest]; !ok {
+			out[r.Dest] = nil
+		}
+		if r.Entered {
+			for _, sd := range s.Sides {
+				if s.riftKnown(r, sd.ID) {
+					add(r.Dest, sd.ID)
+				}
+			}
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	for _, sd := range s.Sides {
+		if _, ok := out[sd.Destination]; ok && sd.Destination != "" {
+			add(sd.Destination, sd.ID)
+		}
+	}
+	for i := range s.Units {
+		if u := &s.Units[i]; u.OnMap() {
+			if _, ok := out[u.Map]; ok {
+				add(u.Map, u.Side)
+			}
+		}
+	}
+	for m := range out {
+		out[m] = s.sideOrder(out[m])
+	}
+	return out
+}
+
+// hideDestinations is the secrecy net for destination maps: a public
+// event about a destination map (made by one of its sides, about a unit
+// on it, or naming it) goes only to the sides that know that map, so a
+// side never learns where a rift leads, or what goes on there, before it
+// finds it (a destination begins when its rift forms, IP4.34).
+func (s *State) hideDestinations(evs []Event) []Event {
+	knowers := s.destinationKnowers()
+	if len(knowers) == 0 {
+		return evs
+	}
+	maps := make([]MapID, 0, len(knowers))
+	for m, who := range knowers {
+		if len(who) < len(s.Sides) {
+			maps = append(maps, m)
+		}
+	}
+	if len(maps) == 0 {
+		return evs
+	}
+	slices.Sort(maps)
+	for k := range evs {
+		ev := &evs[k]
+		if !ev.Audience.IsPublic() {
+			continue
+		}
+		var about MapID
+		if sd, ok := s.Side(ev.Side); ok && slices.Contains(maps, sd.Destination) {
+			about = sd.Destination
+		} else if u := s.Unit(ev.Unit); u != nil && slices.Contains(maps, u.Map) {
+			about = u.Map
+		} else {
+			for _, m := range maps {
+				if mentions(ev.Text, string(m)) {
+					about = m
+					break
+				}
+			}
+		}
+		if about == "" {
+			continue
+		}
+		who := knowers[about]
+		if len(who) == 0 {
+			who = []SideID{noSide}
+		}
+		ev.Audience = Only(who...)
+	}
+	return evs
 }
 
 // DestinationSides returns the defender sides of destination maps in

@@ -457,7 +457,7 @@ func TestRiftRoundTrip(t *testing.T) {
 }
 
 // IP4.27, IP4.452: units away when the rift closes are trapped and count
-// as destroyed.
+// as destroyed (IP4.34 is TestDestinationBeginsWhenTheRiftForms).
 func TestRiftTrapped(t *testing.T) {
 	s := cosmicState(t, ship("scout", "blue", "vel-corvette", Hex{R: 1}, DirA, 6),
 		ship("home", "blue", "fed-cruiser", Hex{Q: -30}, DirA, 0),
@@ -514,8 +514,10 @@ func TestRiftRadiation(t *testing.T) {
 	}
 	s, evs := mk(0)
 	warp, sens := clauseEvents(evs, "IP4.312"), clauseEvents(evs, "IP4.313")
-	require.Len(t, warp, 2, "IP4.31, IP4.315: one warp roll per unit in range")
-	require.Len(t, sens, 2, "IP4.315: and a separate sensor roll")
+	// The destination began when the rift formed (IP4.34): its two
+	// defenders by the port roll as well (IP4.31: in both scenarios).
+	require.Len(t, warp, 4, "IP4.31, IP4.315: one warp roll per unit in range")
+	require.Len(t, sens, 4, "IP4.315: and a separate sensor roll")
 	for _, e := range warp {
 		assert.NotEqual(t, UnitID("far"), e.Unit, "151 hexes: out of range")
 		assert.Equal(t, Only(e.Side), e.Audience)
@@ -573,7 +575,7 @@ func TestRiftDetection(t *testing.T) {
 	r := openRift(s, Hex{}, 640)
 	r.Detected = nil
 	s.cosmicInvoluntary()
-	assert.Equal(t, []SideID{"blue"}, s.Cosmic.Rifts[0].Detected, "IP4.28: within 10 hexes")
+	assert.Equal(t, []SideID{"blue", "yard.wardens"}, s.Cosmic.Rifts[0].Detected, "IP4.28: within 10 hexes, the defenders by the port too")
 	assert.Len(t, s.View("blue").Rifts, 1)
 	assert.Empty(t, s.View("red").Rifts, "IP4.28: 30 hexes: not detected")
 	assert.Empty(t, s.View("").Rifts, "the public view waits for every side")
@@ -591,7 +593,8 @@ func TestRiftDetection(t *testing.T) {
 	require.Len(t, v.MapCounts, 2)
 	assert.Equal(t, MapView{ID: "yard", Destination: true, Units: 3, Own: 1}, v.MapCounts[1])
 	assert.Equal(t, MapID("yard"), v.Rifts[0].Dest)
-	assert.Equal(t, 638, v.Rifts[0].Remaining)
+	assert.Equal(t, 2, s.Cosmic.Rifts[0].Cut, "IP4.26")
+	assert.Equal(t, s.Cosmic.Rifts[0].ClosesAt()-s.Clock.AbsoluteImpulse(6), v.Rifts[0].Remaining)
 	s.Cosmic.Rifts[0].Detected = []SideID{"blue"}
 	vr := s.View("red")
 	assert.Len(t, vr.Maps, 1, "red knows no destination")
@@ -1029,5 +1032,61 @@ func TestUndetectedDestinationIsNoSideOfTheViewer(t *testing.T) {
 	require.NotEmpty(t, refusal)
 	for _, e := range refusal {
 		assert.NotContains(t, e.Text, "rift-1", "IP4.29: red is told of a rift it never detected")
+	}
+}
+
+// IP4.34, IP4.442: the destination scenario begins on the turn the rift
+// forms, and its defenders may move there before any attacker arrives.
+// Until the first unit goes through, no side of the origin learns where
+// the rift leads: not in its view, not in its log.
+func TestDestinationBeginsWhenTheRiftForms(t *testing.T) {
+	s := cosmicState(t, ship("a", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 30}, DirD, 0))
+	s.Cosmic.Pending = []PendingRift{{Side: "blue", At: 2}}
+	guardAt := Hex{}
+	var evs []Event
+	evs = append(evs, s.Advance()...)
+	for guard := 0; guard < 10000 && s.Clock.Turn < 3; guard++ {
+		p := s.Pending()
+		if len(p) == 0 {
+			evs = append(evs, s.Advance()...)
+			continue
+		}
+		if s.Expecting() == CmdAllocate && p[0] == "yard.wardens" && guardAt == (Hex{}) {
+			guardAt = s.Unit("yard.guard").Hex
+		}
+		evs = append(evs, mustApply(t, s, s.Legal(p[0])[0])...)
+	}
+	require.Len(t, s.Cosmic.Rifts, 1, "the rift formed")
+	r := s.Cosmic.Rifts[0]
+	assert.Equal(t, MapID("yard"), r.Dest, "IP4.34: the destination is in play from the formation")
+	assert.False(t, r.Entered, "nobody went through")
+	require.NotNil(t, s.Map("yard"))
+	assert.Contains(t, s.DestinationSides(), SideID("yard.wardens"), "IP4.441: its defenders are a side of the game")
+	asked := false
+	for _, e := range evs {
+		asked = asked || (e.Kind == EventCommit && e.Side == "yard.wardens")
+	}
+	assert.True(t, asked, "IP4.442: the defenders act before anyone arrives")
+	assert.NotEqual(t, Hex{}, guardAt, "the defenders allocated energy on turn 2")
+	assert.NotEqual(t, guardAt, s.Unit("yard.guard").Hex, "IP4.442: the guard moved, with no attacker there")
+	for _, side := range []SideID{"blue", "red"} {
+		v := s.View(side)
+		assert.Nil(t, v.Map("yard"), "%s does not know the destination", side)
+		for _, rv := range v.Rifts {
+			assert.Empty(t, rv.Dest, "%s: where %s leads", side, rv.ID)
+		}
+		for _, sd := range v.Sides {
+			assert.Empty(t, sd.Destination, "%s sees the defender side %s", side, sd.ID)
+		}
+		for _, u := range v.Units {
+			assert.Equal(t, MapID("main"), u.Map, "%s sees a defender's unit", side)
+		}
+		assert.NotContains(t, v.Pending, SideID("yard.wardens"), "%s sees the defenders must act", side)
+		assert.NotContains(t, v.Committed, SideID("yard.wardens"), "%s sees the defenders commit", side)
+		for _, e := range Events(evs, side) {
+			assert.False(t, mentions(e.Text, "yard") || strings.Contains(e.Text, "Yard"), "%s's log names the destination: %s", side, e.Text)
+			assert.NotEqual(t, SideID("yard.wardens"), e.Side, "%s's log holds the defenders' events, rolls or commits: %s", side, e.Text)
+			assert.False(t, strings.HasPrefix(string(e.Unit), "yard."), "%s's log holds a defender's unit: %s", side, e.Text)
+		}
 	}
 }

@@ -235,7 +235,7 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 	default:
 		evs = s.commit(cmd)
 	}
-	return s.advance(s.settlePhase(s.hidePhased(evs))), nil
+	return s.advance(s.settlePhase(s.hideDestinations(s.hidePhased(evs)))), nil
 }
 
 // Advance runs the automatic parts of the turn until some side must act,
@@ -388,7 +388,7 @@ func (s *State) advance(evs []Event) []Event {
 			s.Turn.Entered = true
 			n := len(evs)
 			evs = s.enterStep(evs)
-			s.hidePhased(evs[n:])
+			s.hideDestinations(s.hidePhased(evs[n:]))
 			evs = s.settlePhase(evs)
 			continue
 		}
@@ -396,7 +396,7 @@ func (s *State) advance(evs []Event) []Event {
 			return evs
 		}
 		more, done := s.finishStep()
-		evs = append(evs, s.hidePhased(more)...)
+		evs = append(evs, s.hideDestinations(s.hidePhased(more))...)
 		evs = s.settlePhase(evs)
 		if !done {
 			continue

@@ -29,6 +29,11 @@ type SideResult struct {
 	Met        []string `json:"met,omitempty"`
 	// Points is the side's score: BPV plus Objectives.
 	Points int `json:"points"`
+	// Destination is set for the defenders of a cosmic rift destination:
+	// they defend their own map and do not contend for the game's
+	// victory, so their points are reported apart (docs/RULES.md
+	// "Victory").
+	Destination MapID `json:"destination,omitempty"`
 }
 
 // Outcome is the result of a game: each side's result in side order, and
@@ -39,7 +44,9 @@ type Outcome struct {
 	Winner SideID       `json:"winner,omitempty"`
 }
 
-// String summarises the outcome, e.g. "blue wins: blue 125, red 70".
+// String summarises the outcome, e.g. "blue wins: blue 125, red 70",
+// with the defenders of rift destinations apart: "blue wins: blue 125,
+// red 70; defending yard: yard.wardens 40".
 func (o Outcome) String() string {
 	head := "draw"
 	switch {
@@ -48,10 +55,27 @@ func (o Outcome) String() string {
 	case o.Winner != "":
 		head = string(o.Winner) + " wins"
 	}
-	for i, r := range o.Sides {
+	n := 0
+	for _, r := range o.Sides {
+		if r.Destination != "" {
+			continue
+		}
 		sep := ", "
-		if i == 0 {
+		if n == 0 {
 			sep = ": "
+		}
+		n++
+		head += fmt.Sprintf("%s%s %d", sep, r.Side, r.Points)
+	}
+	var dest MapID
+	for _, r := range o.Sides {
+		if r.Destination == "" {
+			continue
+		}
+		sep := ", "
+		if r.Destination != dest {
+			sep = fmt.Sprintf("; defending %s: ", r.Destination)
+			dest = r.Destination
 		}
 		head += fmt.Sprintf("%s%s %d", sep, r.Side, r.Points)
 	}
@@ -61,13 +85,15 @@ func (o Outcome) String() string {
 // Outcome tallies the game as it stands. Every side scores the BPV of
 // the other sides' destroyed and captured units; units in reserve or
 // withdrawn are not destroyed (GR41.2.3, GRN.2). Each side adds the
-// points of its scenario objectives met. The winner is the side with the
-// most points, none if the best are tied.
+// points of its scenario objectives met. The winner is the side of the
+// origin scenario with the most points, none if the best are tied: the
+// defenders of a cosmic rift destination are scored but do not contend
+// (they defend their own map, IP4.44).
 func (s *State) Outcome() Outcome {
 	o := Outcome{Over: s.Clock.Step == StepGameOver}
 	idx := map[SideID]int{}
 	for i, sd := range s.Sides {
-		o.Sides = append(o.Sides, SideResult{Side: sd.ID})
+		o.Sides = append(o.Sides, SideResult{Side: sd.ID, Destination: sd.Destination})
 		idx[sd.ID] = i
 	}
 	// credit scores a loss of side k's BPV to the other sides: all of
@@ -134,6 +160,9 @@ func (s *State) Outcome() Outcome {
 	for i := range o.Sides {
 		r := &o.Sides[i]
 		r.Points = r.BPV + r.Objectives
+		if r.Destination != "" {
+			continue // a destination's defenders do not contend
+		}
 		switch {
 		case r.Points > best:
 			best, tied, o.Winner = r.Points, false, r.Side

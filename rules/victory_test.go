@@ -1,7 +1,12 @@
 package rules
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The game ends after the turn limit, with a draw when nothing was lost.
@@ -99,5 +104,58 @@ func TestRiftDefendersScoreOnlyForVisitors(t *testing.T) {
 	s.Unit("r1").Status, s.Unit("r1").Map = StatusOnMap, "far"
 	if bpv("red") != raider {
 		t.Fatalf("red on the far map scores %d, want %d", bpv("red"), raider)
+	}
+}
+
+// The defenders of a cosmic rift destination defend their own map: they
+// are scored, apart, but do not contend for the game's victory, which is
+// won among the origin's sides (IP4.44, IP4.442: in play from the rift's
+// formation; docs/RULES.md "Victory").
+func TestRiftDefendersDoNotContend(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		lost   []UnitID // destroyed
+		winner SideID
+		ahead  bool // the defenders have the most points
+		text   string
+	}{
+		{"defenders ahead on points", []UnitID{"b2", "r1"}, "blue", true, "blue wins: blue 0, red 0; defending far: def 0"},
+		{"origin sides tied", nil, "", false, "draw: blue 0, red 0; defending far: def 0"},
+		{"blue scores red's raider", []UnitID{"r1"}, "blue", false, "blue wins: blue 0, red 0; defending far: def 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			setup := testSetup(
+				ship("b1", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+				ship("b2", "blue", "fed-frigate", Hex{2, 0}, DirA, 0),
+				ship("r1", "red", "kor-raider", Hex{0, -9}, DirD, 0),
+				ship("d1", "def", "kor-raider", Hex{1, 1}, DirD, 0))
+			setup.Sides = append(setup.Sides, Side{ID: "def", Name: "Defenders", Destination: "far"})
+			setup.Maps = append(setup.Maps, Map{ID: "far", Name: "Far"})
+			setup.Units[3].Map = "far"
+			s, err := NewState(setup, 1)
+			require.NoError(t, err)
+			s.Cosmic.Rifts = append(s.Cosmic.Rifts, CosmicRift{ID: "rift1", Side: "blue", Map: "main", Dest: "far"})
+			s.Unit("b2").Cross = RiftCrossing{Rift: "rift1", Home: "main"}
+			for _, id := range tc.lost {
+				s.Unit(id).Status = StatusDestroyed
+			}
+			s.Clock.Step = StepGameOver
+			o := s.Outcome()
+			require.Len(t, o.Sides, 3)
+			def := o.Sides[2]
+			assert.Equal(t, MapID("far"), def.Destination, "the defenders are reported as such")
+			for _, r := range o.Sides[:2] {
+				assert.Empty(t, r.Destination)
+				if tc.ahead {
+					assert.Greater(t, def.Points, r.Points, "the defenders lead on points")
+				}
+			}
+			assert.Equal(t, tc.winner, o.Winner)
+			want := tc.text
+			for _, r := range o.Sides {
+				want = strings.Replace(want, fmt.Sprintf("%s 0", r.Side), fmt.Sprintf("%s %d", r.Side, r.Points), 1)
+			}
+			assert.Equal(t, want, o.String())
+		})
 	}
 }

@@ -135,7 +135,9 @@ func (s *State) visibleTo(u *Unit, side SideID) bool {
 }
 
 // mapKnownTo reports whether side knows map m: every origin map, and a
-// destination map it detected a rift to, has units on or defends.
+// destination map it has units on or defends, or that a rift it detected
+// leads to once a unit has gone through (a destination is in play from
+// the rift's formation, IP4.34, but unknown until then, IP4.412).
 func (s *State) mapKnownTo(m MapID, side SideID) bool {
 	if !s.destinationMap(m) {
 		return true
@@ -144,7 +146,7 @@ func (s *State) mapKnownTo(m MapID, side SideID) bool {
 		return true
 	}
 	for i := range s.Cosmic.Rifts {
-		if r := &s.Cosmic.Rifts[i]; r.Dest == m && s.riftKnown(r, side) {
+		if r := &s.Cosmic.Rifts[i]; r.Dest == m && r.Entered && s.riftKnown(r, side) {
 			return true
 		}
 	}

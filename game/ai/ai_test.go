@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hexrift/hexrift/game/ai"
@@ -97,11 +98,14 @@ func TestSameSeedSameGame(t *testing.T) {
 
 // hide changes what side may not know: the other sides' batteries,
 // reinforcement, armed weapons and paid erratic maneuvers, and where a
-// phased-out enemy is.
+// phased-out enemy and a hidden enemy mine are.
 func hide(side rules.SideID, phased rules.UnitID) func(*rules.State) {
 	return func(st *rules.State) {
 		for i := range st.Units {
 			u := &st.Units[i]
+			if u.ID == hiddenMine && u.Side != side && u.OnMap() {
+				u.Hex = u.Hex.Add(rules.Hex{Q: -1, R: 1})
+			}
 			if u.Side == side || u.Ship == nil {
 				continue
 			}
@@ -118,64 +122,142 @@ func hide(side rules.SideID, phased rules.UnitID) func(*rules.State) {
 	}
 }
 
-// TestDecisionsIgnoreHiddenInformation plays a game and, at every
-// decision of one side, asks a fresh hard player to decide in the real
-// state and in one that differs only in what that side may not know. The
-// views must be the same, and so must the decisions.
+// nextSide runs st on to the next choice and returns the side that acts
+// next: another side before me when several must commit in the same
+// simultaneous step, so that me decides with their orders sealed. It
+// returns "" when the game is over.
+func nextSide(st *rules.State, me rules.SideID) rules.SideID {
+	side := pending(st)
+	for _, sd := range st.Pending() {
+		if sd != me {
+			return sd
+		}
+	}
+	return side
+}
+
+// hiddenMine is the mine another side lays near me in the fairness games:
+// me cannot see it, and hide moves it.
+const hiddenMine = rules.UnitID("fairness-mine")
+
+// TestDecisionsIgnoreHiddenInformation plays games of a few bundled
+// scenarios and, at every decision of one side, asks fresh players of
+// each level to decide in the real state and in states that differ only
+// in what that side may not know: where a phased-out enemy and a hidden
+// enemy mine are, the other sides' batteries, armed weapons and paid
+// erratic maneuvers (hide), and, in a simultaneous step, which order
+// another side has already sealed. The views must be the same, and so
+// must the decisions.
 func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
-	for _, level := range ai.Levels {
-		src := source(t, "first-contact")
-		sc, _ := src.Load()
-		seats := match.DefaultSeats(sc)
-		st, err := rules.NewState(sc.Setup(), 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		const me = rules.SideID("federation")
-		// One enemy is out of phase in both states, at different hexes.
-		var phased rules.UnitID
-		st = copyState(t, st, func(s *rules.State) {
-			for i := range s.Units {
-				if u := &s.Units[i]; u.Side != me && u.OnMap() && u.Kind == rules.KindShip {
-					u.PhasedOut, phased = true, u.ID
-					return
-				}
-			}
-		})
-		ctrl := map[rules.SideID]match.Controller{}
-		for _, seat := range seats {
-			seat.Level = "hard"
-			ctrl[seat.Side] = match.NewController(seat, 3)
-		}
-		decisions := 0
-		for steps := 0; steps < 3000 && pending(st) != ""; steps++ {
-			side := pending(st)
-			legal := st.Legal(side)
-			if side == me {
-				other := copyState(t, st, hide(me, phased))
-				if st.Hash() == other.Hash() {
-					t.Fatal("the hidden edit changed nothing")
-				}
-				v1, v2 := st.View(me), other.View(me)
-				if !reflect.DeepEqual(v1, v2) {
-					t.Fatalf("views differ at %s", st.Clock)
-				}
-				p1, p2 := ai.New(level, 11, me), ai.New(level, 11, me)
-				c1 := p1.Decide(v1, legal, match.NewDesk(st, me))
-				c2 := p2.Decide(v2, other.Legal(me), match.NewDesk(other, me))
-				if !reflect.DeepEqual(c1, c2) {
-					t.Fatalf("%s at %s: the decision depends on hidden information:\n%s\n%s", level, st.Clock, c1, c2)
-				}
-				decisions++
-			}
-			cmd := ctrl[side].Decide(st.View(side), legal)
-			if _, err := st.Apply(cmd); err != nil {
+	cases := []struct {
+		scenario string
+		me       rules.SideID
+		seed     uint64
+		// steps bounds the commands played.
+		steps int
+	}{
+		{"first-contact", "federation", 3, 1500},
+		{"phase-drift", "korath", 5, 1200},
+		{"storm-front", "velari", 7, 1000},
+	}
+	for _, tc := range cases {
+		t.Run(tc.scenario, func(t *testing.T) {
+			sc, err := source(t, tc.scenario).Load()
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		if decisions < 50 {
-			t.Fatalf("only %d decisions checked", decisions)
-		}
+			setup := sc.Setup()
+			// One enemy lays a mine three hexes ahead of one of me's ships.
+			var enemy rules.SideID
+			var near rules.Hex
+			for _, u := range setup.Units {
+				if u.Side != tc.me && enemy == "" {
+					enemy = u.Side
+				}
+				if u.Side == tc.me && near == (rules.Hex{}) && u.CarriedBy == "" {
+					near = u.Hex.Add(rules.Hex{Q: 3, R: -1})
+				}
+			}
+			setup.Units = append(setup.Units, rules.Unit{ID: hiddenMine, Side: enemy, Class: "mine", Hex: near})
+			st, err := rules.NewState(setup, tc.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// One enemy ship is out of phase in every state, at different hexes.
+			var phased rules.UnitID
+			st = copyState(t, st, func(s *rules.State) {
+				for i := range s.Units {
+					if u := &s.Units[i]; u.Side != tc.me && u.OnMap() && u.Kind == rules.KindShip {
+						u.PhasedOut, phased = true, u.ID
+						return
+					}
+				}
+			})
+			drivers := map[rules.SideID]*ai.Player{}
+			for _, sd := range st.Sides {
+				drivers[sd.ID] = ai.New(ai.Normal, tc.seed, sd.ID)
+			}
+			decisions, sealedChecks := 0, 0
+			var alt *rules.State // st with another sealed order, when there is one
+			for steps := 0; steps < tc.steps; steps++ {
+				side := nextSide(st, tc.me)
+				if side == "" {
+					break
+				}
+				legal := st.Legal(side)
+				cmd := drivers[side].Decide(st.View(side), legal, match.NewDesk(st, side))
+				if side == tc.me {
+					others := []*rules.State{copyState(t, st, hide(tc.me, phased))}
+					if others[0].Hash() == st.Hash() {
+						t.Fatal("the hidden edit changed nothing")
+					}
+					if alt != nil {
+						others = append(others, alt)
+						sealedChecks++
+					}
+					for _, other := range others {
+						v1, v2 := st.View(tc.me), other.View(tc.me)
+						if !reflect.DeepEqual(v1, v2) {
+							t.Fatalf("views differ at %s", st.Clock)
+						}
+						for _, level := range ai.Levels {
+							p1, p2 := ai.New(level, 11, tc.me), ai.New(level, 11, tc.me)
+							c1 := p1.Decide(v1, legal, match.NewDesk(st, tc.me))
+							c2 := p2.Decide(v2, other.Legal(tc.me), match.NewDesk(other, tc.me))
+							if !reflect.DeepEqual(c1, c2) {
+								t.Fatalf("%s at %s: the decision depends on hidden information:\n%s\n%s", level, st.Clock, c1, c2)
+							}
+						}
+					}
+					decisions++
+				}
+				alt = nil
+				if side != tc.me && slices.Contains(st.Pending(), tc.me) {
+					// A simultaneous step: seal another of the side's
+					// legal orders in a copy.
+					for _, c := range legal {
+						if reflect.DeepEqual(c, cmd) {
+							continue
+						}
+						a, b := st.Clone(), st.Clone()
+						if _, err := b.Apply(cmd); err != nil {
+							t.Fatal(err)
+						}
+						if _, err := a.Apply(c); err == nil && slices.Contains(a.Pending(), tc.me) && a.Hash() != b.Hash() {
+							alt = a
+							break
+						}
+					}
+				}
+				if _, err := st.Apply(cmd); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if decisions < 50 || sealedChecks < 10 {
+				t.Fatalf("only %d decisions checked, %d of them with another sealed order", decisions, sealedChecks)
+			}
+			t.Logf("%d decisions checked, %d with another sealed order", decisions, sealedChecks)
+		})
 	}
 }
 

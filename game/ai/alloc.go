@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/hexrift/hexrift/rules"
+import (
+	"slices"
+
+	"github.com/hexrift/hexrift/rules"
+)
 
 // allocate returns energy allocations best first: the player's own plan
 // (weapons armed, speed to close to its firing range or to hold it, the
@@ -60,6 +64,14 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		kept = min(rules.EnergyForSpeed(c, rules.MaxAcceleration(ss.Allocated, c.SizeClass))+1, budget)
 		budget -= kept
 	}
+	// A cloak for a ship that is losing, with an enemy in reach: fire
+	// at it is harder and, beyond the lock-on range, impossible; it
+	// cannot fire while cloaked, so a sound ship stays uncloaked.
+	if cost, ok := cloakCost(c, u); ok && style == 0 && p.Level != Easy && enemy != nil && dist <= 15 &&
+		k.health(u) < 0.5 && cost <= budget+draw {
+		a.Cloak = true
+		budget -= cost
+	}
 	// Weapons first: a weapon unarmed is a shot lost.
 	for m := range c.Mounts {
 		w := weapon(c, m)
@@ -88,6 +100,14 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		budget = 0
 	}
 	budget += kept
+	// Erratic maneuvers for a losing ship with an enemy in reach: for
+	// two impulses at most, before speed (move.go then weighs the
+	// erratic plans, which spoil fire both ways).
+	if cost := rules.ErraticCost(c.SizeClass); style == 0 && p.Level != Easy && c.Mobile() && cost > 0 &&
+		enemy != nil && dist <= 12 && k.health(u) < 0.5 && !a.Cloak {
+		a.Erratic = min(2, budget/cost)
+		budget -= a.Erratic * cost
+	}
 	if c.Mobile() {
 		lim := rules.MaxAcceleration(ss.Allocated, c.SizeClass)
 		want := lim
@@ -131,10 +151,28 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 		a.Shields[i] = n
 		budget -= n * rules.ShieldReinforceCost
 	}
+	// A tractor beam readied while an enemy is close enough to lock on
+	// by the end of the turn (gear.go uses it).
+	if p.Level != Easy && enemy != nil && dist <= 4 && ss.Boxes[rules.SysTractor] > 0 && budget >= rules.TractorCost {
+		a.Tractor = true
+		budget -= rules.TractorCost
+	}
 	a.Battery = max(min(budget, ss.Boxes[rules.SysBattery]-(ss.Battery-a.FromBattery)), 0)
 	budget -= a.Battery
 	if budget >= rules.ShieldReinforceCost && enemy != nil {
 		a.Shields[relDir(u.Hex, u.Facing, enemy.Hex)] += budget / rules.ShieldReinforceCost
 	}
 	return a
+}
+
+// cloakCost returns what u's cloak costs a turn, and false when it has
+// none: its class's cost, or the fitted cloak's.
+func cloakCost(c *rules.Class, u *rules.UnitView) (int, bool) {
+	switch {
+	case c.CloakCost > 0:
+		return c.CloakCost, true
+	case slices.Contains(u.Devices, rules.DeviceCloak):
+		return rules.FittedCloakCost, true
+	}
+	return 0, false
 }

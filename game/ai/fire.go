@@ -56,11 +56,8 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	// Hold thresholds: the share of the weapon's best expected damage a
 	// shot must reach to be taken now.
 	hold := 0.5
-	switch p.Level {
-	case Easy:
+	if p.Level == Easy {
 		hold = 0.2
-	case Hard:
-		hold = 0.55 - 0.35*float64(imp)/float64(n)
 	}
 	aimed := map[rules.UnitID]float64{}
 	var shots []rules.Shot
@@ -97,10 +94,17 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 		if best == nil {
 			continue
 		}
-		c := k.class(k.unit(best.shot.Attacker).Class)
+		a, t := k.unit(best.shot.Attacker), k.unit(best.shot.Target)
+		c := k.class(a.Class)
 		peak := peakEV(weapon(c, best.shot.Mount))
 		ev := best.odds.Chance() * float64(best.odds.Damage)
-		if !last && ev < hold*peak {
+		h := hold
+		if p.Level != Easy && (k.inPhaseSpace(a.Map, a.Hex) || k.inPhaseSpace(t.Map, t.Hex)) {
+			// In phase space either end may phase out before a better
+			// shot comes: take what there is.
+			h = min(hold, 0.2)
+		}
+		if !last && ev < h*peak {
 			continue
 		}
 		shots = append(shots, best.shot)
@@ -304,18 +308,32 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 	return []rules.Command{cmd, base}
 }
 
-// activity launches carried fighters and shuttles when the rules offer it
-// and enemies are near, and hands the guidance of seekers away from a
-// badly damaged guide; otherwise it does nothing special.
+// activity locks, keeps and strains tractor beams and uses devices where
+// they pay (gearOrders), launches carried fighters and shuttles when the
+// rules offer it and enemies are near, and hands the guidance of seekers
+// away from a badly damaged guide; otherwise it does nothing special.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
 		return out
 	}
+	if tractors, devices := p.gearOrders(k, o); len(tractors)+len(devices) > 0 {
+		// Tractors and devices, with the handoffs and launches below.
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal)}
+		for _, l := range legal {
+			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
+				cmd.Craft = l.Craft
+				break
+			}
+		}
+		if p.spend(1) && o.Check(cmd) == nil {
+			return append([]rules.Command{cmd}, out...)
+		}
+	}
 	if hs := p.handoffs(k, legal); len(hs) > 0 {
 		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs}
 		for _, l := range legal {
-			if len(l.Craft) > 0 && (p.Level != Hard || p.launchWorthIt(k, l.Craft)) {
+			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
 				cmd.Craft = l.Craft
 				break
 			}
@@ -328,7 +346,7 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 		if len(l.Craft) == 0 {
 			continue
 		}
-		if p.Level == Hard && !p.launchWorthIt(k, l.Craft) {
+		if !p.launchWorthIt(k, l.Craft) {
 			continue
 		}
 		return append([]rules.Command{l}, out...)
@@ -356,10 +374,10 @@ func (p *Player) handoffs(k *knowledge, legal []rules.Command) []rules.Handoff {
 	return out
 }
 
-// launchWorthIt reports, for hard, whether launching craft pays: every
-// craft lost is points to the enemy, and a side's view does not show what
-// its carried craft are (armed fighters or shuttles), so hard keeps them
-// aboard unless one of them is already known on the map as armed.
+// launchWorthIt reports, for normal and hard, whether launching craft
+// pays: every craft lost is points to the enemy, and a side's view does
+// not show what its carried craft are (armed fighters or shuttles), so
+// they stay aboard unless every one is in the view with weapons.
 func (p *Player) launchWorthIt(k *knowledge, craft []rules.UnitID) bool {
 	for _, id := range craft {
 		cu := k.unit(id)

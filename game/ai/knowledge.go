@@ -220,8 +220,9 @@ func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
 }
 
 // threat is the expected damage the visible enemies could deal to the own
-// unit u at pose p, if every enemy mount were armed (arming is secret),
-// weighted by the own shield each shot would strike.
+// unit u at pose p, if every enemy mount were armed (arming is secret; a
+// plasma launcher counts at the odds of plasmaThreat), weighted by the
+// own shield each shot would strike.
 func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 	total := 0.0
 	shields := u.Shields
@@ -259,6 +260,10 @@ func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 		sw := shieldWeight(shields[relDir(p.Hex, p.Facing, e.Hex)])
 		for m := range c.Mounts {
 			w := weapon(c, m)
+			if w != nil && w.Charged() && w.Seeking() && c.Mounts[m].Arc.Covers(rel) {
+				total += k.plasmaThreat(w, rng) * sw
+				continue
+			}
 			if w == nil || w.Seeking() || rng > w.MaxRange() || !c.Mounts[m].Arc.Covers(rel) {
 				continue
 			}
@@ -267,6 +272,23 @@ func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 		}
 	}
 	return total
+}
+
+// plasmaArmedOdds is the chance the threat gives an enemy plasma launcher
+// of being armed once it could be: whether it is is secret, and a side
+// that pays to hold one mostly does.
+const plasmaArmedOdds = 0.5
+
+// plasmaThreat is what an enemy plasma launcher w at range rng threatens:
+// nothing before the turn it could first be armed (its arming turns,
+// counted from the first; turns are public), then the warhead a torpedo
+// launched now would strike with after flying rng hexes, at the odds of
+// its being armed.
+func (k *knowledge) plasmaThreat(w *rules.Weapon, rng int) float64 {
+	if k.v.Clock.Turn < w.ArmTurns || rng > rules.LaunchRange {
+		return 0
+	}
+	return plasmaArmedOdds * float64(rules.PlasmaWarhead(rng))
 }
 
 // nearest returns the visible enemy threat nearest to p and its distance,

@@ -176,12 +176,6 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 		ka := k.ahead()
 		off = 0.5 * (off + ka.offense(u, end, false))
 		thr = 0.5 * (thr + ka.threat(u, end))
-		// A damaged ship values its skin more (and falls back), one
-		// outgunned where it ends keeps out of the enemy's arcs.
-		defW = 0.75 + 0.9*(1-k.health(u))
-		if thr > 2*pot+1 {
-			defW += 0.25
-		}
 	}
 	// A unit whose loss scores an objective guards itself more.
 	defW += 0.5 * objectiveScale(k.stake(u.ID))

@@ -103,16 +103,7 @@ func TestAIHandsGuidanceFromAWreck(t *testing.T) {
 			d := rules.Unit{ID: "kestrel.d6.1", Name: "Drone", Side: "federation", Class: "drone", Kind: rules.KindDrone,
 				Status: rules.StatusOnMap, Map: k.Map, Hex: k.Hex.Neighbor(k.Facing), Facing: k.Facing, Speed: 12,
 				Gear: rules.Gear{Target: "emberwing", Guide: "kestrel"}, Ship: &rules.ShipState{}}
-			i, _ := slices.BinarySearchFunc(s.Units, d.ID, func(u rules.Unit, id rules.UnitID) int {
-				switch {
-				case u.ID < id:
-					return -1
-				case u.ID > id:
-					return 1
-				}
-				return 0
-			})
-			s.Units = slices.Insert(s.Units, i, d)
+			insertUnit(s, d)
 		})
 		legal := st.Legal("federation")
 		cmd := ai.New(ai.Normal, 1, "federation").Decide(st.View("federation"), legal, match.NewDesk(st, "federation"))

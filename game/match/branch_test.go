@@ -19,12 +19,19 @@ func TestBranchSessionTakesOverAtStepN(t *testing.T) {
 	require.Greater(t, len(orig.Commands), 10)
 	sf := orig.Snapshot("original", testTime)
 	human := sf.Seats[0].Side
-	for _, n := range []int{0, 1, len(sf.Commands) / 2, len(sf.Commands)} {
+	// Checkpoints sit at impulse and step boundaries: take over right
+	// after one in the middle too, where the hash is known.
+	mid := sf.Checks[len(sf.Checks)/2].Command + 1
+	hashes := map[int]string{}
+	for _, c := range sf.Checks {
+		hashes[c.Command+1] = c.Hash
+	}
+	for _, n := range []int{0, 1, mid, len(sf.Commands) / 2, len(sf.Commands)} {
 		b, err := BranchSession(&sf, n, human, "hard")
 		require.NoError(t, err, "step %d", n)
 		assert.Len(t, b.Commands, n)
-		if n > 0 {
-			assert.Equal(t, sf.Checks[n-1].Hash, b.State.Hash().String(), "state at step %d", n)
+		if h, ok := hashes[n]; ok {
+			assert.Equal(t, h, b.State.Hash().String(), "state at step %d", n)
 		}
 		for _, seat := range b.Seats {
 			if seat.Side == human {

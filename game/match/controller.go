@@ -35,6 +35,13 @@ func (p *LegalPlayer) Decide(_ *rules.View, legal []rules.Command) rules.Command
 	return legal[p.rng.IntN(len(legal))]
 }
 
+// blind marks a controller that never reads the view it is given, so
+// that PlayUntil need not build one (a view costs in proportion to the
+// units, and a big battle has thousands of commands a turn).
+type blind interface{ ignoresView() }
+
+func (p *LegalPlayer) ignoresView() {}
+
 // NewController returns the computer player of seat: Level "easy",
 // "normal" or "hard" gives the AI of game/ai at that level, "legal" (or
 // anything else) the legal-move player. Its randomness comes from seed and

@@ -43,7 +43,11 @@ const (
 )
 
 // Checkpoint records the state hash after a command, so that a replay can
-// name the first step where it diverges.
+// name the first step where it diverges. A session records one after
+// each command that ends an impulse or a step outside the impulses (and
+// after the game's last), not after every command: hashing the whole
+// state costs in proportion to the units, and a turn of a big battle has
+// thousands of commands.
 type Checkpoint struct {
 	Command int         `json:"command"`
 	Clock   rules.Clock `json:"clock"`
@@ -73,10 +77,14 @@ type Session struct {
 	// person at the machine behind the curtain: a game taken over from a
 	// save of several people (BranchSession).
 	CurtainFirst bool
-	// History holds the state at the end of each impulse (and of each
+	// History holds the game at the end of each impulse (and of each
 	// step outside the impulses) so far, for the catch-up replay. It is
-	// rebuilt when a save is replayed, never saved.
+	// rebuilt when a save is replayed, never saved. Its states are not
+	// kept: CatchUp re-derives the ones it returns by replaying the
+	// commands from the nearest base (a copy of the state taken at the
+	// start and once a turn), so a command costs no copy of the state.
 	History []Snapshot
+	bases   []Snapshot
 	// Unrecorded sessions keep no History past the start and no
 	// Checkpoints: a game of `hexrift sim -match`, which nobody watches,
 	// saves or replays, and which would otherwise spend a third of its
@@ -84,8 +92,9 @@ type Session struct {
 	Unrecorded bool
 }
 
-// Snapshot is the game as it stood at the end of one impulse: the state,
-// and how many events had happened by then.
+// Snapshot is the game as it stood at the end of one impulse: the state
+// (in History, nil until CatchUp re-derives it), and how many events had
+// happened by then.
 type Snapshot struct {
 	Clock  rules.Clock
 	State  *rules.State
@@ -103,9 +112,16 @@ func snapshotKey(c rules.Clock) rules.Clock {
 	return c
 }
 
-// record keeps the current state as the latest snapshot of its impulse.
+// record notes the current clock as the latest snapshot of its impulse,
+// and keeps a copy of the state as a base at the start and when a turn
+// begins.
 func (s *Session) record() {
-	snap := Snapshot{Clock: s.State.Clock, State: s.State.Clone(), Events: len(s.Events), Command: len(s.Commands)}
+	snap := Snapshot{Clock: s.State.Clock, Events: len(s.Events), Command: len(s.Commands)}
+	if nb := len(s.bases); nb == 0 || s.bases[nb-1].Clock.Turn != snap.Clock.Turn {
+		base := snap
+		base.State = s.State.Clone()
+		s.bases = append(s.bases, base)
+	}
 	if n := len(s.History); n > 0 && snapshotKey(s.History[n-1].Clock) == snapshotKey(snap.Clock) {
 		s.History[n-1] = snap
 		return
@@ -115,7 +131,7 @@ func (s *Session) record() {
 
 // CatchUp returns the snapshots since side's last command, oldest first:
 // what happened while the machine was with the others. Each is shown to
-// side only through its own view.
+// side only through its own view. Their states are re-derived here.
 func (s *Session) CatchUp(side rules.SideID) []Snapshot {
 	last := -1
 	for i := len(s.Commands) - 1; i >= 0; i-- {
@@ -130,7 +146,49 @@ func (s *Session) CatchUp(side rules.SideID) []Snapshot {
 			out = append(out, h)
 		}
 	}
+	s.derive(out)
 	return out
+}
+
+// derive fills in the state of each snapshot in snaps (in the order of
+// the game) by replaying the commands from the nearest base before it,
+// going on from the previous snapshot where no nearer base lies between.
+func (s *Session) derive(snaps []Snapshot) {
+	var cur *rules.State
+	at := 0 // commands applied to cur
+	for i := range snaps {
+		want := snaps[i].Command
+		if want == len(s.Commands) {
+			snaps[i].State = s.State.Clone()
+			continue
+		}
+		b := s.baseBefore(want)
+		if b == nil {
+			snaps[i].State = s.State.Clone() // cannot happen: the start is a base
+			continue
+		}
+		if cur == nil || at < b.Command || at > want {
+			cur, at = b.State.Clone(), b.Command
+		}
+		for ; at < want; at++ {
+			if _, err := cur.Apply(s.Commands[at]); err != nil {
+				break // cannot happen: every command applied when given
+			}
+			runOn(cur)
+		}
+		snaps[i].State = cur.Clone()
+	}
+}
+
+// baseBefore returns the last base taken at or before command n.
+func (s *Session) baseBefore(n int) *Snapshot {
+	var b *Snapshot
+	for i := range s.bases {
+		if s.bases[i].Command <= n {
+			b = &s.bases[i]
+		}
+	}
+	return b
 }
 
 // RandomSeed draws a seed from the operating system's random source: the
@@ -213,10 +271,23 @@ func checkSeats(st *rules.State, seats []Seat) error {
 	return errors.Join(errs...)
 }
 
+// SetDefenders sets who plays the defenders of rift destinations. A
+// destination begins when its rift forms (IP4.34), so a scenario's open
+// rift brings its defenders in as the game starts: defender seats given
+// before any command was played are given anew by mode.
+func (s *Session) SetDefenders(mode DefenderMode) {
+	s.Defenders = mode
+	if len(s.Commands) > 0 {
+		return
+	}
+	s.Seats = slices.DeleteFunc(s.Seats, func(seat Seat) bool { return seat.Defender })
+	s.seatDefenders()
+}
+
 // seatDefenders gives a seat to every defender side a cosmic rift has
 // brought into play and none plays yet: the computer, or, when the
 // people at the machine play the defenders, the first person not
-// playing the side whose units went through the rift.
+// playing the attacking side (attackingSide).
 func (s *Session) seatDefenders() {
 	for _, sd := range s.State.Sides {
 		if sd.Destination == "" {
@@ -227,7 +298,7 @@ func (s *Session) seatDefenders() {
 		}
 		seat := Seat{Name: sd.Name, Side: sd.ID, Kind: SeatComputer, Level: "normal", Defender: true}
 		if s.Defenders == DefendersPlayers {
-			attacker := s.attackerInto(sd.Destination)
+			attacker := s.attackingSide(sd.Destination)
 			for _, h := range s.Seats {
 				if h.Kind == SeatHuman && !h.Defender && h.Side != attacker {
 					seat.Kind, seat.Level, seat.Name = SeatHuman, "", h.Name+" (defending "+sd.Name+")"
@@ -239,14 +310,29 @@ func (s *Session) seatDefenders() {
 	}
 }
 
-// attackerInto returns the side of the first unit that went through a
-// rift to map m, if any is there.
-func (s *Session) attackerInto(m rules.MapID) rules.SideID {
+// attackingSide returns the side the defenders of destination map m
+// face. The destination begins when its rift forms, before anyone
+// arrives (IP4.34, IP4.442), so it is the side whose rift it is: the
+// side of an origin unit already there (one that went through as the
+// rift formed), else the side that generated the rift leading there
+// (IP4.23), else, for a scenario's open rift, which no side generated,
+// the first side of the origin scenario (docs/RULES.md "Cosmic rifts").
+func (s *Session) attackingSide(m rules.MapID) rules.SideID {
 	for _, u := range s.State.Units {
 		if u.Map == m && u.OnMap() {
 			if sd, ok := s.State.Side(u.Side); ok && sd.Destination == "" {
 				return u.Side
 			}
+		}
+	}
+	for _, r := range s.State.Cosmic.Rifts {
+		if r.Dest == m && r.Side != "" {
+			return r.Side
+		}
+	}
+	for _, sd := range s.State.Sides {
+		if sd.Destination == "" {
+			return sd.ID
 		}
 	}
 	return ""
@@ -280,16 +366,23 @@ const maxIdleTurns = 100
 // settle runs the clock on while no side has to act and the game is not
 // over. It depends only on the state, so a replay settles exactly where
 // the original game did.
-func (s *Session) settle() {
-	for i := 0; i < maxIdleTurns && !s.Over() && len(s.State.Pending()) == 0; i++ {
-		s.Events = append(s.Events, s.State.Advance()...)
+func (s *Session) settle() { s.Events = append(s.Events, runOn(s.State)...) }
+
+// runOn advances st while no side has to act and the game is not over,
+// and returns the events; settle and the history's replay share it.
+func runOn(st *rules.State) []rules.Event {
+	var evs []rules.Event
+	for i := 0; i < maxIdleTurns && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
+		evs = append(evs, st.Advance()...)
 	}
+	return evs
 }
 
 // Submit applies cmd and runs the game on until some side must act. On
 // error nothing changes: the rules leave the state untouched and the
 // session records nothing.
 func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
+	before := snapshotKey(s.State.Clock)
 	evs, err := s.State.Apply(cmd)
 	if err != nil {
 		return nil, err
@@ -302,7 +395,9 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 	s.seatDefenders()
 	if !s.Unrecorded {
 		s.record()
-		s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+		if snapshotKey(s.State.Clock) != before || s.Over() {
+			s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+		}
 	}
 	return evs, nil
 }

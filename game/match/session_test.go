@@ -70,8 +70,10 @@ func TestReplayNamesTheFirstDivergingStep(t *testing.T) {
 	_, err = Replay(src, 8, s.Seats, s.Commands, checks)
 	var d *Divergence
 	require.ErrorAs(t, err, &d)
-	assert.Equal(t, bad, d.Command)
-	assert.Contains(t, err.Error(), "command "+itoa(bad+1))
+	// Checkpoints sit at impulse and step boundaries: the replay names
+	// the command that ended the step whose hash differs, and its step.
+	assert.Equal(t, checks[bad].Command, d.Command)
+	assert.Contains(t, err.Error(), "command "+itoa(checks[bad].Command+1))
 
 	_, err = Replay(src, 9, s.Seats, s.Commands, s.Checkpoints)
 	assert.Error(t, err, "another seed does not replay the same game")
@@ -110,12 +112,13 @@ func TestDamagedOrNewerSavesAreRefused(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
-	// A tampered command stream is caught by the checkpoints.
+	// A tampered command stream is caught by the checkpoints, which sit
+	// at impulse and step boundaries: the first names its command.
 	tampered := strings.Replace(string(data), `"hash": "`, `"hash": "f00d`, 1)
 	p := filepath.Join(dir, "tampered.hexrift")
 	require.NoError(t, os.WriteFile(p, []byte(tampered), 0o644))
 	_, _, err = LoadSave(p)
-	assert.ErrorContains(t, err, "diverges at command 1")
+	assert.ErrorContains(t, err, "diverges at command "+itoa(s.Checkpoints[0].Command+1))
 }
 
 // A process killed while saving leaves the previous save loadable: the

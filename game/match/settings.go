@@ -23,6 +23,10 @@ type Settings struct {
 	// SkipPublicCurtain skips the curtain when the next player's screen
 	// would show only public information.
 	SkipPublicCurtain bool `json:"skip_public_curtain"`
+	// PerShipTurns asks the people at the machine for every decision
+	// (each ship's move, each fire step) instead of plotted orders with
+	// break conditions.
+	PerShipTurns bool `json:"per_ship_turns,omitempty"`
 	// Keys rebinds intents: "scene.intent" -> key names. Intents it does
 	// not name keep their default keys.
 	Keys map[string][]string `json:"keys,omitempty"`

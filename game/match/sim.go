@@ -85,7 +85,11 @@ func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.S
 		if len(legal) == 0 {
 			return fmt.Errorf("game: side %s must act at %s but has no legal command", side, s.State.Clock)
 		}
-		if _, err := s.Submit(c.Decide(s.State.View(side), legal)); err != nil {
+		var v *rules.View
+		if _, ok := c.(blind); !ok {
+			v = s.State.View(side)
+		}
+		if _, err := s.Submit(c.Decide(v, legal)); err != nil {
 			return fmt.Errorf("game: %s's command at %s: %w", side, s.State.Clock, err)
 		}
 	}
@@ -413,12 +417,13 @@ const tableNotes = `
 
 - **Fair play.** A computer seat is given only its own side's view (rules.View) and an oracle that answers for its own units alone (legality of a command, the odds of its own movement plans through gravity rifts, the hit chance of its own shots). It never sees a phased-out enemy, another side's sealed orders or an undetected rift.
 - **Determinism.** Every decision has a fixed budget of search steps (easy 200, normal 1500, hard 12000), never a time limit, and its random choices come from a generator seeded by the game's seed and the side: the same game always gets the same moves.
-- **Fire.** Hard weighs the fire given and taken both where the enemies are and where their speed and facing take them by the next impulse; a damaged ship weighs the fire it would take more and falls back. It values damaged targets higher (only destroyed units score), shoots down seekers about to strike, and times its fire.
+- **Fire.** Hard weighs the fire given and taken both where the enemies are and where their speed and facing take them by the next impulse, and tries more plans than normal (two turns, turns on the spot). It values damaged targets higher (only destroyed units score) and shoots down seekers about to strike. Normal and hard hold a shot that does less than half its weapon's best, except on the last impulse and in phase space, where either end may phase out before a better one comes. An enemy's plasma launchers count as a threat from the turn they could first be armed, at even odds of being armed (arming is secret).
+- **Tractors, devices, cloaks and erratic maneuvers** (normal and hard, from the choices the rules offer the side: TractorChoices, DeviceChoices). A ship readies its tractor beam when an enemy is within 4 hexes, locks it on an enemy seeker beside it (or a ship it outguns at range 1), keeps a hold and strains against an enemy beam when its batteries can beat the beam. The sphere fires with an enemy beside the ship; the stasis field holds a seeker in reach or, for a losing ship, the strongest enemy ship; the displacement device throws a seeker away; the temporal elevator lifts a wrecked ship out of a fight. A ship under half its shields and armor with an enemy within 15 hexes cloaks (a sound one stays uncloaked to fire); one without a cloak pays for two impulses of erratic maneuvers when an enemy is within 12 hexes.
 - **Objectives.** A unit with scenario objective points on it counts those points as BPV, as a target and as something to guard; a side closes on the units it must destroy, accepting more fire while they stand, moves toward the areas it must hold (more as the turn limit nears) and takes the units that must leave to the exit area. Such a unit, and one a return objective sends through a cosmic rift and back, is a runner: it buys full speed, fires where it passes but does not stay to fight, and weighs the fire it takes less; one standing in a gravity rift withdraws through it.
 - **Gravity rifts** are taken or avoided by their odds: each candidate plan is scored with the exact PlanOdds of the rules (the +1 move against the chance of losing the ship on the way out). A unit in reserve comes back next to a ship of its side at the next declare movement.
 - **Phase space.** A ship ending in a phase region may phase out, and then can neither fire nor be fired at: a threatened ship is drawn into phase space, one that has the better of the fire stays out of it.
 - **Cosmic rifts.** A unit beyond a rift is pulled back toward the rift's port, more strongly as the rift's remaining lifetime nears the impulses its speed needs to get there, buys full speed and takes any plan through the port (one that arrived on the port steps off to come back in); a unit at home does not enter a rift with less than about four turns of lifetime left, unless a return objective sends it through while there is time.
-- **Not yet in the computer players:** warp, docking and transfers, webs, tractors and devices (they take the rules' plain choice for those), and launching carried craft at hard.
+- **Not yet in the computer players:** warp, docking and transfers, webs (they take the rules' plain choice for those), and launching carried craft at normal and hard (a side's view does not say what its carried craft are, and a craft lost is points to the enemy).
 `
 
 func scenarioArg(names []string) string {

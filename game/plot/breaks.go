@@ -41,7 +41,11 @@ func NewWatcher(side rules.SideID) *Watcher { return &Watcher{side: side} }
 func (w *Watcher) Look(v *rules.View) {
 	w.inReach, w.seekers, w.health = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[rules.UnitID][2]int{}
 	w.held, w.ghosts, w.rifts = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[string]bool{}
-	for id := range inReach(v, w.side, 0) {
+	// What the side saw coming counts as seen: an enemy already inside
+	// the engagement envelope (half again its reach) when the side
+	// looked breaks nothing when it comes within reach, so that a fleet
+	// closing ship by ship is one break, not one per ship.
+	for id := range inReach(v, w.side, 0, 3) {
 		w.inReach[id] = true
 	}
 	w.dist = enemyDistances(v, w.side)
@@ -102,7 +106,7 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 		}
 	}
 	if b.EnemyInReach {
-		reach := inReach(v, w.side, 0)
+		reach := inReach(v, w.side, 0, 2)
 		ids := make([]rules.UnitID, 0, len(reach))
 		for id := range reach {
 			if !w.inReach[id] {
@@ -152,8 +156,9 @@ func enemyDistances(v *rules.View, side rules.SideID) map[rules.UnitID]int {
 
 // inReach returns the enemy ships and bases (by id, with their names)
 // within reach of the weapons of one of side's ships in v, or within
-// within hexes of one of its units when within > 0.
-func inReach(v *rules.View, side rules.SideID, within int) map[rules.UnitID]string {
+// within hexes of one of its units when within > 0; the reach is taken
+// halves/2 times (2: the reach itself, 3: half again).
+func inReach(v *rules.View, side rules.SideID, within, halves int) map[rules.UnitID]string {
 	out := map[rules.UnitID]string{}
 	for _, own := range v.Units {
 		if own.Side != side || own.Ghost {
@@ -161,7 +166,7 @@ func inReach(v *rules.View, side rules.SideID, within int) map[rules.UnitID]stri
 		}
 		r := within
 		if r == 0 {
-			r = reachOf(own.Class)
+			r = reachOf(own.Class) * halves / 2
 		}
 		if r == 0 {
 			continue

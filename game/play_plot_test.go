@@ -1,0 +1,290 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// plotGame starts a two-person game of first-contact in the play scene,
+// driven by scripted input.
+func plotGame(t *testing.T, seed uint64) (*App, *PlayScene, *scriptInput, *ebiten.Image) {
+	t.Helper()
+	env := testEnv(t)
+	env.Settings.PerShipTurns = false
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	sess, err := match.NewSession(src, seed, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	require.Equal(t, 2, sess.Humans())
+	play := NewPlayScene(env, sess)
+	play.now = fixedNow
+	script := &scriptInput{}
+	app := NewApp(env, play)
+	app.SetInputSource(script)
+	app.Layout(1280, 800)
+	return app, play, script, ebiten.NewImage(1280, 800)
+}
+
+// A person at the machine who accepts what each panel proposes: the
+// curtain, the plot (plot.Plan's orders), and the step panels a break or
+// an uncovered decision brings up (on a move, forward until legal).
+func acceptAll(t *testing.T, play *PlayScene, script *scriptInput) {
+	t.Helper()
+	switch {
+	case play.curtainFor != "":
+		script.intend(t, curtainKeys, intentConfirm)
+	case play.orders == nil:
+	default:
+		if mb, isMove := play.orders.(*moveBuilder); isMove && checkText(play.desk, mb.command(play.desk)) != "" {
+			script.intend(t, orderKeys, intentForward)
+		} else {
+			script.intend(t, orderKeys, intentCommit)
+		}
+	}
+}
+
+// Two-person turns of first-contact through the real play scene: the
+// sides allocate, declare and plot, their orders play the impulses, and
+// the machine changes hands (a curtain) at most 6 times in the second
+// turn (the first, when the fleets come into reach ship by ship, takes
+// 8 to 10: each enemy coming within reach is a break); a side's plot is
+// on its own screen only.
+func TestPlottedTurnHandoffs(t *testing.T) {
+	requireDisplay(t)
+	for _, seed := range []uint64{1, 2, 3} {
+		app, play, script, screen := plotGame(t, seed)
+		require.NotNil(t, play.table, "two people: plotted turns")
+		plots := 0
+		perTurn := map[int]int{}
+		for i := 0; i < 8000 && play.sess.State.Clock.Turn <= 2 && !play.sess.Over(); i++ {
+			if pb, isPlot := play.orders.(*plotBuilder); isPlot {
+				plots++
+				assert.Equal(t, play.viewer, pb.o.Side, "a side's plot is on its own screen only")
+			}
+			before := play.HandoffCount()
+			acceptAll(t, play, script)
+			if play.curtainFor == "" && watchBeats[play.table.beat] != 0 {
+				// The table watches at the fastest speed, as players may choose.
+				script.intend(t, playKeys, intentWatchFaster)
+			}
+			turn := play.sess.State.Clock.Turn
+			tick(t, app, screen)
+			perTurn[turn] += play.HandoffCount() - before
+		}
+		require.Equal(t, 0, watchBeats[play.table.beat], "the players chose the fastest speed")
+		require.Equal(t, 3, play.sess.State.Clock.Turn, "seed %d: two turns played through", seed)
+		t.Logf("seed %d: handoffs turn 1 %d, turn 2 %d; %d commands", seed, perTurn[1], perTurn[2], len(play.sess.Commands))
+		assert.LessOrEqual(t, perTurn[2], 6, "seed %d: handoffs in turn 2", seed)
+		assert.GreaterOrEqual(t, plots, 2, "each side plotted")
+	}
+}
+
+// watchingGame is a two-person game of first-contact in which both sides
+// have plotted and the table watches their orders play.
+func watchingGame(t *testing.T) (*App, *PlayScene, *scriptInput, *ebiten.Image) {
+	t.Helper()
+	app, play, script, screen := plotGame(t, 4)
+	for i := 0; i < 400 && !play.Watching(); i++ {
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	require.True(t, play.Watching(), "after both sides plotted, the table watches their orders")
+	return app, play, script, screen
+}
+
+// Watching: between breaks the orders play one command a beat with the
+// public view on screen and no curtain; pause holds the game, step plays
+// one command.
+func TestWatchingPlaysAtTheTablesSpeed(t *testing.T) {
+	requireDisplay(t)
+	app, play, script, screen := watchingGame(t)
+	assert.Equal(t, rules.SideID(""), play.Viewer(), "the public view is on screen")
+	_, up := play.CurtainUp()
+	assert.False(t, up)
+
+	assert.True(t, play.Stirred(), "a watching table keeps a resting window drawing")
+	script.intend(t, playKeys, intentWatchPause)
+	tick(t, app, screen)
+	play.Stirred()
+	n := len(play.sess.Commands)
+	for range 100 {
+		tick(t, app, screen)
+	}
+	assert.Equal(t, n, len(play.sess.Commands), "paused: nothing plays")
+	assert.False(t, play.Watching(), "a paused table is at rest")
+	assert.False(t, play.Stirred(), "and lets the window rest")
+	script.intend(t, playKeys, intentWatchStep)
+	tick(t, app, screen)
+	assert.Equal(t, n+1, len(play.sess.Commands), "step plays one command")
+
+	script.intend(t, playKeys, intentWatchPause)
+	tick(t, app, screen)
+	n = len(play.sess.Commands)
+	for range 2 * watchBeats[defaultBeat] {
+		tick(t, app, screen)
+	}
+	played := len(play.sess.Commands) - n
+	assert.True(t, played >= 1 && played <= 3, "at the default speed one command a beat: %d in two beats", played)
+}
+
+// The curtain skip means it: a side at a sealed step (allocation) has
+// something secret on its screen; a side whose screen would show only
+// the public view and its own systems displays has not.
+func TestHasPrivateMeansIt(t *testing.T) {
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	side := sess.State.Pending()[0]
+	require.Equal(t, rules.CmdAllocate, sess.State.View(side).Expecting)
+	assert.True(t, hasPrivate(sess, side), "an allocation is sealed")
+	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
+		pending := sess.State.Pending()
+		require.NotEmpty(t, pending)
+		_, err := sess.Submit(sess.State.Legal(pending[0])[0])
+		require.NoError(t, err)
+	}
+	mover := sess.State.Pending()[0]
+	owns := false
+	for _, u := range sess.State.View(mover).Units {
+		owns = owns || u.Side == mover && u.Detail != nil
+	}
+	require.True(t, owns, "the side owns ships with systems displays")
+	private := false
+	for _, e := range sess.Events {
+		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover)
+	}
+	assert.Equal(t, private, hasPrivate(sess, mover), "owning ships alone is no secret; only private log lines are")
+}
+
+// The plot panel: a click on an enemy closes with it (or keeps it at the
+// range set), a click on an empty hex flies toward it, Tab picks the next
+// ship, Enter follows the orders; the preview of a course starts at the
+// ship and follows the impulse chart.
+func TestPlotPanel(t *testing.T) {
+	requireDisplay(t)
+	_, play, _, _ := plotGame(t, 1)
+	sess := play.sess
+	for sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
+		sd := sess.State.Pending()[0]
+		_, err := sess.Submit(sess.State.Legal(sd)[0])
+		require.NoError(t, err)
+	}
+	side := rules.SideID("federation")
+	d := &orderDesk{Desk: sess.Desk(side), env: play.env, view: func() *rules.View { return sess.State.View(side) }}
+	b := newPlotBuilder(d, nil, "")
+	require.NotEmpty(t, b.o.Ships)
+	var enemy rules.UnitView
+	for _, u := range d.view().Units {
+		if u.Side != side && u.Kind == rules.KindShip {
+			enemy = u
+			break
+		}
+	}
+	require.NotEmpty(t, enemy.ID)
+	empty := rules.Hex{Q: 3, R: 3}
+	for _, u := range d.view().Units {
+		require.NotEqual(t, empty, u.Hex, "the test's empty hex is empty")
+	}
+	tests := []struct {
+		name  string
+		do    func()
+		check func(t *testing.T, sh plot.Ship)
+	}{
+		{"click an empty hex: fly toward it", func() { b.click(d, empty) }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Toward, Hex: empty}, sh.Course)
+		}},
+		{"click an enemy: close with it", func() { b.click(d, enemy.Hex) }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Close, sh.Course.Kind)
+			assert.Equal(t, enemy.ID, sh.Course.Unit)
+		}},
+		{"keeping range, click an enemy: keep it at that range", func() {
+			b.ship().Course = plot.Course{Kind: plot.Range, Range: 4}
+			b.click(d, enemy.Hex)
+		}, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Range, Unit: enemy.ID, Range: 4}, sh.Course)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.do()
+			tc.check(t, *b.ship())
+		})
+	}
+	first := b.ship().Unit
+	b.keys(d, Intents{intentNextShip})
+	if len(b.o.Ships) > 1 {
+		assert.NotEqual(t, first, b.ship().Unit, "Tab: the next ship")
+	}
+	hexes, _ := plotPreview(d.view(), *b.ship())
+	u := unitOf(d.view(), b.ship().Unit)
+	require.NotEmpty(t, hexes)
+	assert.Equal(t, u.Hex, hexes[0], "the preview starts at the ship")
+	assert.Len(t, hexes, 1+u.Speed-u.Detail.Move.Moved, "the preview moves the hexes the impulse chart gives its speed")
+	b.keys(d, Intents{intentCommit})
+	require.NotNil(t, d.plotted, "Enter follows the orders")
+	assert.Equal(t, side, d.plotted.Side)
+}
+
+// soloPlotted plays turn 1 of first-contact with a person (who accepts
+// what every panel proposes) against the normal computer, at the fastest
+// watching speed, and returns the state hash and how many ticks found the
+// computer thinking off the frame loop.
+func soloPlotted(t *testing.T) ([32]byte, int) {
+	t.Helper()
+	env := testEnv(t)
+	env.Settings.PerShipTurns = false
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	seats := match.DefaultSeats(sc)
+	seats[1].Kind, seats[1].Level = match.SeatComputer, "normal"
+	sess, err := match.NewSession(src, 7, seats)
+	require.NoError(t, err)
+	play := NewPlayScene(env, sess)
+	play.now = fixedNow
+	require.NotNil(t, play.table)
+	script := &scriptInput{}
+	app := NewApp(env, play)
+	app.SetInputSource(script)
+	app.Layout(1280, 800)
+	screen := ebiten.NewImage(1280, 800)
+	thinking := 0
+	for i := 0; i < 20000 && sess.State.Clock.Turn == 1 && !sess.Over(); i++ {
+		acceptAll(t, play, script)
+		if play.curtainFor == "" && watchBeats[play.table.beat] != 0 {
+			script.intend(t, playKeys, intentWatchFaster)
+		}
+		tick(t, app, screen)
+		if play.Thinking() {
+			thinking++
+			assert.True(t, play.Watching(), "a window whose computer thinks is in motion")
+		}
+	}
+	require.Equal(t, 2, sess.State.Clock.Turn, "turn 1 played through")
+	return sess.State.Hash(), thinking
+}
+
+// Computer seats think off the frame loop: Update returns while the
+// computer decides (the window draws and takes input), and the game is
+// the same however long each decision takes.
+func TestComputerThinksOffTheFrameLoop(t *testing.T) {
+	requireDisplay(t)
+	h1, thinking := soloPlotted(t)
+	assert.Positive(t, thinking, "ticks ran while the computer was deciding")
+	h2, _ := soloPlotted(t)
+	assert.Equal(t, h1, h2, "the same game whatever the timing of the computer's thinking")
+}
