@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -77,9 +78,19 @@ func unitName(p *orderDesk, id rules.UnitID) string {
 // checkText returns the reason cmd would be refused, for people.
 func checkText(p *orderDesk, cmd rules.Command) string {
 	if err := p.Check(cmd); err != nil {
-		return strings.TrimPrefix(err.Error(), "rules: ")
+		return refusalText(err)
 	}
 	return ""
+}
+
+// refusalText returns err as a player reads it: a rules refusal's reason
+// (its message and clause id), any other error whole.
+func refusalText(err error) string {
+	var ref *rules.Refusal
+	if errors.As(err, &ref) {
+		return ref.Reason()
+	}
+	return err.Error()
 }
 
 // heading adds the step title and a line of explanation to the panel.

@@ -39,36 +39,23 @@ func (b *moveBuilder) path(p *orderDesk) ([]rules.Hex, []rules.Direction, int) {
 	if !ok {
 		return nil, nil, 0
 	}
-	h, f := u.Hex, u.Facing
-	hexes, facings := []rules.Hex{h}, []rules.Direction{f}
+	hexes, facings := []rules.Hex{u.Hex}, []rules.Direction{u.Facing}
 	used := 0
-	for _, s := range b.steps {
-		switch s.Op {
-		case rules.OpForward:
-			h = h.Neighbor(f)
+	for i, ps := range rules.PlanPoses(rules.Pose{Hex: u.Hex, Facing: u.Facing}, b.steps) {
+		switch s := b.steps[i]; s.Op {
+		case rules.OpForward, rules.OpSlipLeft, rules.OpSlipRight:
 			used++
-		case rules.OpSlipLeft:
-			h = h.Neighbor(f.Turn(-1))
-			used++
-		case rules.OpSlipRight:
-			h = h.Neighbor(f.Turn(1))
-			used++
-		case rules.OpTurnLeft:
-			f = f.Turn(-1)
-		case rules.OpTurnRight:
-			f = f.Turn(1)
 		case rules.OpHET:
-			f = s.Facing
-			used += 2
+			used += rules.HETCost
 		case rules.OpDecelerate:
 			used += s.N
 		}
-		if len(hexes) > 0 && hexes[len(hexes)-1] == h {
-			facings[len(facings)-1] = f
+		if last := len(hexes) - 1; hexes[last] == ps.Hex {
+			facings[last] = ps.Facing
 			continue
 		}
-		hexes = append(hexes, h)
-		facings = append(facings, f)
+		hexes = append(hexes, ps.Hex)
+		facings = append(facings, ps.Facing)
 	}
 	return hexes, facings, used
 }
@@ -161,14 +148,12 @@ func (b *moveBuilder) click(p *orderDesk, h rules.Hex) {
 	if len(hexes) == 0 {
 		return
 	}
-	at, f := hexes[len(hexes)-1], facings[len(facings)-1]
-	switch h {
-	case at.Neighbor(f):
-		b.add(p, rules.MoveStep{Op: rules.OpForward})
-	case at.Neighbor(f.Turn(-1)):
-		b.add(p, rules.MoveStep{Op: rules.OpSlipLeft})
-	case at.Neighbor(f.Turn(1)):
-		b.add(p, rules.MoveStep{Op: rules.OpSlipRight})
+	at := rules.Pose{Hex: hexes[len(hexes)-1], Facing: facings[len(facings)-1]}
+	for _, op := range []rules.MoveOp{rules.OpForward, rules.OpSlipLeft, rules.OpSlipRight} {
+		if next, _, _ := at.Next(rules.MoveStep{Op: op}); next.Hex == h {
+			b.add(p, rules.MoveStep{Op: op})
+			return
+		}
 	}
 }
 

@@ -260,7 +260,7 @@ func (p *PlayScene) seatColour(side rules.SideID) render.RGBA {
 func (p *PlayScene) submit(cmd rules.Command) bool {
 	look := p.sess.State.View(cmd.Side)
 	if _, err := p.sess.Submit(cmd); err != nil {
-		p.say(strings.TrimPrefix(err.Error(), "rules: "))
+		p.say(refusalText(err))
 		return false
 	}
 	p.autosave()

@@ -43,19 +43,19 @@ func (s *State) checkBatteryUses(side SideID, uses []BatteryUse) error {
 			return err
 		}
 		if seen[b.Unit] {
-			return fmt.Errorf("rules: %s spends its batteries twice", b.Unit)
+			return refuse("", "%s spends its batteries twice", b.Unit)
 		}
 		seen[b.Unit] = true
 		for _, p := range b.Shields {
 			if p < 0 {
-				return fmt.Errorf("rules: %s: negative reinforcement", b.Unit)
+				return refuse("", "%s: negative reinforcement", b.Unit)
 			}
 		}
 		if !s.canSpendBattery(u) {
-			return fmt.Errorf("rules: %s has not decelerated this impulse; batteries are spent in response to a deceleration (X4.MV.7)", b.Unit)
+			return refuse("X4.MV.7", "%s has not decelerated this impulse; batteries are spent in response to a deceleration", b.Unit)
 		}
 		if c := b.cost(); c > u.Ship.Battery {
-			return fmt.Errorf("rules: %s: %d battery energy needed, %d held (X4.MV.7)", b.Unit, c, u.Ship.Battery)
+			return refuse("X4.MV.7", "%s: %d battery energy needed, %d held", b.Unit, c, u.Ship.Battery)
 		}
 	}
 	return nil
@@ -118,14 +118,14 @@ func (s *State) checkActivityBattery(cmd Command) error {
 		add(d.Unit, deviceCost[d.Device])
 	}
 	for _, w := range cmd.Webs {
-		add(w.Unit, len(w.Hexes)*WebCostPerHex)
+		add(w.Unit, len(w.Hexes)*webCostPerHex)
 	}
 	for _, b := range cmd.Batteries {
 		add(b.Unit, b.cost())
 	}
 	for _, id := range order {
 		if u := s.Unit(id); u != nil && u.Ship != nil && draw[id] > u.Ship.Battery {
-			return fmt.Errorf("rules: %s's orders draw %d battery energy, its batteries hold %d", id, draw[id], u.Ship.Battery)
+			return refuse("", "%s's orders draw %d battery energy, its batteries hold %d", id, draw[id], u.Ship.Battery)
 		}
 	}
 	return nil

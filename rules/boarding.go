@@ -8,11 +8,11 @@ import "fmt"
 // and take the unit when no defender is left.
 
 // Boarding house numbers: a boarder's die kills a defender on 5-6, a
-// defender's on 4-6; crew units fight with one die per CrewPerDie.
+// defender's on 4-6; crew units fight with one die per crewPerDie.
 const (
-	BoarderHits  = 5
-	DefenderHits = 4
-	CrewPerDie   = 4
+	boarderHits  = 5
+	defenderHits = 4
+	crewPerDie   = 4
 )
 
 // boarding reports whether transfers from u to t board t: across a
@@ -48,18 +48,18 @@ func (s *State) boardingCombat() []Event {
 			continue
 		}
 		crew := &ss.Crew
-		att := s.rollHits(&evs, u, ss.Boarders, BoarderHits, "boarders aboard "+string(u.ID))
-		def := s.rollHits(&evs, u, crew[BoardingParties]+crew[CrewUnits]/CrewPerDie, DefenderHits, "defenders of "+string(u.ID))
+		att := s.rollHits(&evs, u, ss.Boarders, boarderHits, "boarders aboard "+string(u.ID))
+		def := s.rollHits(&evs, u, crew[BoardingParties]+crew[crewUnits]/crewPerDie, defenderHits, "defenders of "+string(u.ID))
 		k := min(att, crew[BoardingParties])
 		crew[BoardingParties] -= k
-		crew[CrewUnits] = max(crew[CrewUnits]-(att-k), 0)
+		crew[crewUnits] = max(crew[crewUnits]-(att-k), 0)
 		ss.Boarders = max(ss.Boarders-def, 0)
 		evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("boarding of %s: %d defenders and %d boarders fall; %d boarders left",
 			u.ID, att, def, ss.Boarders)))
 		switch {
 		case ss.Boarders == 0:
 			ss.BoarderSide = ""
-		case crew[BoardingParties] == 0 && crew[CrewUnits] == 0:
+		case crew[BoardingParties] == 0 && crew[crewUnits] == 0:
 			evs = append(evs, s.capture(u)...)
 		}
 	}

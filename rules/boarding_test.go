@@ -62,7 +62,7 @@ func TestBoardingRound(t *testing.T) {
 		n := 0
 		for _, e := range evs {
 			if e.Kind == EventRoll && strings.HasPrefix(e.Text, what) {
-				if len(e.Roll.Faces) != map[string]int{"boarders": 10, "defenders": 3 + 8/CrewPerDie}[what] {
+				if len(e.Roll.Faces) != map[string]int{"boarders": 10, "defenders": 3 + 8/crewPerDie}[what] {
 					t.Fatalf("%s rolled %d dice", what, len(e.Roll.Faces))
 				}
 				for _, f := range e.Roll.Faces {
@@ -74,10 +74,10 @@ func TestBoardingRound(t *testing.T) {
 		}
 		return n
 	}
-	att, def := count("boarders", BoarderHits), count("defenders", DefenderHits)
+	att, def := count("boarders", boarderHits), count("defenders", defenderHits)
 	wantBP := max(3-att, 0)
 	wantCrew := max(8-max(att-3, 0), 0)
-	if tt.Ship.Crew[BoardingParties] != wantBP || tt.Ship.Crew[CrewUnits] != wantCrew || tt.Ship.Boarders != max(10-def, 0) {
+	if tt.Ship.Crew[BoardingParties] != wantBP || tt.Ship.Crew[crewUnits] != wantCrew || tt.Ship.Boarders != max(10-def, 0) {
 		t.Fatalf("after %d and %d hits: crew %v boarders %d", att, def, tt.Ship.Crew, tt.Ship.Boarders)
 	}
 }

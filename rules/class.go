@@ -186,7 +186,7 @@ var classes = []Class{
 	{ID: "monster-leviathan", Name: "Leviathan", Race: "monster", Kind: KindMonster, SizeClass: 2, BPV: 150, TurnMode: "C", TechLevel: 0,
 		Hits: 80, MaxSpeed: 6, Explosion: 20, Mounts: mounts("maw", a360, 2)},
 	{ID: "plasma", Name: "Plasma torpedo", Race: "any", Kind: KindPlasma, SizeClass: 7, BPV: 2, MoveCost: 0, TurnMode: "SF", TechLevel: 0,
-		Hits: PlasmaWarheadMax, MaxSpeed: PlasmaSpeed, Warhead: PlasmaWarheadMax, UWarp: true},
+		Hits: plasmaWarheadMax, MaxSpeed: plasmaSpeed, Warhead: plasmaWarheadMax, UWarp: true},
 	{ID: "shuttle", Name: "Shuttle", Race: "any", Kind: KindShuttle, SizeClass: 6, BPV: 3, MoveCost: 0, TurnMode: "SF", TechLevel: 1,
 		Hits: 6, MaxSpeed: 6, Explosion: 2, Mounts: mounts("phaser-3", a360, 1)},
 	{ID: "vel-carrier", Name: "Carrier", Race: "Velari", Kind: KindShip, SizeClass: 3, BPV: 140, MoveCost: 1, TurnMode: "E", TechLevel: 4,

@@ -8,11 +8,11 @@ import "fmt"
 // it is switched on, and out over as many after it is switched off;
 // voiding it (phase space, a cosmic rift) drops it at once.
 const (
-	// CloakRange is the farthest a fully cloaked unit can be fired at or
+	// cloakRange is the farthest a fully cloaked unit can be fired at or
 	// launched at: beyond it no lock-on holds.
-	CloakRange = 5
-	// CloakModifier is added to fire rolls against a fully cloaked unit.
-	CloakModifier = 2
+	cloakRange = 5
+	// cloakModifier is added to fire rolls against a fully cloaked unit.
+	cloakModifier = 2
 	// CloakFadeImpulses is how many impulses a cloak takes to fade in,
 	// and to fade out.
 	CloakFadeImpulses = 5
@@ -37,15 +37,15 @@ func CloakCost(u *Unit) (int, bool) {
 	return 0, false
 }
 
-// Cloaked reports whether u's cloak is working in any degree: on (fading
+// cloaked reports whether u's cloak is working in any degree: on (fading
 // in or full) or fading out. A cloaked unit cannot fire, launch, hold a
 // tractor beam, dock or use devices.
-func Cloaked(u *Unit) bool { return u.Gear.Cloak.On || u.Gear.Cloak.Fade > 0 }
+func cloaked(u *Unit) bool { return u.Gear.Cloak.On || u.Gear.Cloak.Fade > 0 }
 
-// CloakLevel returns how far u's cloak has faded in, from 0 (none) to
+// cloakLevel returns how far u's cloak has faded in, from 0 (none) to
 // CloakFadeImpulses (full): in impulse i after it was switched on it is
 // i, and it falls by one each impulse after it was switched off.
-func CloakLevel(u *Unit) int {
+func cloakLevel(u *Unit) int {
 	c := u.Gear.Cloak
 	if c.On {
 		return max(1, CloakFadeImpulses-c.Fade)
@@ -54,22 +54,22 @@ func CloakLevel(u *Unit) int {
 }
 
 // CloakFireModifier returns what a cloak at level adds to fire rolls
-// against its unit: CloakModifier times level / CloakFadeImpulses,
+// against its unit: cloakModifier times level / CloakFadeImpulses,
 // rounded down (+0 +0 +1 +1 +2 as it fades in).
 func CloakFireModifier(level int) int {
-	return min(max(level, 0), CloakFadeImpulses) * CloakModifier / CloakFadeImpulses
+	return min(max(level, 0), CloakFadeImpulses) * cloakModifier / CloakFadeImpulses
 }
 
 // CloakLockRange returns the farthest a unit whose cloak is at level
-// (1 or more) can be locked on to: CloakRange when full, two hexes more
+// (1 or more) can be locked on to: cloakRange when full, two hexes more
 // for each impulse of fade still to go (13 11 9 7 5 as it fades in).
 func CloakLockRange(level int) int {
-	return CloakRange + 2*(CloakFadeImpulses-min(max(level, 1), CloakFadeImpulses))
+	return cloakRange + 2*(CloakFadeImpulses-min(max(level, 1), CloakFadeImpulses))
 }
 
-// CloakFading returns "in" while u's cloak is fading in, "out" while it
+// cloakFading returns "in" while u's cloak is fading in, "out" while it
 // fades out, and "" otherwise.
-func CloakFading(u *Unit) string {
+func cloakFading(u *Unit) string {
 	switch c := u.Gear.Cloak; {
 	case c.On && c.Fade > 0:
 		return "in"
@@ -92,10 +92,10 @@ func (s *State) checkCloak(u *Unit, a *Allocation) error {
 		return nil
 	}
 	if _, ok := CloakCost(u); !ok {
-		return fmt.Errorf("rules: %s has no cloaking device", u.ID)
+		return refuse("", "%s has no cloaking device", u.ID)
 	}
 	if !u.Gear.Cloak.On && !canCloakAt(u, s.Clock.Turn) {
-		return fmt.Errorf("rules: %s voided its cloak in turn %d and cannot cloak again before turn %d",
+		return refuse("", "%s voided its cloak in turn %d and cannot cloak again before turn %d",
 			u.ID, u.Gear.Cloak.VoidedAt.Turn, u.Gear.Cloak.VoidedAt.Turn+2)
 	}
 	return nil
@@ -111,7 +111,7 @@ func (s *State) execCloak(u *Unit, a *Allocation) []Event {
 		cl.On, cl.Fade = true, CloakFadeImpulses
 		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s cloaks: it fades from sight over %d impulses", u.ID, CloakFadeImpulses))}
 	case !a.Cloak && cl.On:
-		level := CloakLevel(u)
+		level := cloakLevel(u)
 		cl.On, cl.Fade = false, level
 		cl.VoidedAt = s.Clock
 		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s drops its cloak: it fades back in over %d impulses and cannot fire until then", u.ID, level))}
@@ -145,7 +145,7 @@ func (s *State) fadeCloaks() []Event {
 // the moment (IP8.441-442, IP4.38). It reports whether there was a cloak
 // working to void.
 func (s *State) voidCloak(u *Unit) bool {
-	if !Cloaked(u) {
+	if !cloaked(u) {
 		return false
 	}
 	u.Gear.Cloak.On, u.Gear.Cloak.Fade = false, 0
@@ -157,10 +157,10 @@ func (s *State) voidCloak(u *Unit) bool {
 // because of a cloak, or nil.
 func cloakBlocksFire(u, t *Unit) error {
 	switch {
-	case Cloaked(u):
-		return fmt.Errorf("rules: %s is cloaked and cannot fire, launch or hold", u.ID)
-	case t != nil && Cloaked(t) && u.Hex.Distance(t.Hex) > CloakLockRange(CloakLevel(t)):
-		return fmt.Errorf("rules: the cloaked %s is beyond %d hexes", t.ID, CloakLockRange(CloakLevel(t)))
+	case cloaked(u):
+		return refuse("", "%s is cloaked and cannot fire, launch or hold", u.ID)
+	case t != nil && cloaked(t) && u.Hex.Distance(t.Hex) > CloakLockRange(cloakLevel(t)):
+		return refuse("", "the cloaked %s is beyond %d hexes", t.ID, CloakLockRange(cloakLevel(t)))
 	}
 	return nil
 }

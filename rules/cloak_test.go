@@ -36,7 +36,7 @@ func TestCloaking(t *testing.T) {
 	s.Advance()
 	mustApply(t, s, Command{Kind: CmdAllocate, Side: "red", Allocations: []Allocation{{Unit: "w", Cloak: true, Arm: []int{0}}}})
 	mustApply(t, s, s.Legal("blue")[0])
-	if !Cloaked(w) || !s.View("blue").Units[1].Cloaked {
+	if !cloaked(w) || !s.View("blue").Units[1].Cloaked {
 		t.Fatal("the warbird did not cloak")
 	}
 	// Turn 2: not paying drops the cloak and voids it; turn 3 it cannot
@@ -109,7 +109,7 @@ func TestCloakFades(t *testing.T) {
 // range at which the frigates f (8 hexes) and g (10 hexes) may fire.
 func checkCloakAt(t *testing.T, s *State, w *Unit, level, mod, reach int) {
 	t.Helper()
-	if got := CloakLevel(w); got != level {
+	if got := cloakLevel(w); got != level {
 		t.Fatalf("level %d, want %d", got, level)
 	}
 	v := s.View("blue").Units[3]
@@ -147,7 +147,7 @@ func TestCloakVoidedDropsAtOnce(t *testing.T) {
 			w := s.Unit("w")
 			w.Gear.Cloak = c
 			s.Clock = Clock{Turn: 3, Impulse: 2, Step: StepInvoluntary}
-			if !s.voidCloak(w) || Cloaked(w) || CloakLevel(w) != 0 || w.Gear.Cloak.VoidedAt != s.Clock {
+			if !s.voidCloak(w) || cloaked(w) || cloakLevel(w) != 0 || w.Gear.Cloak.VoidedAt != s.Clock {
 				t.Fatalf("after voiding: %+v", w.Gear.Cloak)
 			}
 			if s.voidCloak(w) {

@@ -1080,7 +1080,7 @@ func (s *State) riftBlocksFire(u, t *Unit) error {
 	line := Line(u.Hex, t.Hex)
 	for _, h := range line[1 : len(line)-1] {
 		if r, _ := s.openRiftAt(u.Map, h); r != nil {
-			return fmt.Errorf("rules: no fire through cosmic rift %s at %v (IP4.15)", r.ID, h)
+			return refuse("IP4.15", "no fire through cosmic rift %s at %v", r.ID, h)
 		}
 	}
 	return nil
@@ -1097,7 +1097,7 @@ func (s *State) riftBlocksWeb(m MapID, hexes []Hex) error {
 		for _, end := range r.ends() {
 			for _, h := range hexes {
 				if end.m == m && end.h.Distance(h) <= RiftWebClearance {
-					return fmt.Errorf("rules: no web within %d hexes of a cosmic rift (IP4.12)", RiftWebClearance)
+					return refuse("IP4.12", "no web within %d hexes of a cosmic rift", RiftWebClearance)
 				}
 			}
 		}

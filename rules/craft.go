@@ -27,11 +27,11 @@ func (s *State) checkCraftLaunches(side SideID, ids []UnitID) error {
 		c := s.Unit(id)
 		switch {
 		case c == nil || c.Side != side:
-			return fmt.Errorf("rules: %s has no craft %q", side, id)
+			return refuse("", "%s has no craft %q", side, id)
 		case seen[id]:
-			return fmt.Errorf("rules: %s is launched twice", id)
+			return refuse("", "%s is launched twice", id)
 		case !s.launchable(c):
-			return fmt.Errorf("rules: %s is not aboard a carrier that can launch it", id)
+			return refuse("", "%s is not aboard a carrier that can launch it", id)
 		}
 		seen[id] = true
 	}

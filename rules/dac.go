@@ -90,7 +90,7 @@ func parseDACEntry(tok string) DACEntry {
 		e.Crew = true
 		return e
 	}
-	s, err := ParseSystem(name)
+	s, err := parseSystem(name)
 	if err != nil {
 		panic(err)
 	}
@@ -199,7 +199,7 @@ func hitCell(t damageTrack, e *DACEntry, h *DACHit, roll dieFunc) bool {
 		if *t.Crew == [4]int{} {
 			return false // nobody aboard: nothing to roll for
 		}
-		k := CrewFromDie(roll(D6, "X4.DAC.3", "crew"))
+		k := crewFromDie(roll(D6, "X4.DAC.3", "crew"))
 		if t.Crew[k] == 0 {
 			return false
 		}

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// RepairsPerTurn returns how many boxes u may repair in damage control:
+// repairsPerTurn returns how many boxes u may repair in damage control:
 // one per intact damage-control box (house rule, docs/RULES.md).
-func RepairsPerTurn(u *Unit) int {
+func repairsPerTurn(u *Unit) int {
 	if u.Ship == nil {
 		return 0
 	}
@@ -18,7 +18,7 @@ func RepairsPerTurn(u *Unit) int {
 // shield, never armor (X4.DC).
 func (s *State) repairable(u *Unit) []string {
 	c := lookupClass(u.Class)
-	if c == nil || c.SmallCraft() || RepairsPerTurn(u) == 0 {
+	if c == nil || c.SmallCraft() || repairsPerTurn(u) == 0 {
 		return nil
 	}
 	var out []string
@@ -45,7 +45,7 @@ func (s *State) sampleRepairs(side SideID) []Repair {
 			continue
 		}
 		rs := s.repairable(u)
-		for k := 0; k < len(rs) && k < RepairsPerTurn(u); k++ {
+		for k := 0; k < len(rs) && k < repairsPerTurn(u); k++ {
 			out = append(out, Repair{Unit: u.ID, Target: rs[k]})
 		}
 	}
@@ -55,13 +55,16 @@ func (s *State) sampleRepairs(side SideID) []Repair {
 // repairTarget parses a repair target: a system or "shieldN".
 func repairTarget(target string) (sys ShipSystem, shield int, err error) {
 	if strings.EqualFold(target, "armor") {
-		return 0, -1, fmt.Errorf("rules: armor cannot be repaired in damage control, only between scenarios (X4.DC)")
+		return 0, -1, refuse("X4.DC", "armor cannot be repaired in damage control, only between scenarios")
 	}
 	if n, ok := strings.CutPrefix(target, "shield"); ok && len(n) == 1 && n[0] >= '1' && n[0] <= '6' {
 		return 0, int(n[0] - '1'), nil
 	}
-	sys, err = ParseSystem(target)
-	return sys, -1, err
+	sys, err = parseSystem(target)
+	if err != nil {
+		return 0, -1, refuse("", "unknown ship system %q", target)
+	}
+	return sys, -1, nil
 }
 
 // checkRepairs validates a side's damage control.
@@ -83,8 +86,8 @@ func (s *State) checkRepairs(side SideID, rs []Repair) error {
 		}
 		c := lookupClass(u.Class)
 		count[r.Unit]++
-		if count[r.Unit] > RepairsPerTurn(u) {
-			return fmt.Errorf("rules: %s can repair %d boxes per turn", r.Unit, RepairsPerTurn(u))
+		if count[r.Unit] > repairsPerTurn(u) {
+			return refuse("", "%s can repair %d boxes per turn", r.Unit, repairsPerTurn(u))
 		}
 		k := key{r.Unit, r.Target}
 		per[k]++
@@ -96,7 +99,7 @@ func (s *State) checkRepairs(side SideID, rs []Repair) error {
 			missing = full[sys] - u.Ship.Boxes[sys]
 		}
 		if per[k] > missing {
-			return fmt.Errorf("rules: %s has no damaged %s box to repair", r.Unit, r.Target)
+			return refuse("", "%s has no damaged %s box to repair", r.Unit, r.Target)
 		}
 	}
 	return nil

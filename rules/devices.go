@@ -38,12 +38,12 @@ func (d DeviceUse) String() string {
 
 // Device house numbers.
 const (
-	// DeviceRange is the reach of the stasis field and the displacement
+	// deviceRange is the reach of the stasis field and the displacement
 	// device; ESGRange the radius of the sphere.
-	DeviceRange = 3
+	deviceRange = 3
 	ESGRange    = 1
-	// ESGDamage is what the sphere does to each unit it reaches.
-	ESGDamage = 6
+	// esgDamage is what the sphere does to each unit it reaches.
+	esgDamage = 6
 	// DisplaceHexes is how far the displacement device throws its target.
 	DisplaceHexes = 3
 )
@@ -69,17 +69,17 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 	cost, known := deviceCost[d.Device]
 	switch {
 	case !known:
-		return fmt.Errorf("rules: %s is not a device that can be used in impulse activity", d.Device)
+		return refuse("", "%s is not a device that can be used in impulse activity", d.Device)
 	case !hasDevice(u, d.Device):
-		return fmt.Errorf("rules: %s has no %s", u.ID, d.Device)
+		return refuse("", "%s has no %s", u.ID, d.Device)
 	case u.PhasedOut:
-		return fmt.Errorf("rules: %s's %s does not work out of phase (IP8.48)", u.ID, d.Device)
-	case InStasis(u) || Cloaked(u):
-		return fmt.Errorf("rules: %s cannot use devices now", u.ID)
+		return refuse("IP8.48", "%s's %s does not work out of phase", u.ID, d.Device)
+	case InStasis(u) || cloaked(u):
+		return refuse("", "%s cannot use devices now", u.ID)
 	case u.Ship.DeviceTurn == s.Clock.Turn:
-		return fmt.Errorf("rules: %s has used a device this turn", u.ID)
+		return refuse("", "%s has used a device this turn", u.ID)
 	case u.Ship.Battery < cost:
-		return fmt.Errorf("rules: %s's %s needs %d battery energy, %d held", u.ID, d.Device, cost, u.Ship.Battery)
+		return refuse("", "%s's %s needs %d battery energy, %d held", u.ID, d.Device, cost, u.Ship.Battery)
 	}
 	if d.Device == DeviceESG || d.Device == DeviceTemporal {
 		return nil // no target
@@ -87,13 +87,13 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 	t := s.Unit(d.Target)
 	switch {
 	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || hiddenFrom(t, u.Side):
-		return fmt.Errorf("rules: %s cannot aim its %s at %q", u.ID, d.Device, d.Target)
-	case u.Hex.Distance(t.Hex) > DeviceRange:
-		return fmt.Errorf("rules: %s is beyond the %s's range %d", t.ID, d.Device, DeviceRange)
+		return refuse("", "%s cannot aim its %s at %q", u.ID, d.Device, d.Target)
+	case u.Hex.Distance(t.Hex) > deviceRange:
+		return refuse("", "%s is beyond the %s's range %d", t.ID, d.Device, deviceRange)
 	case !lookupClass(t.Class).Mobile():
-		return fmt.Errorf("rules: the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
+		return refuse("", "the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
 	case d.Device == DeviceDisplacement && !d.Facing.Valid():
-		return fmt.Errorf("rules: invalid displacement direction")
+		return refuse("", "invalid displacement direction")
 	}
 	return cloakBlocksFire(u, t)
 }
@@ -107,7 +107,7 @@ func (s *State) checkDevices(side SideID, uses []DeviceUse) error {
 			return err
 		}
 		if seen[d.Unit] {
-			return fmt.Errorf("rules: %s uses two devices", d.Unit)
+			return refuse("", "%s uses two devices", d.Unit)
 		}
 		seen[d.Unit] = true
 		if err := s.checkDevice(u, d); err != nil {
@@ -134,7 +134,7 @@ func (s *State) possibleDevices(u *Unit) []DeviceUse {
 			}
 			continue
 		}
-		for _, t := range s.unitsWithin(u.Map, u.Hex, DeviceRange) {
+		for _, t := range s.unitsWithin(u.Map, u.Hex, deviceRange) {
 			use := DeviceUse{Unit: u.ID, Device: d, Target: t.ID, Facing: u.Facing}
 			if t.Side != u.Side && s.checkDevice(u, use) == nil {
 				out = append(out, use)
@@ -175,7 +175,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 		case DeviceESG:
 			for _, t := range s.unitsWithin(u.Map, u.Hex, ESGRange) {
 				if t.ID != u.ID && t.Side != u.Side && t.OnMap() && !t.PhasedOut {
-					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), ESGDamage, "", string(u.ID)+"'s sphere")...)
+					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), esgDamage, "", string(u.ID)+"'s sphere")...)
 				}
 			}
 		case DeviceSFG:
@@ -211,15 +211,15 @@ const DeviceCloak DeviceKind = "cloak"
 // order the format reference gives them.
 var FittableDevices = []DeviceKind{DeviceCloak, DeviceDisplacement, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}
 
-// DeviceCost returns the battery energy one use of device d takes (per
+// deviceCostOf returns the battery energy one use of device d takes (per
 // hex for a web), or the energy per turn of a fitted cloak, and false for
 // a device it does not know.
-func DeviceCost(d DeviceKind) (int, bool) {
+func deviceCostOf(d DeviceKind) (int, bool) {
 	switch d {
 	case DeviceCloak:
 		return FittedCloakCost, true
 	case DeviceWeb:
-		return WebCostPerHex, true
+		return webCostPerHex, true
 	}
 	c, ok := deviceCost[d]
 	return c, ok
@@ -232,7 +232,7 @@ func DeviceCost(d DeviceKind) (int, bool) {
 // the class's power.
 func CanFit(c ClassID, d DeviceKind) error {
 	cl := lookupClass(c)
-	cost, known := DeviceCost(d)
+	cost, known := deviceCostOf(d)
 	switch {
 	case !known:
 		return fmt.Errorf("rules: unknown device %q", d)
@@ -274,9 +274,9 @@ func (u *Unit) Fit(d DeviceKind) {
 	}
 }
 
-// UnitDevices lists the devices u carries, its class's and those fitted
+// unitDevices lists the devices u carries, its class's and those fitted
 // to it, in FittableDevices order.
-func UnitDevices(u *Unit) []DeviceKind {
+func unitDevices(u *Unit) []DeviceKind {
 	var out []DeviceKind
 	for _, d := range FittableDevices {
 		if d == DeviceCloak {
@@ -326,7 +326,7 @@ func (s *State) DeviceChoices(side SideID) []DeviceChoice {
 				}
 				continue
 			}
-			for _, t := range s.unitsWithin(u.Map, u.Hex, DeviceRange) {
+			for _, t := range s.unitsWithin(u.Map, u.Hex, deviceRange) {
 				if s.checkDevice(u, DeviceUse{Unit: u.ID, Device: d, Target: t.ID, Facing: u.Facing}) == nil {
 					c.Targets = append(c.Targets, t.ID)
 				}

@@ -37,7 +37,7 @@ func TestDevices(t *testing.T) {
 	// The sphere: k (1 hex away, facing D toward the base) takes 6 on shield 1.
 	mustApply(t, s, activityCmd("red", DeviceUse{Unit: "base", Device: DeviceESG}))
 	finishActivity(t, s)
-	if k.Ship.Shields[0] != 12-ESGDamage || base.Ship.Battery != 6 {
+	if k.Ship.Shields[0] != 12-esgDamage || base.Ship.Battery != 6 {
 		t.Fatalf("ESG: raider shield 1 %d, battery %d", k.Ship.Shields[0], base.Ship.Battery)
 	}
 	atActivity(s)
@@ -126,7 +126,7 @@ func TestCanFit(t *testing.T) {
 	}
 }
 
-// Fitted devices join the class's: UnitDevices lists both, a cloak
+// Fitted devices join the class's: unitDevices lists both, a cloak
 // included, and DeviceChoices offers each one usable now, a targeted one
 // at each unit in reach.
 func TestFittedDevicesOffered(t *testing.T) {
@@ -141,7 +141,7 @@ func TestFittedDevicesOffered(t *testing.T) {
 	if !slices.Equal(b.Gear.Devices, []DeviceKind{DeviceTemporal}) || !b.Gear.Cloak.Fitted {
 		t.Fatalf("gear %+v", b.Gear)
 	}
-	if got := UnitDevices(b); !slices.Equal(got, []DeviceKind{DeviceCloak, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}) {
+	if got := unitDevices(b); !slices.Equal(got, []DeviceKind{DeviceCloak, DeviceESG, DeviceSFG, DeviceTemporal, DeviceWeb}) {
 		t.Fatalf("devices %v", got)
 	}
 	b.Ship.Battery = 10

@@ -40,8 +40,8 @@ func (d Dice) Max() int { return d.N * d.Sides }
 // no more dice than a table could hold.
 func (d Dice) Valid() bool { return d.N >= 1 && d.N <= 100 && d.Sides >= 2 && d.Sides <= 1000 }
 
-// ParseDice reads "NdS" or "dS" (for one die).
-func ParseDice(s string) (Dice, error) {
+// parseDice reads "NdS" or "dS" (for one die).
+func parseDice(s string) (Dice, error) {
 	n, sides, ok := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "d")
 	if !ok {
 		return Dice{}, fmt.Errorf("rules: dice %q are not of the form NdS", s)
@@ -67,7 +67,7 @@ func (d Dice) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads dice written as "NdS".
 func (d *Dice) UnmarshalText(b []byte) error {
-	v, err := ParseDice(string(b))
+	v, err := parseDice(string(b))
 	if err != nil {
 		return err
 	}

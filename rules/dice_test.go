@@ -17,13 +17,13 @@ func TestParseDice(t *testing.T) {
 		{"d10", D10, "d10"}, {"d12", D12, "d12"}, {" 6d6 ", Dice{6, 6}, "6d6"},
 	}
 	for _, tt := range tests {
-		got, err := ParseDice(tt.in)
+		got, err := parseDice(tt.in)
 		require.NoError(t, err, tt.in)
 		assert.Equal(t, tt.want, got)
 		assert.Equal(t, tt.str, got.String())
 	}
 	for _, bad := range []string{"", "6", "d1", "0d6", "xd6", "2dx", "101d6"} {
-		_, err := ParseDice(bad)
+		_, err := parseDice(bad)
 		assert.Error(t, err, "%q", bad)
 	}
 }

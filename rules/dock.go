@@ -11,7 +11,7 @@ func dockable(u, t *Unit) bool {
 	return u.ID != t.ID && u.OnMap() && t.OnMap() && u.Ship != nil && t.Ship != nil &&
 		!u.PhasedOut && !t.PhasedOut && // IP8.12
 		u.Map == t.Map && u.Hex == t.Hex && u.Ship.Docked == "" && t.Ship.Docked == "" &&
-		allocates(u) && allocates(t) && !Cloaked(u) && !Cloaked(t)
+		allocates(u) && allocates(t) && !cloaked(u) && !cloaked(t)
 }
 
 // activitySides returns the sides with something to do in impulse
@@ -104,21 +104,21 @@ func (s *State) checkActivity(side SideID, docks []DockOrder, transfers []Transf
 			return err
 		}
 		if seen[d.Unit] {
-			return fmt.Errorf("rules: %s has two dock orders", d.Unit)
+			return refuse("", "%s has two dock orders", d.Unit)
 		}
 		seen[d.Unit] = true
 		if d.Undock {
 			if u.Ship.Docked == "" {
-				return fmt.Errorf("rules: %s is not docked", d.Unit)
+				return refuse("", "%s is not docked", d.Unit)
 			}
 			continue
 		}
 		t := s.Unit(d.With)
 		if t == nil || !dockable(u, t) {
-			return fmt.Errorf("rules: %s cannot dock with %q: both must be undocked ships in one hex (X4.DOCK)", d.Unit, d.With)
+			return refuse("X4.DOCK", "%s cannot dock with %q: both must be undocked ships in one hex", d.Unit, d.With)
 		}
 		if held[u.ID] || held[t.ID] {
-			return fmt.Errorf("rules: a unit held in a tractor beam cannot dock")
+			return refuse("", "a unit held in a tractor beam cannot dock")
 		}
 	}
 	for _, tr := range transfers {
@@ -127,25 +127,25 @@ func (s *State) checkActivity(side SideID, docks []DockOrder, transfers []Transf
 			return err
 		}
 		if u.Ship.Docked != tr.To || tr.To == "" {
-			return fmt.Errorf("rules: %s is not docked with %q and cannot transfer (X4.DOCK)", tr.From, tr.To)
+			return refuse("X4.DOCK", "%s is not docked with %q and cannot transfer", tr.From, tr.To)
 		}
 		t := s.Unit(tr.To)
 		if tr.Energy < 0 || tr.Energy > u.Ship.Battery || t.Ship.Battery+tr.Energy > t.Ship.Boxes[SysBattery] {
-			return fmt.Errorf("rules: %s cannot transfer %d energy", tr.From, tr.Energy)
+			return refuse("", "%s cannot transfer %d energy", tr.From, tr.Energy)
 		}
 		if tr.Energy > 0 && u.Ship.BoardingOnly {
-			return fmt.Errorf("rules: only crew pass through a forced dock (X4.RAM)")
+			return refuse("X4.RAM", "only crew pass through a forced dock")
 		}
 		for k, n := range tr.Crew {
 			if n < 0 || n > u.Ship.Crew[k] {
-				return fmt.Errorf("rules: %s cannot transfer %d %s", tr.From, n, CrewKind(k))
+				return refuse("", "%s cannot transfer %d %s", tr.From, n, CrewKind(k))
 			}
 			if n > 0 && boarding(u, t) && CrewKind(k) != BoardingParties {
-				return fmt.Errorf("rules: only boarding parties go aboard a rammed unit of another side (X4.RAM)")
+				return refuse("X4.RAM", "only boarding parties go aboard a rammed unit of another side")
 			}
 		}
 		if boarding(u, t) && t.Ship.Boarders > 0 && t.Ship.BoarderSide != u.Side {
-			return fmt.Errorf("rules: %s is already boarded by %s", tr.To, t.Ship.BoarderSide)
+			return refuse("", "%s is already boarded by %s", tr.To, t.Ship.BoarderSide)
 		}
 	}
 	return nil

@@ -15,9 +15,9 @@ func allocates(u *Unit) bool {
 // (X4.EA.2).
 const ShieldReinforceCost = 2
 
-// ArmorReinforceCost is the energy per point of armor reinforcement
+// armorReinforceCost is the energy per point of armor reinforcement
 // (X4.EA.3).
-const ArmorReinforceCost = 1
+const armorReinforceCost = 1
 
 // ErraticCost returns the energy per impulse of erratic maneuvering for a
 // size class: 10 - size class (X4.EM).
@@ -58,7 +58,7 @@ func MaxAcceleration(prev, sizeClass int) int {
 // Cost returns the energy an allocation spends, battery charging included.
 // Life support and fire control cost 0 and do not appear (X4.EA.1).
 func (a *Allocation) Cost(c *Class) int {
-	e := a.Movement + a.Armor*ArmorReinforceCost + a.Battery + a.Flywheel + a.Erratic*ErraticCost(c.SizeClass)
+	e := a.Movement + a.Armor*armorReinforceCost + a.Battery + a.Flywheel + a.Erratic*ErraticCost(c.SizeClass)
 	if a.Impulse {
 		e++
 	}
@@ -101,11 +101,11 @@ func (s *State) checkAllocations(side SideID, as []Allocation) error {
 			return err
 		}
 		if seen[a.Unit] {
-			return fmt.Errorf("rules: %s has two allocations", a.Unit)
+			return refuse("", "%s has two allocations", a.Unit)
 		}
 		seen[a.Unit] = true
 		if !allocates(u) {
-			return fmt.Errorf("rules: %s does not allocate energy", a.Unit)
+			return refuse("", "%s does not allocate energy", a.Unit)
 		}
 		if err := checkAllocation(u, a); err != nil {
 			return err
@@ -117,7 +117,7 @@ func (s *State) checkAllocations(side SideID, as []Allocation) error {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Side == side && u.OnMap() && allocates(u) && !seen[u.ID] {
-			return fmt.Errorf("rules: no energy allocation for %s", u.ID)
+			return refuse("", "no energy allocation for %s", u.ID)
 		}
 	}
 	return nil
@@ -126,63 +126,63 @@ func (s *State) checkAllocations(side SideID, as []Allocation) error {
 func checkAllocation(u *Unit, a *Allocation) error {
 	c := lookupClass(u.Class)
 	ss := u.Ship
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
+	bad := func(clause, format string, args ...any) error {
+		return refuse(clause, "%s: "+format, append([]any{u.ID}, args...)...)
 	}
 	if a.Movement < 0 || a.Armor < 0 || a.Battery < 0 || a.FromBattery < 0 || a.Erratic < 0 || a.Flywheel < 0 || a.FromFlywheel < 0 {
-		return bad("negative energy")
+		return bad("", "negative energy")
 	}
 	for _, p := range a.Shields {
 		if p < 0 {
-			return bad("negative shield reinforcement")
+			return bad("", "negative shield reinforcement")
 		}
 	}
 	if !c.Mobile() && (a.Movement > 0 || a.Impulse || a.Erratic > 0) {
-		return bad("a %s cannot move", c.Name)
+		return bad("", "a %s cannot move", c.Name)
 	}
 	if a.Impulse && ss.Boxes[SysImpulse] == 0 {
-		return bad("no impulse power for the impulse movement (X4.MV.1)")
+		return bad("X4.MV.1", "no impulse power for the impulse movement")
 	}
 	if a.Tractor && ss.Boxes[SysTractor] == 0 {
-		return bad("no intact tractor beam to ready")
+		return bad("", "no intact tractor beam to ready")
 	}
 	if a.Armor > ss.Armor {
-		return bad("armor reinforcement %d exceeds its %d intact armor boxes (X4.EA.3)", a.Armor, ss.Armor)
+		return bad("X4.EA.3", "armor reinforcement %d exceeds its %d intact armor boxes", a.Armor, ss.Armor)
 	}
 	if a.Erratic > 0 && c.Mobile() && a.Erratic > 32 {
-		return bad("erratic maneuvering for %d impulses", a.Erratic)
+		return bad("", "erratic maneuvering for %d impulses", a.Erratic)
 	}
 	armed := map[int]bool{}
 	for _, m := range a.Arm {
 		if m < 0 || m >= len(c.Mounts) {
-			return bad("no mount %d", m)
+			return bad("", "no mount %d", m)
 		}
 		if armed[m] {
-			return bad("mount %d armed twice", m)
+			return bad("", "mount %d armed twice", m)
 		}
 		armed[m] = true
 		if ss.Mounts[m].Destroyed {
-			return bad("mount %d is destroyed", m)
+			return bad("", "mount %d is destroyed", m)
 		}
 	}
 	if err := checkCharges(c, ss, a); err != nil {
-		return bad("%v", err)
+		return bad("", "%v", err)
 	}
 	if a.FromBattery > ss.Battery {
-		return bad("draws %d from batteries holding %d", a.FromBattery, ss.Battery)
+		return bad("", "draws %d from batteries holding %d", a.FromBattery, ss.Battery)
 	}
 	if after := ss.Battery - a.FromBattery + a.Battery; after > ss.Boxes[SysBattery] {
-		return bad("batteries would hold %d but have %d intact boxes", after, ss.Boxes[SysBattery])
+		return bad("", "batteries would hold %d but have %d intact boxes", after, ss.Boxes[SysBattery])
 	}
 	if err := checkFlywheel(c, ss, a); err != nil {
-		return bad("%v", err)
+		return bad("", "%v", err)
 	}
 	if cost, have := a.Cost(c), ss.Power()+a.FromBattery+a.FromFlywheel; cost > have {
-		return bad("allocation costs %d energy, only %d available", cost, have)
+		return bad("", "allocation costs %d energy, only %d available", cost, have)
 	}
 	speed := SpeedFromEnergy(c, a.Movement, a.Impulse)
 	if lim := MaxAcceleration(ss.Allocated, c.SizeClass); speed > lim {
-		return bad("speed %d exceeds the acceleration limit %d from %d (X4.EA.5)", speed, lim, ss.Allocated)
+		return bad("X4.EA.5", "speed %d exceeds the acceleration limit %d from %d", speed, lim, ss.Allocated)
 	}
 	return nil
 }
@@ -291,7 +291,7 @@ func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
 	seen := map[UnitID]bool{}
 	for _, d := range ds {
 		if seen[d.Unit] {
-			return fmt.Errorf("rules: %s is declared twice", d.Unit)
+			return refuse("", "%s is declared twice", d.Unit)
 		}
 		seen[d.Unit] = true
 		if d.Enter != nil { // a reserve unit re-entering (reserve.go)
@@ -311,15 +311,15 @@ func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
 		}
 		c := lookupClass(u.Class)
 		if d.Warp && d.SelfDestruct {
-			return fmt.Errorf("rules: %s cannot both self-destruct and go into warp", d.Unit)
+			return refuse("", "%s cannot both self-destruct and go into warp", d.Unit)
 		}
 		if d.Warp && (!c.Mobile() || c.SmallCraft()) {
-			return fmt.Errorf("rules: %s cannot go into warp (X4.WARP)", d.Unit)
+			return refuse("X4.WARP", "%s cannot go into warp", d.Unit)
 		}
 		if d.Warp && u.Ship.Allocated <= 0 {
 			// There is no reverse movement in hexrift; a warp entry needs
 			// forward speed (X4.WARP: no warp in reverse).
-			return fmt.Errorf("rules: %s needs forward speed to go into warp (X4.WARP)", d.Unit)
+			return refuse("X4.WARP", "%s needs forward speed to go into warp", d.Unit)
 		}
 	}
 	return nil
@@ -346,7 +346,7 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 		ss.Warp = true
 		u.Speed = ss.PrevSpeed + ss.Allocated
 		evs = append(evs, s.unitEvent(EventNote, "X4.WARP", u,
-			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, WarpFactor(u.Speed))))
+			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, warpFactor(u.Speed))))
 	}
 	// Withdrawals through gravity rifts and re-entries from reserve
 	// (reserve.go).
@@ -374,7 +374,7 @@ func checkFlywheel(c *Class, ss *ShipState, a *Allocation) error {
 	if a.Flywheel == 0 && a.FromFlywheel == 0 {
 		return nil
 	}
-	reinforce := a.Armor * ArmorReinforceCost
+	reinforce := a.Armor * armorReinforceCost
 	for _, p := range a.Shields {
 		reinforce += p * ShieldReinforceCost
 	}

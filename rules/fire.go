@@ -10,9 +10,9 @@ import (
 // maneuvering unit and to every fire roll against it (X4.EM).
 const ErraticModifier = 2
 
-// EvasionMisses is the highest 1d6 roll with which an evasive maneuver
+// evasionMisses is the highest 1d6 roll with which an evasive maneuver
 // makes the strike miss (X4.EV).
-const EvasionMisses = 2
+const evasionMisses = 2
 
 // canTarget reports whether t is a unit u may shoot at. Nothing fires
 // into or out of phase (IP8.12, IP8.122-123).
@@ -25,21 +25,21 @@ func canTarget(u, t *Unit) bool {
 func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 	c := lookupClass(u.Class)
 	if m < 0 || m >= len(c.Mounts) {
-		return fmt.Errorf("rules: %s has no mount %d", u.ID, m)
+		return refuse("", "%s has no mount %d", u.ID, m)
 	}
 	ms := u.Ship.Mounts[m]
 	w, _ := LookupWeapon(c.Mounts[m].Weapon)
 	switch {
 	case ms.Destroyed:
-		return fmt.Errorf("rules: %s mount %d is destroyed", u.ID, m)
+		return refuse("", "%s mount %d is destroyed", u.ID, m)
 	case w.Seeking():
-		return fmt.Errorf("rules: %s mount %d (%s) is launched, not fired", u.ID, m, w.Name)
+		return refuse("", "%s mount %d (%s) is launched, not fired", u.ID, m, w.Name)
 	case !ms.Armed:
-		return fmt.Errorf("rules: %s mount %d is not armed", u.ID, m)
+		return refuse("", "%s mount %d is not armed", u.ID, m)
 	case ms.Fired:
-		return fmt.Errorf("rules: %s mount %d has fired this turn", u.ID, m)
+		return refuse("", "%s mount %d has fired this turn", u.ID, m)
 	case t == nil || !canTarget(u, t):
-		return fmt.Errorf("rules: %s cannot shoot at that target", u.ID)
+		return refuse("", "%s cannot shoot at that target", u.ID)
 	}
 	if err := cloakBlocksFire(u, t); err != nil {
 		return err
@@ -51,14 +51,14 @@ func (s *State) checkShot(u *Unit, m int, t *Unit) error {
 		return err
 	}
 	if InStasis(u) || InStasis(t) {
-		return fmt.Errorf("rules: a unit in stasis neither fires nor can be harmed")
+		return refuse("", "a unit in stasis neither fires nor can be harmed")
 	}
 	rng := u.Hex.Distance(t.Hex)
 	if _, ok := w.Band(rng); !ok {
-		return fmt.Errorf("rules: %s at range %d is out of %s's reach", t.ID, rng, w.Name)
+		return refuse("", "%s at range %d is out of %s's reach", t.ID, rng, w.Name)
 	}
 	if !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)) {
-		return fmt.Errorf("rules: %s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
+		return refuse("", "%s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
 	}
 	return nil
 }
@@ -147,7 +147,7 @@ func (s *State) checkMountOrders(side SideID, shots []Shot, verb string, check f
 		}
 		k := mountKey{sh.Attacker, sh.Mount}
 		if seen[k] {
-			return fmt.Errorf("rules: %s mount %d %s twice", sh.Attacker, sh.Mount, verb)
+			return refuse("", "%s mount %d %s twice", sh.Attacker, sh.Mount, verb)
 		}
 		seen[k] = true
 		if err := check(u, sh.Mount, s.Unit(sh.Target)); err != nil {
@@ -234,11 +234,11 @@ func (s *State) checkEvasions(side SideID, evs []Evasion) error {
 			return err
 		}
 		if seen[e.Unit] {
-			return fmt.Errorf("rules: %s may evade only one strike per impulse (X4.EV)", e.Unit)
+			return refuse("X4.EV", "%s may evade only one strike per impulse", e.Unit)
 		}
 		seen[e.Unit] = true
 		if !slices.Contains(s.evadable(u), e.Attacker) {
-			return fmt.Errorf("rules: %s cannot evade %s now (X4.EV)", e.Unit, e.Attacker)
+			return refuse("X4.EV", "%s cannot evade %s now", e.Unit, e.Attacker)
 		}
 	}
 	return nil
@@ -254,9 +254,9 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 		u.Ship.Evasions++
 		u.Ship.EvadedImpulse = s.Clock.Impulse
 		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
-		ev.Chance = Chance{In: EvasionMisses, Of: int16(D6.Sides), Came: r.Total <= EvasionMisses}
+		ev.Chance = Chance{In: evasionMisses, Of: int16(D6.Sides), Came: r.Total <= evasionMisses}
 		evs = append(evs, ev)
-		if r.Total <= EvasionMisses {
+		if r.Total <= evasionMisses {
 			s.Turn.Evaded = append(s.Turn.Evaded, e)
 			evs = append(evs, s.unitEvent(EventNote, "X4.EV", u, fmt.Sprintf("%s evades the strike of %s", u.ID, e.Attacker)))
 		}
@@ -278,9 +278,9 @@ func FireModifier(u, t *Unit) int {
 		m += ErraticModifier
 	}
 	if u.Ship != nil && u.Ship.Warp {
-		m += WarpFactor(u.Speed)
+		m += warpFactor(u.Speed)
 	}
-	m += CloakFireModifier(CloakLevel(t))
+	m += CloakFireModifier(cloakLevel(t))
 	return m
 }
 
@@ -355,9 +355,9 @@ func (s *State) resolveFire() []Event {
 	return evs
 }
 
-// RamDamage returns the damage of a ram at speed by a unit with the given
+// ramDamage returns the damage of a ram at speed by a unit with the given
 // explosion strength: (speed / 10 + 1) times it (X4.RAM).
-func RamDamage(speed, explosion int) int { return (speed/10 + 1) * explosion }
+func ramDamage(speed, explosion int) int { return (speed/10 + 1) * explosion }
 
 // resolveRams resolves the rams declared this impulse, after direct fire
 // (X4.RAM): both units must still be on the map in the same hex. Both take
@@ -377,7 +377,7 @@ func (s *State) resolveRams() []Event {
 			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("the ram of %s on %s does not happen", u.ID, t.ID)))
 			continue
 		}
-		dmg := RamDamage(u.Speed, lookupClass(u.Class).Explosion)
+		dmg := ramDamage(u.Speed, lookupClass(u.Class).Explosion)
 		evs = append(evs, s.unitEvent(EventNote, "X4.RAM", u, fmt.Sprintf("%s rams %s for %d", u.ID, t.ID, dmg)))
 		tShield := ((int(rm.Entry.Opposite())-int(t.Facing))%6 + 6) % 6
 		evs = append(evs, s.damage(t, tShield, dmg, "X4.RAM", "the ram of "+string(u.ID))...)

@@ -198,7 +198,7 @@ func TestFireTablesAndShields(t *testing.T) {
 // both, and a surviving rammer may force a boarding-only dock.
 func TestRam(t *testing.T) {
 	for _, c := range []struct{ speed, expl, want int }{{0, 8, 8}, {9, 8, 8}, {10, 8, 16}, {25, 5, 15}} {
-		if got := RamDamage(c.speed, c.expl); got != c.want {
+		if got := ramDamage(c.speed, c.expl); got != c.want {
 			t.Errorf("X4.RAM: speed %d strength %d: %d, want %d", c.speed, c.expl, got, c.want)
 		}
 	}
@@ -225,7 +225,7 @@ func TestRam(t *testing.T) {
 	for i, e := range evs {
 		if e.Clause == "X4.RAM" && strings.Contains(e.Text, "rams") {
 			ramAt = i
-			if !strings.Contains(e.Text, fmt.Sprintf("for %d", RamDamage(12, 8))) {
+			if !strings.Contains(e.Text, fmt.Sprintf("for %d", ramDamage(12, 8))) {
 				t.Fatalf("X4.RAM: %s", e.Text)
 			}
 		}

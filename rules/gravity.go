@@ -219,9 +219,9 @@ type Odds struct {
 	TowedSurvive float64 `json:"towed_survive,omitempty"`
 }
 
-// SurviveChance returns the exact chance of coming through n removal
+// surviveChance returns the exact chance of coming through n removal
 // rolls: (7/10)^n.
-func SurviveChance(n int) *big.Rat {
+func surviveChance(n int) *big.Rat {
 	r := big.NewRat(1, 1)
 	for range n {
 		r.Mul(r, RiftSurvive)
@@ -275,7 +275,7 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 	if towed != nil {
 		o.Towed, o.TowedSurvive = towed.ID, 1-towedLost
 	}
-	exact := SurviveChance(len(o.Exits))
+	exact := surviveChance(len(o.Exits))
 	o.Survive, _ = exact.Float64()
 	o.SurviveExact = exact.RatString()
 	for _, c := range s.cargoOf(u.ID) {

@@ -151,7 +151,7 @@ func TestTerrainLookups(t *testing.T) {
 func TestLargeDiscIsNotExpanded(t *testing.T) {
 	big := DiscShape(Hex{0, 0}, 4500)
 	assert.Empty(t, big.Hexes)
-	assert.Equal(t, DiscSize(4500), big.Size())
+	assert.Equal(t, discSize(4500), big.Size())
 	assert.True(t, big.Contains(Hex{4500, -4500}))
 	assert.False(t, big.Contains(Hex{4501, -4500}))
 }

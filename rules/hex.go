@@ -103,9 +103,9 @@ func Ring(center Hex, radius int) []Hex {
 	return out
 }
 
-// Disc returns every hex within radius steps of center, ring by ring from
+// disc returns every hex within radius steps of center, ring by ring from
 // the centre outward.
-func Disc(center Hex, radius int) []Hex {
+func disc(center Hex, radius int) []Hex {
 	if radius < 0 {
 		return nil
 	}
@@ -116,8 +116,8 @@ func Disc(center Hex, radius int) []Hex {
 	return out
 }
 
-// DiscSize returns how many hexes Disc(center, radius) holds.
-func DiscSize(radius int) int {
+// discSize returns how many hexes disc(center, radius) holds.
+func discSize(radius int) int {
 	if radius < 0 {
 		return 0
 	}

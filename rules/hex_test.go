@@ -96,9 +96,9 @@ func TestRingAndDiscSizes(t *testing.T) {
 				assert.Equal(t, 1, h.Distance(ring[(i+1)%len(ring)]))
 			}
 		}
-		disc := Disc(c, r)
-		assert.Len(t, disc, DiscSize(r))
-		assert.Equal(t, 1+3*r*(r+1), DiscSize(r))
+		disc := disc(c, r)
+		assert.Len(t, disc, discSize(r))
+		assert.Equal(t, 1+3*r*(r+1), discSize(r))
 	}
 	assert.Equal(t, Hex{3, -2 - 4}, Ring(c, 4)[0], "rings start in direction A")
 }
@@ -150,7 +150,7 @@ func TestParseHex(t *testing.T) {
 // within 12 of two origins (ties on hex corners included).
 func TestDirectionToIsFirstStepOfLine(t *testing.T) {
 	for _, a := range []Hex{{0, 0}, {5, -3}} {
-		for _, b := range Disc(a, 12) {
+		for _, b := range disc(a, 12) {
 			got, ok := a.DirectionTo(b)
 			if b == a {
 				if ok {

@@ -2,11 +2,11 @@ package rules
 
 // Ion storms (house rule, docs/RULES.md "Ion storms"): a region of kind
 // ion-storm scatters fire. Every direct-fire roll from or at a unit in an
-// ion storm takes IonStormModifier, once however many storms are involved.
+// ion storm takes ionStormModifier, once however many storms are involved.
 // What a cosmic rift does in an ion storm is the cosmic rift rules' (IP4.51).
 
-// IonStormModifier is added to fire rolls from or at a unit in an ion storm.
-const IonStormModifier = 1
+// ionStormModifier is added to fire rolls from or at a unit in an ion storm.
+const ionStormModifier = 1
 
 // InIonStorm reports whether u stands in an ion storm on its map.
 func (s *State) InIonStorm(u *Unit) bool {
@@ -19,7 +19,7 @@ func (s *State) InIonStorm(u *Unit) bool {
 func (s *State) ShotModifier(u, t *Unit) int {
 	m := FireModifier(u, t)
 	if s.InIonStorm(u) || s.InIonStorm(t) {
-		m += IonStormModifier
+		m += ionStormModifier
 	}
 	if u.Ship != nil {
 		m += u.Ship.Radiation.FireShift // cosmic rift radiation on its sensors (IP4.313)

@@ -27,8 +27,8 @@ func (s *State) defensiveAllocations(side SideID) []Allocation {
 			a.Tractor = true
 			left -= TractorCost
 		}
-		a.Armor = min(u.Ship.Armor, left/ArmorReinforceCost)
-		left -= a.Armor * ArmorReinforceCost
+		a.Armor = min(u.Ship.Armor, left/armorReinforceCost)
+		left -= a.Armor * armorReinforceCost
 		a.Shields[0] = left / ShieldReinforceCost
 		out = append(out, a)
 	}

@@ -1,7 +1,5 @@
 package rules
 
-import "fmt"
-
 // Lock-on (house rule, docs/RULES.md "Lock-on"): a unit fires at or
 // launches at a target beyond LockOnFreeRange only with a lock-on, which
 // needs an intact sensor box (units without a damage chart always have
@@ -27,10 +25,10 @@ func (s *State) checkLockOn(u, t *Unit) error {
 		return nil
 	}
 	if !s.CanLockOn(u.ID, t.ID) {
-		return fmt.Errorf("rules: %s cannot lock on to %s", u.ID, t.ID)
+		return refuse("", "%s cannot lock on to %s", u.ID, t.ID)
 	}
 	if !hasSensors(u) {
-		return fmt.Errorf("rules: %s has lost its sensors and cannot lock on beyond %d hex", u.ID, LockOnFreeRange)
+		return refuse("", "%s has lost its sensors and cannot lock on beyond %d hex", u.ID, LockOnFreeRange)
 	}
 	return nil
 }

@@ -11,9 +11,9 @@ var turnModes = map[string]int{
 	"D": 50, "C": 60, "B": 70, "A": 80, "AA": 90, "SF": 100, "SW": 110,
 }
 
-// TurnModeDivisor returns the divisor of a turn mode letter in tenths,
+// turnModeDivisor returns the divisor of a turn mode letter in tenths,
 // e.g. 14 for "M" (1.4), and false for an unknown letter (X4.MV.3).
-func TurnModeDivisor(mode string) (int, bool) {
+func turnModeDivisor(mode string) (int, bool) {
 	d, ok := turnModes[mode]
 	return d, ok
 }
@@ -85,34 +85,28 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 	c := lookupClass(u.Class)
 	ss := u.Ship
 	r := planResult{ms: ss.Move, hex: u.Hex, facing: u.Facing, path: []Hex{u.Hex}}
-	bad := func(format string, args ...any) (planResult, error) {
-		return r, fmt.Errorf("rules: %s: "+format, append([]any{u.ID}, args...)...)
+	bad := func(clause, format string, args ...any) (planResult, error) {
+		return r, refuse(clause, "%s: "+format, append([]any{u.ID}, args...)...)
 	}
 	if !c.Mobile() {
-		return bad("a %s does not move", c.Name)
+		return bad("", "a %s does not move", c.Name)
 	}
 	if p.Erratic && ss.ErraticPaid <= 0 {
-		return bad("no erratic maneuvering paid for (X4.EM)")
+		return bad("X4.EM", "no erratic maneuvering paid for")
 	}
 	need := HexesBeforeTurn(u.Speed, c.TurnMode)
 	het := false
 	for i, st := range p.Steps {
+		next, d, _ := Pose{r.hex, r.facing}.Next(st)
 		switch st.Op {
 		case OpForward, OpSlipLeft, OpSlipRight:
-			d := r.facing
-			switch st.Op {
-			case OpSlipLeft:
-				d = d.Turn(-1)
-			case OpSlipRight:
-				d = d.Turn(1)
-			}
 			// Movement gained on leaving a hex (a gravity rift's +1)
 			// counts from this step on (GR41.1).
-			r.ms.Bonus += s.planLeave(u, &r.ms, r.hex, r.hex.Neighbor(d))
+			r.ms.Bonus += s.planLeave(u, &r.ms, r.hex, next.Hex)
 			if remaining(u, &r.ms) <= 0 {
-				return bad("step %d: no movement left", i+1)
+				return bad("", "step %d: no movement left", i+1)
 			}
-			r.hex = r.hex.Neighbor(d)
+			r.hex = next.Hex
 			r.path = append(r.path, r.hex)
 			r.entry = d
 			r.moves++
@@ -120,38 +114,34 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			r.ms.Straight++
 		case OpTurnLeft, OpTurnRight:
 			if need > 0 && r.ms.Straight < need {
-				return bad("step %d: turn mode %s at speed %d needs %d hexes straight, has %d (X4.MV.3)",
+				return bad("X4.MV.3", "step %d: turn mode %s at speed %d needs %d hexes straight, has %d",
 					i+1, c.TurnMode, u.Speed, need, r.ms.Straight)
 			}
-			if st.Op == OpTurnLeft {
-				r.facing = r.facing.Turn(-1)
-			} else {
-				r.facing = r.facing.Turn(1)
-			}
+			r.facing = next.Facing
 			r.ms.Straight = 0
 		case OpHET:
 			if het || r.ms.HETImpulse == s.Clock.Impulse {
-				return bad("step %d: only one HET per impulse (X4.MV.6)", i+1)
+				return bad("X4.MV.6", "step %d: only one HET per impulse", i+1)
 			}
 			if !st.Facing.Valid() {
-				return bad("step %d: invalid HET facing", i+1)
+				return bad("", "step %d: invalid HET facing", i+1)
 			}
 			if remaining(u, &r.ms) < HETCost {
-				return bad("step %d: a HET costs %d movements, %d left (X4.MV.6)", i+1, HETCost, remaining(u, &r.ms))
+				return bad("X4.MV.6", "step %d: a HET costs %d movements, %d left", i+1, HETCost, remaining(u, &r.ms))
 			}
 			het = true
 			r.ms.Lost += HETCost
 			r.ms.HETImpulse = s.Clock.Impulse
-			r.facing = st.Facing
+			r.facing = next.Facing
 			r.ms.Straight = 0
 		case OpDecelerate:
 			if st.N < 1 || st.N > remaining(u, &r.ms) {
-				return bad("step %d: cannot decelerate %d with %d movements left (X4.MV.7)", i+1, st.N, remaining(u, &r.ms))
+				return bad("X4.MV.7", "step %d: cannot decelerate %d with %d movements left", i+1, st.N, remaining(u, &r.ms))
 			}
 			r.ms.Lost += st.N
 			r.decel += st.N
 		default:
-			return bad("step %d: unknown operation %q", i+1, st.Op)
+			return bad("", "step %d: unknown operation %q", i+1, st.Op)
 		}
 	}
 	if !c.UWarp {
@@ -161,26 +151,26 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 		before := ss.Move
 		before.Lost, before.Bonus = r.ms.Lost, r.ms.Bonus
 		if want := s.allotment(u, &before); r.moves != want {
-			return bad("must move %d hexes this impulse, the plan moves %d", want, r.moves)
+			return bad("", "must move %d hexes this impulse, the plan moves %d", want, r.moves)
 		}
 	}
 	if err := s.planCheck(u, p, r.path); err != nil {
 		return r, err
 	}
 	if p.ForceDock && p.Ram == "" {
-		return bad("a forced dock needs a ram (X4.RAM)")
+		return bad("X4.RAM", "a forced dock needs a ram")
 	}
 	if p.Ram != "" {
 		t := s.Unit(p.Ram)
 		switch {
 		case t == nil || t.ID == u.ID || !s.visibleTo(t, u.Side): // IP8.12: a hidden unit gets the same answer as no unit
-			return bad("cannot ram %q", p.Ram)
+			return bad("", "cannot ram %q", p.Ram)
 		case ss.Warp:
-			return bad("cannot ram while in warp (X4.WARP)")
+			return bad("X4.WARP", "cannot ram while in warp")
 		case r.moves == 0:
-			return bad("a ram needs entering the target's hex (X4.RAM)")
+			return bad("X4.RAM", "a ram needs entering the target's hex")
 		case t.Map != u.Map || t.Hex != r.hex:
-			return bad("the plan ends in %v, not in %s's hex %v (X4.RAM)", r.hex, t.ID, t.Hex)
+			return bad("X4.RAM", "the plan ends in %v, not in %s's hex %v", r.hex, t.ID, t.Hex)
 		}
 	}
 	return r, nil
@@ -201,15 +191,13 @@ func (s *State) execMove(p *MovePlan) []Event {
 		if stopped {
 			break
 		}
+		next, _, _ := Pose{u.Hex, u.Facing}.Next(st)
 		switch st.Op {
-		case OpTurnLeft:
-			u.Facing = u.Facing.Turn(-1)
-			ss.Move.Straight = 0
-		case OpTurnRight:
-			u.Facing = u.Facing.Turn(1)
+		case OpTurnLeft, OpTurnRight:
+			u.Facing = next.Facing
 			ss.Move.Straight = 0
 		case OpHET:
-			u.Facing = st.Facing
+			u.Facing = next.Facing
 			ss.Move.Lost += HETCost
 			ss.Move.HETImpulse = s.Clock.Impulse
 			ss.Move.Straight = 0
@@ -217,13 +205,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 			ss.Move.Lost += st.N
 			ss.Move.Stopped = remaining(u, &ss.Move) == 0
 		default:
-			d := u.Facing
-			if st.Op == OpSlipLeft {
-				d = d.Turn(-1)
-			} else if st.Op == OpSlipRight {
-				d = d.Turn(1)
-			}
-			from, to := u.Hex, u.Hex.Neighbor(d)
+			from, to := u.Hex, next.Hex
 			for _, mh := range h.LeaveHex {
 				o := mh.Check(s, u, from, to)
 				evs = append(evs, o.Events...)
@@ -380,6 +362,52 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// Pose is where a unit stands on its map and which way it faces.
+type Pose struct {
+	Hex    Hex
+	Facing Direction
+}
+
+// Next returns the pose after step st and, for a step that enters a hex
+// (forward and the sideslips), the direction it moves in with moves
+// true. A sideslip enters the hex ahead-left or ahead-right and keeps
+// the facing; turns turn one hexside and a HET takes the step's facing
+// without moving (X4.MV.3, X4.MV.6); a deceleration changes neither
+// (X4.MV.7). It is geometry only: whether the step is allowed is
+// checkPlan's question.
+func (p Pose) Next(st MoveStep) (next Pose, dir Direction, moves bool) {
+	switch st.Op {
+	case OpForward:
+		dir, moves = p.Facing, true
+	case OpSlipLeft:
+		dir, moves = p.Facing.Turn(-1), true
+	case OpSlipRight:
+		dir, moves = p.Facing.Turn(1), true
+	case OpTurnLeft:
+		p.Facing = p.Facing.Turn(-1)
+	case OpTurnRight:
+		p.Facing = p.Facing.Turn(1)
+	case OpHET:
+		p.Facing = st.Facing
+	}
+	if moves {
+		p.Hex = p.Hex.Neighbor(dir)
+	}
+	return p, dir, moves
+}
+
+// PlanPoses returns the pose after each of steps, taken from start: the
+// path and facings the rules give a movement plan, for drawing or
+// weighing a plan. It does not check the plan (State.Check does).
+func PlanPoses(start Pose, steps []MoveStep) []Pose {
+	out := make([]Pose, len(steps))
+	for i, st := range steps {
+		start, _, _ = start.Next(st)
+		out[i] = start
 	}
 	return out
 }

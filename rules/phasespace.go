@@ -122,7 +122,7 @@ func (t *PhaseTrack) appendTo(b []byte) []byte {
 		b = append(b, " roll "...)
 		b = strconv.AppendInt(b, int64(m.Roll), 10)
 		b = append(b, ' ')
-		b = append(b, CourseName(m.Turn)...)
+		b = append(b, courseName(m.Turn)...)
 		b = append(b, " to "...)
 		b = append(b, m.Facing.String()...)
 		b = append(b, ':')
@@ -134,11 +134,11 @@ func (t *PhaseTrack) appendTo(b []byte) []byte {
 	return b
 }
 
-// CourseTurn returns the turn a phased-out unit makes on a 2d6 course
+// courseTurn returns the turn a phased-out unit makes on a 2d6 course
 // roll, in 60-degree steps clockwise (IP8.331-336): 2 or 12 turn 180
 // degrees, 3 turns 120 right, 4-5 60 right, 6-8 straight on, 9-10 60
 // left, 11 120 left.
-func CourseTurn(total int) int {
+func courseTurn(total int) int {
 	switch total {
 	case 2, 12:
 		return 3
@@ -154,8 +154,8 @@ func CourseTurn(total int) int {
 	return 0
 }
 
-// CourseName names a course turn for the log, e.g. "60 right".
-func CourseName(turn int) string {
+// courseName names a course turn for the log, e.g. "60 right".
+func courseName(turn int) string {
 	switch turn {
 	case 1:
 		return "60 right"
@@ -200,18 +200,18 @@ func (s *State) InPhaseSpace(m MapID, h Hex) bool {
 	return s.Phase.Storm.covers(mp, h)
 }
 
-// Phases reports whether u is the kind of unit phase space affects
+// phases reports whether u is the kind of unit phase space affects
 // (IP8.11, IP8.31, IP8.451, IP8.46-47, IP8.421): a unit on a map that can
 // move under its own power (ships, monsters, shuttles, fighters, seeking
 // weapons), and mines, which the rules name. Bases that cannot move and
 // all terrain are not affected; carried units share their carrier's
 // place. Web hexes phase too, each on its own (phasegear.go).
-func Phases(u *Unit) bool {
+func phases(u *Unit) bool {
 	var m classMemo
 	return m.phases(u)
 }
 
-// phases is Phases with the class lookups remembered.
+// phases is the function phases with the class lookups remembered.
 func (m *classMemo) phases(u *Unit) bool {
 	if !u.OnMap() {
 		return false
@@ -574,7 +574,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		}
 		aud := owner.only(u.Side)
 		r := tx.throw2d6(s.privateGen(aud))
-		turn := CourseTurn(r.Total)
+		turn := courseTurn(r.Total)
 		if turn != 0 {
 			u.Facing = u.Facing.Turn(turn)
 			u.Ship.Move.Straight = 0
@@ -602,7 +602,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		from := tx.pos()
 		tx.rollText("course roll ", u.ID, r.Faces[0], r.Faces[1])
 		tx.str(": ")
-		tx.str(CourseName(turn))
+		tx.str(courseName(turn))
 		tx.str(" to ")
 		tx.str(u.Facing.String())
 		tx.str(", moves")

@@ -137,7 +137,7 @@ func TestWhatPhases(t *testing.T) {
 		t.Run(c.clause+"/"+string(c.id), func(t *testing.T) {
 			_, rolled := phaseRollFor(evs, c.id)
 			assert.Equal(t, c.rolls, rolled)
-			assert.Equal(t, c.rolls, Phases(s.Unit(c.id)))
+			assert.Equal(t, c.rolls, phases(s.Unit(c.id)))
 		})
 	}
 	t.Run("IP8.451/terrain", func(t *testing.T) {
@@ -243,11 +243,11 @@ func TestCourseTable(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/roll=%d", c.clause, c.total), func(t *testing.T) {
-			assert.Equal(t, c.turn, CourseTurn(c.total))
+			assert.Equal(t, c.turn, courseTurn(c.total))
 			assert.Equal(t, c.clause, clauseForCourse(c.total))
 			// Facing A turned: right is clockwise.
 			want := map[int]Direction{3: DirD, 2: DirC, 1: DirB, 0: DirA, -1: DirF, -2: DirE}[c.turn]
-			assert.Equal(t, want, DirA.Turn(CourseTurn(c.total)))
+			assert.Equal(t, want, DirA.Turn(courseTurn(c.total)))
 		})
 	}
 }
@@ -276,9 +276,9 @@ func TestPhasedOutCourse(t *testing.T) {
 			}
 		}
 		require.NotNil(t, course.Roll, "IP8.33: a course roll before moving")
-		turn := CourseTurn(course.Roll.Total)
+		turn := courseTurn(course.Roll.Total)
 		assert.Equal(t, clauseForCourse(course.Roll.Total), course.Clause)
-		assert.Contains(t, course.Text, CourseName(turn)+" to "+u.Facing.String()+", moves")
+		assert.Contains(t, course.Text, courseName(turn)+" to "+u.Facing.String()+", moves")
 		seen[turn] = true
 		assert.Equal(t, facing.Turn(turn), u.Facing, "IP8.33: the table's turn")
 		want := from
@@ -555,7 +555,7 @@ func verifyPhaseIn(t *testing.T, s *State, in Event) {
 		assert.Equal(t, UnitID("wraith"), tr.Unit)
 		h, f := tr.From, tr.FromFacing
 		for _, m := range tr.Moves {
-			f = f.Turn(CourseTurn(m.Roll))
+			f = f.Turn(courseTurn(m.Roll))
 			assert.Equal(t, f, m.Facing)
 			for _, step := range m.Path {
 				h = h.Neighbor(f)

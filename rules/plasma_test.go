@@ -141,7 +141,7 @@ func TestPlasmaWarheadDecay(t *testing.T) {
 	} {
 		assert.Equal(t, tc.warhead, PlasmaWarhead(tc.flown), "flown %d", tc.flown)
 	}
-	assert.Equal(t, PlasmaWarheadMax, PlasmaWarhead(0))
+	assert.Equal(t, plasmaWarheadMax, PlasmaWarhead(0))
 }
 
 // launchPlasma plays to the launch step of the current turn's first
@@ -190,7 +190,7 @@ func TestPlasmaStrike(t *testing.T) {
 			p := s.Unit("h.p6.1")
 			require.NotNil(t, p)
 			assert.Equal(t, KindPlasma, p.Kind)
-			assert.Equal(t, PlasmaSpeed, p.Speed)
+			assert.Equal(t, plasmaSpeed, p.Speed)
 			assert.Equal(t, 0, s.Unit("h").Ship.Mounts[plasmaMount].Charge, "the launch empties the charge")
 			evs = passUntil(t, s, func(s *State) bool { return s.Unit("h.p6.1").Status != StatusOnMap || s.Clock.Turn > 1 })
 			assert.Equal(t, StatusDestroyed, p.Status)
@@ -218,7 +218,7 @@ func TestPlasmaLaunchChecks(t *testing.T) {
 	require.NoError(t, err)
 	// Impulse 1 counts 5 of its 32 hexes as flown: 5 more in impulse 2,
 	// the sixth hex in impulse 3.
-	assert.Equal(t, LaunchOdds{Range: 6, Speed: PlasmaSpeed, Impulses: 2, Warhead: 15}, o)
+	assert.Equal(t, LaunchOdds{Range: 6, Speed: plasmaSpeed, Impulses: 2, Warhead: 15}, o)
 }
 
 // Damage weakens a plasma torpedo's warhead point for point; weakened to
@@ -239,7 +239,7 @@ func TestPlasmaWeakenedByFire(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newTestState(t,
 				ship("h", "blue", "kor-sunhawk", Hex{0, 0}, DirA, 0),
-				ship("p", "blue", "plasma", Hex{0, -3}, DirA, PlasmaSpeed),
+				ship("p", "blue", "plasma", Hex{0, -3}, DirA, plasmaSpeed),
 				ship("k", "red", "fed-cruiser", Hex{0, -6}, DirD, 0))
 			p := s.Unit("p")
 			p.Ship.Flown = tc.flown
@@ -264,9 +264,9 @@ func TestPlasmaWeakenedByFire(t *testing.T) {
 	for !hasText(s.resolveFire(), "hits for 5") {
 		s.Unit("p").Ship.Hits = 0 // a miss: roll again
 	}
-	assert.Equal(t, PlasmaWarheadMax-5, warheadNow(s.Unit("p")))
+	assert.Equal(t, plasmaWarheadMax-5, warheadNow(s.Unit("p")))
 	for _, u := range s.View("red").Units {
-		want := map[UnitID]int{"p": PlasmaWarheadMax - 5}[u.ID]
+		want := map[UnitID]int{"p": plasmaWarheadMax - 5}[u.ID]
 		assert.Equal(t, want, u.Warhead, "every side sees a seeker's warhead, and only a seeker has one")
 	}
 }
@@ -281,7 +281,7 @@ func TestPlasmaBallisticDissipates(t *testing.T) {
 				ship("h", "blue", "kor-sunhawk", Hex{0, 0}, DirA, 0),
 				ship("k", "red", "fed-cruiser", Hex{0, -40}, DirD, 0))
 			s.addUnit(Unit{ID: "p", Side: "blue", Class: "plasma", Kind: KindPlasma, Status: StatusOnMap, Map: "main",
-				Hex: Hex{0, 0}, Facing: DirC, Speed: PlasmaSpeed, Ship: newShipState(lookupClass("plasma"), PlasmaSpeed)})
+				Hex: Hex{0, 0}, Facing: DirC, Speed: plasmaSpeed, Ship: newShipState(lookupClass("plasma"), plasmaSpeed)})
 			s.Unit("p").Ship.Hits = tc.hits
 			s.Unit("p").Ship.Launched = Clock{Turn: 1, Impulse: 1, Step: StepSeekingLaunch}
 			s.Advance()
@@ -304,7 +304,7 @@ func TestPlasmaGuideLost(t *testing.T) {
 			ship("h", "blue", "kor-sunhawk", Hex{0, 0}, DirA, 0),
 			ship("k", "red", "fed-cruiser", Hex{9, -20}, DirD, 0))
 		s.addUnit(Unit{ID: "p", Side: "blue", Class: "plasma", Kind: KindPlasma, Status: StatusOnMap, Map: "main",
-			Hex: Hex{0, -1}, Facing: DirA, Speed: PlasmaSpeed, Gear: Gear{Target: "k", Guide: "h"}, Ship: newShipState(lookupClass("plasma"), PlasmaSpeed)})
+			Hex: Hex{0, -1}, Facing: DirA, Speed: plasmaSpeed, Gear: Gear{Target: "k", Guide: "h"}, Ship: newShipState(lookupClass("plasma"), plasmaSpeed)})
 		s.Unit("h").Status = StatusDestroyed
 		s.Clock, s.Turn = Clock{Turn: 1, Impulse: 1, Step: StepMovement}, TurnState{}
 		s.Advance()
@@ -317,7 +317,7 @@ func TestPlasmaGuideLost(t *testing.T) {
 		s := newPhaseState(t, 50,
 			ship("h", "blue", "kor-sunhawk", Hex{}, DirA, 0),
 			ship("k", "red", "fed-cruiser", Hex{R: -8}, DirD, 0),
-			ship("p", "blue", "plasma", Hex{R: -2}, DirA, PlasmaSpeed))
+			ship("p", "blue", "plasma", Hex{R: -2}, DirA, plasmaSpeed))
 		s.Unit("p").Gear = Gear{Target: "k", Guide: "h"}
 		forceOut(s, "h")
 		assert.Equal(t, StatusDestroyed, s.Unit("p").Status)
@@ -326,7 +326,7 @@ func TestPlasmaGuideLost(t *testing.T) {
 		s := newPhaseState(t, 50,
 			ship("h", "blue", "kor-sunhawk", Hex{}, DirA, 0),
 			ship("k", "red", "fed-cruiser", Hex{R: -8}, DirD, 0),
-			ship("p", "blue", "plasma", Hex{R: -2}, DirA, PlasmaSpeed))
+			ship("p", "blue", "plasma", Hex{R: -2}, DirA, plasmaSpeed))
 		s.Unit("p").Gear = Gear{Target: "k", Guide: "h"}
 		forceOut(s, "k")
 		assert.Equal(t, StatusOnMap, s.Unit("p").Status)
@@ -340,7 +340,7 @@ func TestPlasmaGuideLost(t *testing.T) {
 	})
 	t.Run("phase space moves it", func(t *testing.T) {
 		p := Unit{ID: "p", Kind: KindPlasma, Status: StatusOnMap}
-		assert.True(t, Phases(&p))
+		assert.True(t, phases(&p))
 	})
 }
 

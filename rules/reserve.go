@@ -126,15 +126,15 @@ func (s *State) checkReentry(side SideID, d Declaration, all []Declaration) erro
 	u := s.Unit(d.Unit)
 	switch {
 	case u == nil:
-		return fmt.Errorf("rules: no unit %q", d.Unit)
+		return refuse("", "no unit %q", d.Unit)
 	case u.Side != side:
-		return fmt.Errorf("rules: unit %s belongs to %s, not %s", d.Unit, u.Side, side)
+		return refuse("", "unit %s belongs to %s, not %s", d.Unit, u.Side, side)
 	case u.Status != StatusReserve:
-		return fmt.Errorf("rules: %s is not in reserve and cannot re-enter", d.Unit)
+		return refuse("", "%s is not in reserve and cannot re-enter", d.Unit)
 	case d.Withdraw || d.Warp || d.SelfDestruct || len(d.Carry) > 0:
-		return fmt.Errorf("rules: a re-entering unit %s declares nothing else", d.Unit)
+		return refuse("", "a re-entering unit %s declares nothing else", d.Unit)
 	case !d.Facing.Valid():
-		return fmt.Errorf("rules: %s: invalid facing %d", d.Unit, d.Facing)
+		return refuse("", "%s: invalid facing %d", d.Unit, d.Facing)
 	}
 	return s.reentryPlace(u, *d.Enter, all)
 }
@@ -143,14 +143,14 @@ func (s *State) checkReentry(side SideID, d Declaration, all []Declaration) erro
 // declared with it against the fleet limit.
 func (s *State) reentryPlace(u *Unit, h Hex, all []Declaration) error {
 	if sys, rift := s.RiftSystemAt(u.Map, h); rift {
-		return fmt.Errorf("rules: %s cannot re-enter inside gravity rift %s", u.ID, sysName(sys))
+		return refuse("", "%s cannot re-enter inside gravity rift %s", u.ID, sysName(sys))
 	}
 	near := false
 	for _, a := range s.ReentryAnchors(u.Side, u.Map) {
 		near = near || a.Hex.Distance(h) <= 1
 	}
 	if !near {
-		return fmt.Errorf("rules: %s must re-enter in or next to the hex of a ship or base of its side outside the rifts", u.ID)
+		return refuse("", "%s must re-enter in or next to the hex of a ship or base of its side outside the rifts", u.ID)
 	}
 	if lim := s.Ruleset.FleetLimit; lim > 0 && u.Kind == KindShip {
 		n := s.fleetCount(u.Side, u.Map, h, nil)
@@ -161,7 +161,7 @@ func (s *State) reentryPlace(u *Unit, h Hex, all []Declaration) error {
 			}
 		}
 		if n+1 > lim {
-			return fmt.Errorf("rules: %s would make %d ships of %s in %s, over the fleet limit of %d (GRN.4)",
+			return refuse("GRN.4", "%s would make %d ships of %s in %s, over the fleet limit of %d",
 				u.ID, n+1, u.Side, s.placeName(u.Map, h), lim)
 		}
 	}
@@ -244,7 +244,7 @@ func fleetPlanCheck(s *State, u *Unit, p *MovePlan, path []Hex) error {
 		group = append(group, pt.ID)
 	}
 	if n := s.fleetCount(u.Side, u.Map, end, group) + len(group); n > lim {
-		return fmt.Errorf("rules: %s would make %d ships of %s in %s, over the fleet limit of %d (GRN.4)",
+		return refuse("GRN.4", "%s would make %d ships of %s in %s, over the fleet limit of %d",
 			u.ID, n, u.Side, s.placeName(u.Map, end), lim)
 	}
 	return nil
@@ -260,7 +260,7 @@ func pickUpPlanCheck(s *State, u *Unit, p *MovePlan, path []Hex) error {
 		return nil
 	}
 	if n := s.capacity(u); len(p.PickUp) > n {
-		return fmt.Errorf("rules: %s can take %d more units aboard, not %d", u.ID, max(n, 0), len(p.PickUp))
+		return refuse("", "%s can take %d more units aboard, not %d", u.ID, max(n, 0), len(p.PickUp))
 	}
 	end := path[len(path)-1]
 	seen := map[UnitID]bool{}
@@ -268,13 +268,13 @@ func pickUpPlanCheck(s *State, u *Unit, p *MovePlan, path []Hex) error {
 		c := s.Unit(id)
 		switch {
 		case c == nil || c.Side != u.Side:
-			return fmt.Errorf("rules: %s cannot pick up %q", u.ID, id)
+			return refuse("", "%s cannot pick up %q", u.ID, id)
 		case seen[id]:
-			return fmt.Errorf("rules: %s picks up %s twice", u.ID, id)
+			return refuse("", "%s picks up %s twice", u.ID, id)
 		case !smallCraft(c):
-			return fmt.Errorf("rules: %s is a %s; only shuttles and fighters are picked up", id, c.Kind)
+			return refuse("", "%s is a %s; only shuttles and fighters are picked up", id, c.Kind)
 		case !c.OnMap() || c.PhasedOut || c.Map != u.Map || c.Hex != end:
-			return fmt.Errorf("rules: %s is not on the board in %v, where %s's move ends", id, end, u.ID)
+			return refuse("", "%s is not on the board in %v, where %s's move ends", id, end, u.ID)
 		}
 		seen[id] = true
 	}
@@ -307,37 +307,37 @@ func pickUpAfterMove(s *State, u *Unit, p *MovePlan, end Hex) []Event {
 // within its capacity, declared nowhere else (GRN.5).
 func (s *State) checkWithdrawal(u *Unit, d Declaration, all []Declaration) error {
 	if d.Warp || d.SelfDestruct {
-		return fmt.Errorf("rules: %s cannot withdraw and also self-destruct or go into warp", u.ID)
+		return refuse("", "%s cannot withdraw and also self-destruct or go into warp", u.ID)
 	}
 	if !d.Withdraw {
-		return fmt.Errorf("rules: %s carries units out but does not withdraw (GRN.5)", u.ID)
+		return refuse("GRN.5", "%s carries units out but does not withdraw", u.ID)
 	}
 	if u.Kind != KindShip && !smallCraft(u) {
-		return fmt.Errorf("rules: a %s cannot withdraw", u.Kind)
+		return refuse("", "a %s cannot withdraw", u.Kind)
 	}
 	if u.Away() {
-		return fmt.Errorf("rules: %s is through a cosmic rift and can disengage only back through it (IP4.437)", u.ID)
+		return refuse("IP4.437", "%s is through a cosmic rift and can disengage only back through it", u.ID)
 	}
 	if _, rift := s.RiftSystemAt(u.Map, u.Hex); !rift || u.PhasedOut {
-		return fmt.Errorf("rules: %s can only withdraw from inside a gravity rift system (GRN.5)", u.ID)
+		return refuse("GRN.5", "%s can only withdraw from inside a gravity rift system", u.ID)
 	}
 	if len(d.Carry) > s.capacity(u) {
-		return fmt.Errorf("rules: %s can carry %d more units, not %d (GRN.5)", u.ID, max(s.capacity(u), 0), len(d.Carry))
+		return refuse("GRN.5", "%s can carry %d more units, not %d", u.ID, max(s.capacity(u), 0), len(d.Carry))
 	}
 	for _, id := range d.Carry {
 		c := s.Unit(id)
 		if c == nil || c.Side != u.Side || !smallCraft(c) || !c.OnMap() || c.PhasedOut || c.Map != u.Map || c.Hex != u.Hex {
-			return fmt.Errorf("rules: %s cannot carry %q out: it must be a shuttle or fighter of its side in its hex (GRN.5)", u.ID, id)
+			return refuse("GRN.5", "%s cannot carry %q out: it must be a shuttle or fighter of its side in its hex", u.ID, id)
 		}
 		n := 0
 		for _, o := range all {
 			if o.Unit == id {
-				return fmt.Errorf("rules: %s is carried out by %s and declared on its own (GRN.5)", id, u.ID)
+				return refuse("GRN.5", "%s is carried out by %s and declared on its own", id, u.ID)
 			}
 			n += countID(o.Carry, id)
 		}
 		if n > 1 {
-			return fmt.Errorf("rules: %s is carried out by more than one ship (GRN.5)", id)
+			return refuse("GRN.5", "%s is carried out by more than one ship", id)
 		}
 	}
 	return nil

@@ -10,11 +10,11 @@ package rules
 
 // Scanner penalties added to a ship's own direct-fire rolls.
 const (
-	// ScannerHalfPenalty applies with half or fewer of the class's
+	// scannerHalfPenalty applies with half or fewer of the class's
 	// scanner boxes intact.
-	ScannerHalfPenalty = 1
-	// ScannerLostPenalty applies with none intact.
-	ScannerLostPenalty = 2
+	scannerHalfPenalty = 1
+	// scannerLostPenalty applies with none intact.
+	scannerLostPenalty = 2
 )
 
 // ScannerPenalty returns what a ship of class c with the intact boxes b
@@ -26,9 +26,9 @@ func ScannerPenalty(c *Class, b *Boxes) int {
 	}
 	switch n := b[SysScanner]; {
 	case n <= 0:
-		return ScannerLostPenalty
+		return scannerLostPenalty
 	case 2*n <= full:
-		return ScannerHalfPenalty
+		return scannerHalfPenalty
 	}
 	return 0
 }

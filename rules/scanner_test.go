@@ -17,13 +17,13 @@ func TestScannerPenalty(t *testing.T) {
 	}{
 		{"fed-cruiser", 4, 0},
 		{"fed-cruiser", 3, 0},
-		{"fed-cruiser", 2, ScannerHalfPenalty},
-		{"fed-cruiser", 1, ScannerHalfPenalty},
-		{"fed-cruiser", 0, ScannerLostPenalty},
+		{"fed-cruiser", 2, scannerHalfPenalty},
+		{"fed-cruiser", 1, scannerHalfPenalty},
+		{"fed-cruiser", 0, scannerLostPenalty},
 		{"kor-warbird", 2, 0},
-		{"kor-warbird", 1, ScannerHalfPenalty},
+		{"kor-warbird", 1, scannerHalfPenalty},
 		{"vel-corvette", 1, 0},
-		{"vel-corvette", 0, ScannerLostPenalty},
+		{"vel-corvette", 0, scannerLostPenalty},
 		{"fighter", 0, 0},
 	}
 	for _, tt := range tests {
@@ -51,17 +51,17 @@ func TestShotOddsModifierIsPlayed(t *testing.T) {
 		want  int
 	}{
 		{"plain", func(*State, *Unit, *Unit) {}, 0},
-		{"scanners half gone", func(_ *State, a, _ *Unit) { a.Ship.Boxes[SysScanner] = 2 }, ScannerHalfPenalty},
-		{"scanners gone", func(_ *State, a, _ *Unit) { a.Ship.Boxes[SysScanner] = 0 }, ScannerLostPenalty},
+		{"scanners half gone", func(_ *State, a, _ *Unit) { a.Ship.Boxes[SysScanner] = 2 }, scannerHalfPenalty},
+		{"scanners gone", func(_ *State, a, _ *Unit) { a.Ship.Boxes[SysScanner] = 0 }, scannerLostPenalty},
 		{"scanners gone, target erratic", func(_ *State, a, z *Unit) {
 			a.Ship.Boxes[SysScanner] = 0
 			z.Ship.Erratic = true
-		}, ScannerLostPenalty + ErraticModifier},
+		}, scannerLostPenalty + ErraticModifier},
 		{"radiation", func(_ *State, a, _ *Unit) { a.Ship.Radiation.FireShift = 1 }, 1},
 		{"ion storm", func(s *State, _, _ *Unit) {
 			s.Maps[0].Terrain = &Terrain{Regions: []Region{{ID: "storm", Kind: RegionIonStorm, Shape: DiscShape(Hex{0, -3}, 0)}}}
 			s.Maps[0].Terrain.Index()
-		}, IonStormModifier},
+		}, ionStormModifier},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

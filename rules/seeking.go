@@ -13,21 +13,21 @@ const CmdLaunch CommandKind = "launch"
 
 // House rules of the seeking weapons (docs/RULES.md, "Seeking weapons").
 const (
-	// RackDrones is how many drones a drone rack holds at the start.
-	RackDrones = 4
+	// rackDrones is how many drones a drone rack holds at the start.
+	rackDrones = 4
 	// LaunchRange is the farthest target a seeking weapon may be
 	// launched at.
 	LaunchRange = 15
-	// DroneEndurance is how many turns a seeker flies before it is spent.
-	DroneEndurance = 3
-	// PlasmaSpeed is a plasma torpedo's speed in hexes per turn.
-	PlasmaSpeed = 32
-	// PlasmaWarheadMax is the warhead of a plasma torpedo that has flown
+	// droneEndurance is how many turns a seeker flies before it is spent.
+	droneEndurance = 3
+	// plasmaSpeed is a plasma torpedo's speed in hexes per turn.
+	plasmaSpeed = 32
+	// plasmaWarheadMax is the warhead of a plasma torpedo that has flown
 	// no farther than the first row of the decay table.
-	PlasmaWarheadMax = 20
-	// HandoffRange is the farthest a ship may be from a seeker to take
+	plasmaWarheadMax = 20
+	// handoffRange is the farthest a ship may be from a seeker to take
 	// over its guidance.
-	HandoffRange = 15
+	handoffRange = 15
 )
 
 // PlasmaDecay is the plasma warhead table (house data): a torpedo that
@@ -61,7 +61,7 @@ func warheadNow(u *Unit) int {
 		return lookupClass(u.Class).Warhead
 	}
 	if u.Ship == nil {
-		return PlasmaWarheadMax
+		return plasmaWarheadMax
 	}
 	return max(PlasmaWarhead(u.Ship.Flown)-u.Ship.Hits, 0)
 }
@@ -83,31 +83,31 @@ func readyToLaunch(w Weapon, ms MountState) bool {
 func (s *State) checkLaunch(u *Unit, m int, t *Unit) error {
 	c := lookupClass(u.Class)
 	if m < 0 || m >= len(c.Mounts) {
-		return fmt.Errorf("rules: %s has no mount %d", u.ID, m)
+		return refuse("", "%s has no mount %d", u.ID, m)
 	}
 	w, _ := LookupWeapon(c.Mounts[m].Weapon)
 	ms := u.Ship.Mounts[m]
 	switch {
 	case !w.Seeking():
-		return fmt.Errorf("rules: %s mount %d (%s) fires, it does not launch", u.ID, m, w.Name)
+		return refuse("", "%s mount %d (%s) fires, it does not launch", u.ID, m, w.Name)
 	case ms.Destroyed:
-		return fmt.Errorf("rules: %s mount %d is destroyed", u.ID, m)
+		return refuse("", "%s mount %d is destroyed", u.ID, m)
 	case ms.Fired:
-		return fmt.Errorf("rules: %s mount %d has launched this turn", u.ID, m)
+		return refuse("", "%s mount %d has launched this turn", u.ID, m)
 	case InStasis(u):
-		return fmt.Errorf("rules: %s is held in stasis", u.ID)
+		return refuse("", "%s is held in stasis", u.ID)
 	case u.Ship.Radiation.Blind:
-		return fmt.Errorf("rules: %s lost lock-on to rift radiation: it guides what it launched but launches no more (IP4.314)", u.ID)
+		return refuse("IP4.314", "%s lost lock-on to rift radiation: it guides what it launched but launches no more", u.ID)
 	case w.Charged() && !ms.Armed:
-		return fmt.Errorf("rules: %s mount %d (%s) is not armed: it needs %d turns of arming in a row", u.ID, m, w.Name, w.ArmTurns)
+		return refuse("", "%s mount %d (%s) is not armed: it needs %d turns of arming in a row", u.ID, m, w.Name, w.ArmTurns)
 	case !w.Charged() && ms.Ammo <= 0:
-		return fmt.Errorf("rules: %s mount %d is empty", u.ID, m)
+		return refuse("", "%s mount %d is empty", u.ID, m)
 	case t == nil || !canTarget(u, t) || isSeeker(t):
-		return fmt.Errorf("rules: %s cannot launch at that target", u.ID)
+		return refuse("", "%s cannot launch at that target", u.ID)
 	case u.Hex.Distance(t.Hex) > LaunchRange:
-		return fmt.Errorf("rules: %s is beyond the launch range %d", t.ID, LaunchRange)
+		return refuse("", "%s is beyond the launch range %d", t.ID, LaunchRange)
 	case !c.Mounts[m].Arc.Covers(relativeDirection(u.Hex, u.Facing, t.Hex)):
-		return fmt.Errorf("rules: %s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
+		return refuse("", "%s is outside the %s arc of %s mount %d", t.ID, c.Mounts[m].Arc, u.ID, m)
 	}
 	if err := cloakBlocksFire(u, t); err != nil {
 		return err
@@ -169,7 +169,7 @@ func (s *State) execLaunches(sealed []Sealed) []Event {
 		ms := &u.Ship.Mounts[sh.Mount]
 		w, _ := LookupWeapon(lookupClass(u.Class).Mounts[sh.Mount].Weapon)
 		cl, kind, name, tag := lookupClass("drone"), KindDrone, "Drone", "d"
-		n := RackDrones - ms.Ammo + 1
+		n := rackDrones - ms.Ammo + 1
 		if w.Charged() {
 			cl, kind, name, tag = lookupClass("plasma"), KindPlasma, "Plasma torpedo", "p"
 			ms.Charge, ms.Armed = 0, false
@@ -232,14 +232,14 @@ func (s *State) LaunchOdds(sh Shot) (LaunchOdds, error) {
 	w, _ := LookupWeapon(lookupClass(u.Class).Mounts[sh.Mount].Weapon)
 	o := LaunchOdds{Range: u.Hex.Distance(t.Hex), Speed: lookupClass("drone").MaxSpeed, Warhead: lookupClass("drone").Warhead}
 	if w.Charged() {
-		o.Speed, o.Warhead = PlasmaSpeed, PlasmaWarhead(o.Range)
+		o.Speed, o.Warhead = plasmaSpeed, PlasmaWarhead(o.Range)
 	}
 	// Walk the impulse chart from the launch on, the rest of this turn
 	// first, as the seeker will fly it; in the target's hex already, it
 	// strikes in this impulse's seeking resolution.
 	n := s.Ruleset.ImpulsesPerTurn
 	done, imp, base := 0, s.Clock.Impulse, s.Clock.Impulse*o.Speed/n
-	for o.Range > 0 && o.Impulses < DroneEndurance*n {
+	for o.Range > 0 && o.Impulses < droneEndurance*n {
 		if imp == n {
 			done += o.Speed - base
 			imp, base = 0, 0
@@ -367,7 +367,7 @@ func (s *State) expireSeekers() []Event {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if isSeeker(u) && u.OnMap() && u.Ship != nil && u.Ship.Launched.Turn > 0 &&
-			s.Clock.Turn-u.Ship.Launched.Turn >= DroneEndurance {
+			s.Clock.Turn-u.Ship.Launched.Turn >= droneEndurance {
 			u.Status = StatusDestroyed
 			evs = append(evs, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s runs out of fuel", u.ID)))
 		}
@@ -457,45 +457,45 @@ func (h Handoff) String() string { return string(h.Seeker) + " guidance to " + s
 // h.To now, or nil. The seeker must be the side's, in normal space and
 // guided toward a target by a unit of the side that is in play; the new
 // guide another ship or base of the side on the seeker's map, within
-// HandoffRange of it, with sensors, in normal space (IP8.422), not
+// handoffRange of it, with sensors, in normal space (IP8.422), not
 // cloaked and not in stasis.
 func (s *State) checkHandoff(side SideID, h Handoff) error {
 	w := s.Unit(h.Seeker)
 	switch {
 	case w == nil || !isSeeker(w) || !w.OnMap() || w.Side != side:
-		return fmt.Errorf("rules: %s is not a seeking weapon of %s in play", h.Seeker, side)
+		return refuse("", "%s is not a seeking weapon of %s in play", h.Seeker, side)
 	case w.Gear.SelfGuided:
-		return fmt.Errorf("rules: %s guides itself", h.Seeker)
+		return refuse("", "%s guides itself", h.Seeker)
 	case w.Gear.Target == "":
-		return fmt.Errorf("rules: %s flies ballistic: it has no guidance to pass", h.Seeker)
+		return refuse("", "%s flies ballistic: it has no guidance to pass", h.Seeker)
 	}
 	g := s.Unit(w.Gear.Guide)
 	switch {
 	case g != nil && g.PhasedOut:
-		return fmt.Errorf("rules: guidance cannot pass from the phased-out %s (IP8.422)", g.ID)
+		return refuse("IP8.422", "guidance cannot pass from the phased-out %s", g.ID)
 	case g == nil || !g.OnMap():
-		return fmt.Errorf("rules: %s has lost its guide", h.Seeker)
+		return refuse("", "%s has lost its guide", h.Seeker)
 	case w.PhasedOut:
-		return fmt.Errorf("rules: %s is out of phase: no lock-on to pass", h.Seeker)
+		return refuse("", "%s is out of phase: no lock-on to pass", h.Seeker)
 	}
 	t := s.Unit(h.To)
 	switch {
 	case t == nil || !t.OnMap() || t.Side != side:
-		return fmt.Errorf("rules: guidance cannot pass to %s: no unit of %s in play", h.To, side)
+		return refuse("", "guidance cannot pass to %s: no unit of %s in play", h.To, side)
 	case t.PhasedOut:
-		return fmt.Errorf("rules: guidance cannot pass to %s (IP8.422)", h.To)
+		return refuse("IP8.422", "guidance cannot pass to %s", h.To)
 	case t.ID == g.ID:
-		return fmt.Errorf("rules: %s already guides %s", t.ID, h.Seeker)
+		return refuse("", "%s already guides %s", t.ID, h.Seeker)
 	case !allocates(t):
-		return fmt.Errorf("rules: %s cannot guide a seeker: only ships and bases do", t.ID)
-	case t.Map != w.Map || t.Hex.Distance(w.Hex) > HandoffRange:
-		return fmt.Errorf("rules: %s is beyond the handoff range %d of %s", t.ID, HandoffRange, h.Seeker)
+		return refuse("", "%s cannot guide a seeker: only ships and bases do", t.ID)
+	case t.Map != w.Map || t.Hex.Distance(w.Hex) > handoffRange:
+		return refuse("", "%s is beyond the handoff range %d of %s", t.ID, handoffRange, h.Seeker)
 	case !hasSensors(t):
-		return fmt.Errorf("rules: %s has no sensors to guide %s", t.ID, h.Seeker)
-	case Cloaked(t):
-		return fmt.Errorf("rules: the cloaked %s cannot guide a seeker", t.ID)
+		return refuse("", "%s has no sensors to guide %s", t.ID, h.Seeker)
+	case cloaked(t):
+		return refuse("", "the cloaked %s cannot guide a seeker", t.ID)
 	case InStasis(t):
-		return fmt.Errorf("rules: %s is held in stasis", t.ID)
+		return refuse("", "%s is held in stasis", t.ID)
 	}
 	return nil
 }
@@ -505,7 +505,7 @@ func (s *State) checkHandoffs(side SideID, hs []Handoff) error {
 	seen := map[UnitID]bool{}
 	for _, h := range hs {
 		if seen[h.Seeker] {
-			return fmt.Errorf("rules: %s is handed over twice", h.Seeker)
+			return refuse("", "%s is handed over twice", h.Seeker)
 		}
 		seen[h.Seeker] = true
 		if err := s.checkHandoff(side, h); err != nil {
@@ -542,7 +542,7 @@ func handoffCandidate(u *Unit) bool {
 // first; with first set it stops at the first.
 func (s *State) handoffsOf(w *Unit, first bool) []Handoff {
 	var out []Handoff
-	for _, t := range s.unitsWithin(w.Map, w.Hex, HandoffRange) {
+	for _, t := range s.unitsWithin(w.Map, w.Hex, handoffRange) {
 		if t.Side != w.Side || t.ID == w.Gear.Guide || !allocates(t) {
 			continue
 		}

@@ -53,7 +53,7 @@ func TestDroneLaunchFlightAndStrike(t *testing.T) {
 	if d == nil || !d.OnMap() || d.Hex != (Hex{0, 0}) || d.Gear.Target != "k" || d.Gear.Guide != "e" {
 		t.Fatalf("no drone launched: %+v", d)
 	}
-	if s.Unit("e").Ship.Mounts[6].Ammo != RackDrones-1 {
+	if s.Unit("e").Ship.Mounts[6].Ammo != rackDrones-1 {
 		t.Fatal("the rack's ammunition did not drop")
 	}
 	// Impulse 2: 2 hexes; impulse 3: 2 more, impulse 4: in the hex.
@@ -99,7 +99,7 @@ func TestDroneBallisticAndEndurance(t *testing.T) {
 	}
 	passUntil(t, s, func(s *State) bool { return s.Clock.Turn == 4 })
 	if d := s.Unit("dr"); d.Status != StatusDestroyed {
-		t.Fatalf("drone still %s after %d turns", d.Status, DroneEndurance)
+		t.Fatalf("drone still %s after %d turns", d.Status, droneEndurance)
 	}
 }
 

@@ -12,7 +12,7 @@ type MountState struct {
 	// this turn. Each armed mount fires at most once per turn.
 	Armed bool `json:"armed,omitempty"`
 	Fired bool `json:"fired,omitempty"`
-	// Ammo is the drones left in a drone rack (house: RackDrones).
+	// Ammo is the drones left in a drone rack (house: rackDrones).
 	Ammo int `json:"ammo,omitempty"`
 	// Charge is how many turns in a row a launcher that arms over turns
 	// (a plasma launcher) has been paid its arming; it is fully armed at
@@ -124,7 +124,7 @@ func newShipState(c *Class, speed int) *ShipState {
 	}
 	for i, m := range c.Mounts {
 		if w, _ := LookupWeapon(m.Weapon); w.Seeking() && !w.Charged() {
-			ss.Mounts[i].Ammo = RackDrones
+			ss.Mounts[i].Ammo = rackDrones
 		}
 	}
 	return ss
@@ -146,9 +146,9 @@ func (ss *ShipState) Power() int {
 	return max(b[SysLeftWarp]+b[SysRightWarp]+b[SysCenterWarp]-ss.Radiation.WarpLoss, 0) + b[SysImpulse] + b[SysAPR]
 }
 
-// WarpFactor returns floor(cube root of speed), the warp factor of a unit
+// warpFactor returns floor(cube root of speed), the warp factor of a unit
 // going into warp at that combined speed (X4.WARP).
-func WarpFactor(speed int) int {
+func warpFactor(speed int) int {
 	f := 0
 	for (f+1)*(f+1)*(f+1) <= speed {
 		f++

@@ -27,7 +27,7 @@ func TestClassCatalogue(t *testing.T) {
 			t.Errorf("%s: small craft without hits or speed", c.ID)
 		}
 		if c.Mobile() {
-			if _, ok := TurnModeDivisor(c.TurnMode); !ok {
+			if _, ok := turnModeDivisor(c.TurnMode); !ok {
 				t.Errorf("%s: turn mode %q", c.ID, c.TurnMode)
 			}
 		}

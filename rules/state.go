@@ -83,8 +83,8 @@ type State struct {
 	spatial spatialIndex
 	// attackers caches who fires at whom in the current impulse.
 	attackers *attackersCache
-	// onStep, when set, is called as each step begins (Play records
-	// checkpoints with it).
+	// onStep, when set, is called as each step begins (the golden-game
+	// harness, Play in replay_harness_test.go, records checkpoints with it).
 	onStep func(*State)
 
 	unitIndex map[UnitID]int

@@ -26,9 +26,9 @@ func (st *PhaseStorm) covers(m *Map, h Hex) bool {
 	return st != nil && h.Distance(m.Center) <= st.Range
 }
 
-// StormRaises reports whether a side's 3d6 storm roll raises a phase
+// stormRaises reports whether a side's 3d6 storm roll raises a phase
 // storm: 3 or 18 (IP8.513).
-func StormRaises(total int) bool { return total == 3 || total == 18 }
+func stormRaises(total int) bool { return total == 3 || total == 18 }
 
 // phaseStormStep is the phase storm work at the start of every turn:
 // a storm whose last turn has passed ends, and the units it held that
@@ -50,7 +50,7 @@ func (s *State) phaseStormStep() []Event {
 	for _, sd := range s.Sides {
 		r, ev := s.Roll(ThreeD6, RollReason{Clause: "IP8.512", Side: sd.ID, What: "phase storm roll " + string(sd.ID)})
 		evs = append(evs, ev)
-		if StormRaises(r.Total) {
+		if stormRaises(r.Total) {
 			raisers = append(raisers, sd.ID)
 		}
 	}

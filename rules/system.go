@@ -54,8 +54,8 @@ func (s ShipSystem) String() string {
 	return fmt.Sprintf("ShipSystem(%d)", uint8(s))
 }
 
-// ParseSystem reads a system's chart name (either case).
-func ParseSystem(name string) (ShipSystem, error) {
+// parseSystem reads a system's chart name (either case).
+func parseSystem(name string) (ShipSystem, error) {
 	for i, n := range systemNames {
 		if equalFoldASCII(n, name) {
 			return ShipSystem(i), nil
@@ -74,7 +74,7 @@ func (s ShipSystem) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads a system's chart name.
 func (s *ShipSystem) UnmarshalText(b []byte) error {
-	v, err := ParseSystem(string(b))
+	v, err := parseSystem(string(b))
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (b *Boxes) UnmarshalJSON(data []byte) error {
 	}
 	*b = Boxes{}
 	for name, n := range m {
-		s, err := ParseSystem(name)
+		s, err := parseSystem(name)
 		if err != nil {
 			return err
 		}
@@ -148,10 +148,10 @@ type CrewKind uint8
 
 // Crew kinds in the order of the sub-roll.
 const (
-	CrewUnits CrewKind = iota
+	crewUnits CrewKind = iota
 	BoardingParties
-	DeckCrews
-	Passengers
+	deckCrews
+	passengers
 )
 
 var crewNames = [4]string{"crew", "boarding-party", "deck-crew", "passenger"}
@@ -164,18 +164,18 @@ func (c CrewKind) String() string {
 	return fmt.Sprintf("CrewKind(%d)", uint8(c))
 }
 
-// CrewFromDie maps the crew sub-roll to a crew kind: 1-2 crew, 3-4
+// crewFromDie maps the crew sub-roll to a crew kind: 1-2 crew, 3-4
 // boarding party, 5 deck crew, 6 passengers (X4.DAC.3).
-func CrewFromDie(face int) CrewKind {
+func crewFromDie(face int) CrewKind {
 	switch {
 	case face <= 2:
-		return CrewUnits
+		return crewUnits
 	case face <= 4:
 		return BoardingParties
 	case face == 5:
-		return DeckCrews
+		return deckCrews
 	}
-	return Passengers
+	return passengers
 }
 
 func equalFoldASCII(a, b string) bool {

@@ -108,7 +108,7 @@ func (s *Shape) Contains(h Hex) bool {
 // Size returns how many hexes the shape covers.
 func (s *Shape) Size() int {
 	if s.IsDisc() {
-		return DiscSize(s.Radius)
+		return discSize(s.Radius)
 	}
 	return len(s.Hexes)
 }

@@ -73,19 +73,19 @@ func (s *State) heldBy(id UnitID) *Unit {
 	return nil
 }
 
-// BeamStrength returns the strength of u's beam in a contest with energy
+// beamStrength returns the strength of u's beam in a contest with energy
 // committed: its intact tractor boxes plus the energy.
-func BeamStrength(u *Unit, energy int) int {
+func beamStrength(u *Unit, energy int) int {
 	if u.Ship == nil {
 		return energy
 	}
 	return u.Ship.Boxes[SysTractor] + energy
 }
 
-// Resistance returns how hard u, held in a beam, strains against it with
+// resistance returns how hard u, held in a beam, strains against it with
 // energy committed: the energy, plus its intact tractor boxes if its own
 // beam is readied this turn and holds nothing (it pushes as a pressor).
-func Resistance(u *Unit, energy int) int {
+func resistance(u *Unit, energy int) int {
 	if u.Ship == nil {
 		return energy
 	}
@@ -108,21 +108,21 @@ func pressor(u *Unit) int {
 func (s *State) canTractor(u, t *Unit, holders map[UnitID]*Unit) error {
 	switch {
 	case u.Ship == nil || !u.Ship.TractorReady || u.Ship.Boxes[SysTractor] == 0:
-		return fmt.Errorf("rules: %s has no readied tractor beam", u.ID)
+		return refuse("", "%s has no readied tractor beam", u.ID)
 	case u.Gear.Tractor != "":
-		return fmt.Errorf("rules: %s already holds %s", u.ID, u.Gear.Tractor)
+		return refuse("", "%s already holds %s", u.ID, u.Gear.Tractor)
 	case u.PhasedOut:
-		return fmt.Errorf("rules: %s is out of phase", u.ID)
+		return refuse("", "%s is out of phase", u.ID)
 	case t == nil || t.ID == u.ID || !t.OnMap() || t.PhasedOut || t.Map != u.Map || t.Ship == nil || hiddenFrom(t, u.Side):
-		return fmt.Errorf("rules: %s cannot lock a beam on that unit", u.ID)
+		return refuse("", "%s cannot lock a beam on that unit", u.ID)
 	case u.Hex.Distance(t.Hex) > 1:
-		return fmt.Errorf("rules: %s is beyond tractor range 1", t.ID)
+		return refuse("", "%s is beyond tractor range 1", t.ID)
 	case !lookupClass(t.Class).Mobile():
-		return fmt.Errorf("rules: a tractor beam cannot hold the %s %s", lookupClass(t.Class).Name, t.ID)
+		return refuse("", "a tractor beam cannot hold the %s %s", lookupClass(t.Class).Name, t.ID)
 	case t.Ship.Docked != "":
-		return fmt.Errorf("rules: %s is docked; a beam cannot hold a docked unit", t.ID)
+		return refuse("", "%s is docked; a beam cannot hold a docked unit", t.ID)
 	case holders[t.ID] != nil && holders[t.ID].Side == u.Side:
-		return fmt.Errorf("rules: %s is already held by %s", t.ID, holders[t.ID].ID)
+		return refuse("", "%s is already held by %s", t.ID, holders[t.ID].ID)
 	}
 	return cloakBlocksFire(u, t)
 }
@@ -148,7 +148,7 @@ func (s *State) tractorSides() map[SideID]bool {
 	holders := s.holders()
 	need := map[SideID]bool{}
 	for id := range holders {
-		if t := s.Unit(id); t != nil && t.OnMap() && t.Ship != nil && Resistance(t, t.Ship.Battery) > 0 {
+		if t := s.Unit(id); t != nil && t.OnMap() && t.Ship != nil && resistance(t, t.Ship.Battery) > 0 {
 			need[t.Side] = true // it may strain against the beam
 		}
 	}
@@ -222,7 +222,7 @@ func (s *State) sampleTractors(side SideID) []TractorOrder {
 		if u.Side != side || !u.OnMap() {
 			continue
 		}
-		if h := holders[u.ID]; h != nil && h.Side != side && u.Ship != nil && Resistance(u, u.Ship.Battery) > 0 {
+		if h := holders[u.ID]; h != nil && h.Side != side && u.Ship != nil && resistance(u, u.Ship.Battery) > 0 {
 			out = append(out, TractorOrder{Unit: u.ID, Resist: true, Energy: u.Ship.Battery})
 			continue
 		}
@@ -248,35 +248,35 @@ func (s *State) checkTractors(side SideID, orders []TractorOrder) error {
 			return err
 		}
 		if seen[o.Unit] {
-			return fmt.Errorf("rules: %s has two tractor orders", o.Unit)
+			return refuse("", "%s has two tractor orders", o.Unit)
 		}
 		seen[o.Unit] = true
 		switch {
 		case o.Energy < 0:
-			return fmt.Errorf("rules: %s commits negative energy to its tractor order", o.Unit)
+			return refuse("", "%s commits negative energy to its tractor order", o.Unit)
 		case o.Energy > u.Ship.Battery:
-			return fmt.Errorf("rules: %s commits %d energy to its tractor order, its batteries hold %d", o.Unit, o.Energy, u.Ship.Battery)
+			return refuse("", "%s commits %d energy to its tractor order, its batteries hold %d", o.Unit, o.Energy, u.Ship.Battery)
 		case o.Release && (o.Resist || o.Target != "" || o.Energy > 0):
-			return fmt.Errorf("rules: %s: a release names no target and commits no energy", o.Unit)
+			return refuse("", "%s: a release names no target and commits no energy", o.Unit)
 		case o.Release:
 			if u.Gear.Tractor == "" {
-				return fmt.Errorf("rules: %s holds nothing", o.Unit)
+				return refuse("", "%s holds nothing", o.Unit)
 			}
 			continue
 		case o.Resist:
 			h := holders[u.ID]
 			switch {
 			case h == nil:
-				return fmt.Errorf("rules: %s is not held in a tractor beam", o.Unit)
+				return refuse("", "%s is not held in a tractor beam", o.Unit)
 			case o.Target != "" && o.Target != h.ID:
-				return fmt.Errorf("rules: %s is held by %s, not %s", o.Unit, h.ID, o.Target)
-			case Resistance(u, o.Energy) == 0:
-				return fmt.Errorf("rules: %s strains with nothing: commit battery energy or ready its own beam", o.Unit)
+				return refuse("", "%s is held by %s, not %s", o.Unit, h.ID, o.Target)
+			case resistance(u, o.Energy) == 0:
+				return refuse("", "%s strains with nothing: commit battery energy or ready its own beam", o.Unit)
 			}
 			continue
 		}
 		if prev, ok := locked[o.Target]; ok && o.Target != "" {
-			return fmt.Errorf("rules: %s and %s both lock on %s; a side's beams do not contest each other", prev, o.Unit, o.Target)
+			return refuse("", "%s and %s both lock on %s; a side's beams do not contest each other", prev, o.Unit, o.Target)
 		}
 		locked[o.Target] = o.Unit
 		if o.Target != "" && o.Target == u.Gear.Tractor {
@@ -348,7 +348,7 @@ func (s *State) execTractors(sealed []Sealed) []Event {
 		var cs []contender
 		cur := holders[id]
 		if cur != nil {
-			cs = append(cs, contender{u: cur, strength: BeamStrength(cur, committed[cur.ID]), holding: true})
+			cs = append(cs, contender{u: cur, strength: beamStrength(cur, committed[cur.ID]), holding: true})
 		}
 		for _, o := range locks[id] {
 			u := s.Unit(o.Unit)
@@ -358,16 +358,16 @@ func (s *State) execTractors(sealed []Sealed) []Event {
 			if s.canTractor(u, t, holders) != nil {
 				continue // undone by an earlier release or contest
 			}
-			cs = append(cs, contender{u: u, strength: BeamStrength(u, committed[u.ID])})
+			cs = append(cs, contender{u: u, strength: beamStrength(u, committed[u.ID])})
 		}
 		winner, strength := contestWinner(cs)
 		resisted := false
 		if resists[id] && winner != nil {
-			r := Resistance(t, committed[t.ID])
+			r := resistance(t, committed[t.ID])
 			resisted = r > strength
 		}
 		if len(cs) > 1 || resists[id] {
-			evs = append(evs, s.unitEvent(EventNote, "", t, contestText(t, cs, resists[id], Resistance(t, committed[t.ID]), winner, resisted)))
+			evs = append(evs, s.unitEvent(EventNote, "", t, contestText(t, cs, resists[id], resistance(t, committed[t.ID]), winner, resisted)))
 		}
 		if resisted {
 			winner = nil

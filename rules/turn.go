@@ -246,13 +246,13 @@ func (s *State) Advance() []Event { return s.advance(nil) }
 func (s *State) validate(cmd Command) error {
 	want := s.Expecting()
 	if want == "" {
-		return fmt.Errorf("rules: no command is expected at %s; call Advance", s.Clock)
+		return refuse("", "no command is expected at %s; call Advance", s.Clock)
 	}
 	if cmd.Kind != want {
-		return fmt.Errorf("rules: %s expects a %q command, not %q", s.Clock, want, cmd.Kind)
+		return refuse("", "%s expects a %q command, not %q", s.Clock, want, cmd.Kind)
 	}
 	if !slices.Contains(s.Pending(), cmd.Side) {
-		return fmt.Errorf("rules: side %q does not have to act at %s", cmd.Side, s.Clock)
+		return refuse("", "side %q does not have to act at %s", cmd.Side, s.Clock)
 	}
 	if err := cmd.onlyPayload(); err != nil {
 		return err
@@ -264,11 +264,11 @@ func (s *State) validate(cmd Command) error {
 		return s.checkDeclarations(cmd.Side, cmd.Declarations)
 	case CmdMove:
 		if cmd.Move == nil {
-			return fmt.Errorf("rules: move command without a plan")
+			return refuse("", "move command without a plan")
 		}
 		id, _ := s.Mover()
 		if cmd.Move.Unit != id {
-			return fmt.Errorf("rules: it is %s's turn to move, not %s's", id, cmd.Move.Unit)
+			return refuse("", "it is %s's turn to move, not %s's", id, cmd.Move.Unit)
 		}
 		_, err := s.checkPlan(s.Unit(id), cmd.Move)
 		return err
@@ -347,7 +347,7 @@ func (c *Command) onlyPayload() error {
 	}
 	for _, f := range fields {
 		if f.used && !f.ok {
-			return fmt.Errorf("rules: a %q command carries %s", c.Kind, f.name)
+			return refuse("", "a %q command carries %s", c.Kind, f.name)
 		}
 	}
 	return nil
@@ -576,13 +576,13 @@ func (s *State) ownedUnit(side SideID, id UnitID) (*Unit, error) {
 	u := s.Unit(id)
 	switch {
 	case u == nil:
-		return nil, fmt.Errorf("rules: no unit %q", id)
+		return nil, refuse("", "no unit %q", id)
 	case u.Side != side:
-		return nil, fmt.Errorf("rules: unit %s belongs to %s, not %s", id, u.Side, side)
+		return nil, refuse("", "unit %s belongs to %s, not %s", id, u.Side, side)
 	case !u.OnMap():
-		return nil, fmt.Errorf("rules: unit %s is not on the map", id)
+		return nil, refuse("", "unit %s is not on the map", id)
 	case u.Ship == nil:
-		return nil, fmt.Errorf("rules: unit %s has no systems", id)
+		return nil, refuse("", "unit %s has no systems", id)
 	}
 	return u, nil
 }

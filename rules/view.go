@@ -240,8 +240,8 @@ func (s *State) View(side SideID) *View {
 		if ss := u.Ship; ss != nil {
 			uv.Shields, uv.Armor, uv.Excess = ss.Shields, ss.Armor, ss.Excess
 			uv.Docked, uv.Warp, uv.Erratic = ss.Docked, ss.Warp, ss.Erratic
-			uv.Cloaked, uv.CloakLevel, uv.CloakFading = Cloaked(u), CloakLevel(u), CloakFading(u)
-			uv.Tractor, uv.Devices = u.Gear.Tractor, UnitDevices(u)
+			uv.Cloaked, uv.CloakLevel, uv.CloakFading = cloaked(u), cloakLevel(u), cloakFading(u)
+			uv.Tractor, uv.Devices = u.Gear.Tractor, unitDevices(u)
 			if h := holders[u.ID]; h != nil {
 				uv.HeldBy = h.ID
 			}

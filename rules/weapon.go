@@ -93,9 +93,6 @@ func LookupWeapon(id WeaponID) (Weapon, bool) {
 	return weapons[i], true
 }
 
-// Weapons returns every weapon type, sorted by id.
-func Weapons() []Weapon { return slices.Clone(weapons) }
-
 // Arc is a firing arc: a set of directions relative to the firing unit's
 // facing, bit 0 straight ahead and the others clockwise.
 type Arc uint8

@@ -16,11 +16,11 @@ const DeviceWeb DeviceKind = "web"
 
 // Web house numbers.
 const (
-	// MaxWebHexes is the longest laid web; MaxCastHexes the longest cast one.
-	MaxWebHexes  = 6
-	MaxCastHexes = 3
-	// WebCostPerHex is the battery energy per web hex.
-	WebCostPerHex = 1
+	// maxWebHexes is the longest laid web; maxCastHexes the longest cast one.
+	maxWebHexes  = 6
+	maxCastHexes = 3
+	// webCostPerHex is the battery energy per web hex.
+	webCostPerHex = 1
 )
 
 // WebOrder lays a web from Unit along Hexes (a line of adjacent hexes,
@@ -60,36 +60,36 @@ func (s *State) anchorHex(side SideID, m MapID, id string) (Hex, bool) {
 // checkWeb reports why u cannot lay or cast web o now, or nil.
 func (s *State) checkWeb(u *Unit, o WebOrder) error {
 	n := len(o.Hexes)
-	limit := MaxWebHexes
+	limit := maxWebHexes
 	if o.Anchor == "" {
-		limit = MaxCastHexes
+		limit = maxCastHexes
 	}
 	switch {
 	case !hasDevice(u, DeviceWeb):
-		return fmt.Errorf("rules: %s has no web caster", u.ID)
-	case u.PhasedOut || InStasis(u) || Cloaked(u):
-		return fmt.Errorf("rules: %s cannot lay a web now", u.ID)
+		return refuse("", "%s has no web caster", u.ID)
+	case u.PhasedOut || InStasis(u) || cloaked(u):
+		return refuse("", "%s cannot lay a web now", u.ID)
 	case u.Ship.DeviceTurn == s.Clock.Turn:
-		return fmt.Errorf("rules: %s has used a device this turn", u.ID)
+		return refuse("", "%s has used a device this turn", u.ID)
 	case n == 0 || n > limit:
-		return fmt.Errorf("rules: a web of %d hexes; 1 to %d allowed", n, limit)
-	case u.Ship.Battery < n*WebCostPerHex:
-		return fmt.Errorf("rules: %s needs %d battery energy for the web, %d held", u.ID, n*WebCostPerHex, u.Ship.Battery)
+		return refuse("", "a web of %d hexes; 1 to %d allowed", n, limit)
+	case u.Ship.Battery < n*webCostPerHex:
+		return refuse("", "%s needs %d battery energy for the web, %d held", u.ID, n*webCostPerHex, u.Ship.Battery)
 	case u.Hex.Distance(o.Hexes[0]) > 1:
-		return fmt.Errorf("rules: a web starts within 1 hex of its layer")
+		return refuse("", "a web starts within 1 hex of its layer")
 	}
 	if err := s.riftBlocksWeb(u.Map, o.Hexes); err != nil {
 		return err
 	}
 	for i := 1; i < n; i++ {
 		if o.Hexes[i].Distance(o.Hexes[i-1]) != 1 || slices.Contains(o.Hexes[:i], o.Hexes[i]) {
-			return fmt.Errorf("rules: a web is a line of adjacent hexes")
+			return refuse("", "a web is a line of adjacent hexes")
 		}
 	}
 	if o.Anchor != "" {
 		h, ok := s.anchorHex(u.Side, u.Map, o.Anchor)
 		if !ok || h.Distance(o.Hexes[n-1]) > 1 || o.Anchor == string(u.ID) {
-			return fmt.Errorf("rules: %q cannot anchor a web ending at %v", o.Anchor, o.Hexes[n-1])
+			return refuse("", "%q cannot anchor a web ending at %v", o.Anchor, o.Hexes[n-1])
 		}
 	}
 	return nil
@@ -104,7 +104,7 @@ func (s *State) checkWebs(side SideID, orders []WebOrder) error {
 			return err
 		}
 		if seen[o.Unit] {
-			return fmt.Errorf("rules: %s lays two webs", o.Unit)
+			return refuse("", "%s lays two webs", o.Unit)
 		}
 		seen[o.Unit] = true
 		if err := s.checkWeb(u, o); err != nil {
@@ -154,7 +154,7 @@ func (s *State) execWebs(sealed []Sealed) []Event {
 		if err := s.layWeb(w); err != nil {
 			continue
 		}
-		u.Ship.Battery -= len(o.Hexes) * WebCostPerHex
+		u.Ship.Battery -= len(o.Hexes) * webCostPerHex
 		u.Ship.DeviceTurn = s.Clock.Turn
 		evs = append(evs, s.unitEvent(EventNote, "", u, o.String()))
 	}

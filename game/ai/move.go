@@ -148,25 +148,14 @@ func (p *Player) variants(u *rules.UnitView, base []rules.MovePlan) []rules.Move
 	return out
 }
 
-// endPose is where a plan leaves the unit: the last hex of its path and
-// the facing its turns give it.
-func endPose(u *rules.UnitView, pl rules.MovePlan, odds rules.Odds) pose {
-	f := u.Facing
-	for _, st := range pl.Steps {
-		switch st.Op {
-		case rules.OpTurnLeft:
-			f = f.Turn(-1)
-		case rules.OpTurnRight:
-			f = f.Turn(1)
-		case rules.OpHET:
-			f = st.Facing
-		}
+// endPose is where a plan leaves the unit: the last pose the rules give
+// its steps.
+func endPose(u *rules.UnitView, pl rules.MovePlan) pose {
+	end := rules.Pose{Hex: u.Hex, Facing: u.Facing}
+	if ps := rules.PlanPoses(end, pl.Steps); len(ps) > 0 {
+		end = ps[len(ps)-1]
 	}
-	h := u.Hex
-	if n := len(odds.Path); n > 0 {
-		h = odds.Path[n-1]
-	}
-	return pose{u.Map, h, f}
+	return pose{u.Map, end.Hex, end.Facing}
 }
 
 // scorePlan weighs where a plan leaves the unit: the fire it could give
@@ -174,7 +163,7 @@ func endPose(u *rules.UnitView, pl rules.MovePlan, odds rules.Odds) pose {
 // range, the gravity rift risk against the rift's bonus, and phase space
 // as cover or as a place that stops its fire.
 func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, odds rules.Odds) float64 {
-	end := endPose(u, pl, odds)
+	end := endPose(u, pl)
 	c := k.class(u.Class)
 	off := k.offense(u, end, false)
 	pot := k.offense(u, end, true)

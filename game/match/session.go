@@ -434,7 +434,9 @@ func short(h string) string {
 
 // Replay rebuilds a session from its scenario, seed, seats and commands,
 // checking every recorded checkpoint. It stops at the first command that
-// fails or whose hash differs, and returns a *Divergence naming it.
+// fails or whose hash differs, and returns a *Divergence naming it. It
+// is the program's one replay API; the rules' own golden-game harness
+// (rules.Play and rules.Verify) is test code.
 func Replay(src scenarios.Source, seed uint64, seats []Seat, cmds []rules.Command, checks []Checkpoint, opts ...rules.Option) (*Session, error) {
 	s, err := NewSession(src, seed, seats, opts...)
 	if err != nil {

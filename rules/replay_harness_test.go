@@ -2,6 +2,13 @@ package rules
 
 import "fmt"
 
+// The golden-game harness: Play and Verify replay a game in the rules
+// alone and pin its state hash at every step boundary. They are test
+// code (the golden games in testdata/games and the replay tests use
+// them); the one replay API of the program is game/match.Replay, which
+// rebuilds a whole session (seats, history, autosaves) and checks the
+// hash a save recorded after each command.
+
 // Checkpoint is the state hash at a step boundary of a game: the state
 // as the step begins, before its automatic work.
 type Checkpoint struct {
