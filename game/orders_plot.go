@@ -84,12 +84,13 @@ func (b *plotBuilder) build(p *orderDesk, box *widget.Container) {
 	}
 	on := 0
 	br := &b.o.Breaks
-	for _, t := range []bool{br.EnemyInReach, br.Seeker, br.Damaged, br.Held, br.Blocked, br.Rift} {
+	toggles := []bool{br.EnemyInReach, br.Seeker, br.SeekerWithin > 0, br.Damaged, br.Held, br.Blocked, br.Rift, br.Objective}
+	for _, t := range toggles {
 		if t {
 			on++
 		}
 	}
-	label := fmt.Sprintf("Breaks and evasion (%d of 6 on) >", on)
+	label := fmt.Sprintf("Breaks and evasion (%d of %d on) >", on, len(toggles))
 	if b.sideRows {
 		label = "< Back to the ships"
 	}
@@ -114,9 +115,17 @@ func (b *plotBuilder) build(p *orderDesk, box *widget.Container) {
 		{"one is tractored or boarded", &br.Held},
 		{"a course can no longer be flown", &br.Blocked},
 		{"a rift opens or a unit phases in", &br.Rift},
+		{"an area to hold changes hands", &br.Objective},
 	} {
 		box.AddChild(button(mark(*t.on)+t.name, func() { *t.on = !*t.on; p.rebuildPanel() }, stretch()))
 	}
+	near := fmt.Sprintf("a seeking weapon comes within %d hexes", br.SeekerWithin)
+	if br.SeekerWithin == 0 {
+		near = "a seeking weapon comes near (off)"
+	}
+	box.AddChild(row(6, p.env.label(near, render.Regular, 14, render.UIText),
+		button("-", func() { br.SeekerWithin = max(br.SeekerWithin-2, 0); p.rebuildPanel() }),
+		button("+", func() { br.SeekerWithin = min(br.SeekerWithin+2, 20); p.rebuildPanel() })))
 	box.AddChild(button("Evasion: "+string(b.o.Evasion), func() {
 		b.o.Evasion = nextPolicy(b.o.Evasion, plot.Always, plot.Never, plot.Ask)
 		p.rebuildPanel()

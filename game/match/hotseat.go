@@ -179,7 +179,8 @@ func HotseatMarkdown(results []HotseatResult, cmd string) string {
 		"(a course and a fire order per ship, standing policies for evasion, damage control and impulse activity: `plot.Plan`), " +
 		"and is asked again only when one of its break conditions fires (the defaults: an enemy comes within reach of its weapons, " +
 		"an enemy seeking weapon is launched, one of its units is damaged inside its shields, caught in a tractor beam or boarded, " +
-		"a course can no longer be flown, a cosmic rift opens or a unit phases back in) or when a decision comes up that its orders do not cover.\n\n" +
+		"a course can no longer be flown, a cosmic rift opens or a unit phases back in, an area to hold changes hands) or when a decision comes up that its orders do not cover. " +
+		"An enemy the side saw inside its engagement envelope (half again its weapons' reach) when it last looked is no break when it comes within reach.\n\n" +
 		"A handoff is a decision by another person than the one who decided last: the machine changes hands (behind the curtain). " +
 		"Decisions are counted per side. Figures are medians over the seeds; breaks are totals over all plotted games.\n\n")
 	b.WriteString("| scenario | handoffs a turn, per ship | plotted | decisions a side a turn, per ship | plotted | plotted handoffs / per ship | breaks (plotted games) |\n")

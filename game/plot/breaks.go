@@ -31,6 +31,8 @@ type Watcher struct {
 	held    map[rules.UnitID]bool
 	ghosts  map[rules.UnitID]bool
 	rifts   map[string]bool
+	seekerD map[rules.UnitID]int // enemy seekers' distance to the side
+	holders []rules.SideID       // who holds each hold objective
 }
 
 // NewWatcher returns a watcher for side that has seen nothing yet.
@@ -62,6 +64,8 @@ func (w *Watcher) Look(v *rules.View) {
 	for _, r := range v.Rifts {
 		w.rifts[r.ID] = true
 	}
+	w.seekerD = seekerDistances(v, w.side)
+	w.holders = holders(v)
 }
 
 // Seen reports whether the watcher has looked at the game at all.
@@ -96,6 +100,27 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 		}
 		if b.Rift && w.ghosts[u.ID] && !u.Ghost {
 			return &Break{Kind: "rift", Unit: u.ID, Text: fmt.Sprintf("%s phases back in", name(u))}
+		}
+	}
+	if b.SeekerWithin > 0 {
+		now := seekerDistances(v, w.side)
+		ids := make([]rules.UnitID, 0, len(now))
+		for id, d := range now {
+			if was, seen := w.seekerD[id]; d <= b.SeekerWithin && (!seen || was > b.SeekerWithin) {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			slices.Sort(ids)
+			return &Break{Kind: "seeker", Unit: ids[0], Text: fmt.Sprintf("a seeking weapon, %s, comes within %d hexes", name(*unitIn(v, ids[0])), b.SeekerWithin)}
+		}
+	}
+	if b.Objective {
+		now := holders(v)
+		for i, ob := range objectivesHeld(v) {
+			if i < len(w.holders) && now[i] != w.holders[i] {
+				return &Break{Kind: "objective", Text: fmt.Sprintf("%s changes hands", objectiveName(ob))}
+			}
 		}
 	}
 	if b.Rift {
@@ -219,4 +244,68 @@ func name(u rules.UnitView) string {
 		return u.Name
 	}
 	return string(u.ID)
+}
+
+// seekerDistances gives each enemy seeking weapon in v its distance to
+// the nearest unit of side on its map.
+func seekerDistances(v *rules.View, side rules.SideID) map[rules.UnitID]int {
+	out := map[rules.UnitID]int{}
+	for _, e := range v.Units {
+		if e.Side == side || !seeker(e) {
+			continue
+		}
+		for _, own := range v.Units {
+			if own.Side != side || own.Ghost || own.Map != e.Map {
+				continue
+			}
+			if d, ok := out[e.ID]; !ok || own.Hex.Distance(e.Hex) < d {
+				out[e.ID] = own.Hex.Distance(e.Hex)
+			}
+		}
+	}
+	return out
+}
+
+// objectivesHeld lists the objectives with an area to hold, in view order.
+func objectivesHeld(v *rules.View) []rules.Objective {
+	var out []rules.Objective
+	for _, ob := range v.Objectives {
+		if ob.Kind == rules.ObjectiveHold && ob.Area {
+			out = append(out, ob)
+		}
+	}
+	return out
+}
+
+// holders says, for each objective of objectivesHeld, which side alone
+// has ships or bases in its area as the side's view shows it ("" when
+// none or several).
+func holders(v *rules.View) []rules.SideID {
+	obs := objectivesHeld(v)
+	out := make([]rules.SideID, len(obs))
+	for i, ob := range obs {
+		var holder rules.SideID
+		for _, u := range v.Units {
+			if u.Ghost || seeker(u) || u.Kind == rules.KindMine || (ob.Map != "" && u.Map != ob.Map) || u.Hex.Distance(ob.Hex) > ob.Radius {
+				continue
+			}
+			if holder == "" {
+				holder = u.Side
+			} else if holder != u.Side {
+				holder = "-" // contested
+			}
+		}
+		if holder == "-" {
+			holder = ""
+		}
+		out[i] = holder
+	}
+	return out
+}
+
+func objectiveName(ob rules.Objective) string {
+	if ob.Name != "" {
+		return ob.Name
+	}
+	return fmt.Sprintf("the objective at %v", ob.Hex)
 }

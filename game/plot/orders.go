@@ -148,8 +148,11 @@ type Breaks struct {
 	// was not before.
 	EnemyInReach bool `json:"enemy_in_reach"`
 	EnemyWithin  int  `json:"enemy_within,omitempty"`
-	// Seeker: an enemy seeking weapon comes into play (a launch).
-	Seeker bool `json:"seeker"`
+	// Seeker: an enemy seeking weapon comes into play (a launch);
+	// SeekerWithin, when set, also breaks when one comes within that
+	// many hexes of one of the side's units.
+	Seeker       bool `json:"seeker"`
+	SeekerWithin int  `json:"seeker_within,omitempty"`
 	// Damaged: one of the side's units loses armor or internal boxes
 	// (a hit on a shield alone is no break unless ShieldHits).
 	Damaged    bool `json:"damaged"`
@@ -163,9 +166,12 @@ type Breaks struct {
 	// Rift: a cosmic rift comes into sight, or a unit of the side phases
 	// back in.
 	Rift bool `json:"rift"`
+	// Objective: an area to hold changes hands (the side alone in it, as
+	// the side sees it, is another than when it looked).
+	Objective bool `json:"objective,omitempty"`
 }
 
 // DefaultBreaks are the break conditions a side starts with.
 func DefaultBreaks() Breaks {
-	return Breaks{EnemyInReach: true, Seeker: true, Damaged: true, Held: true, Blocked: true, Rift: true}
+	return Breaks{EnemyInReach: true, Seeker: true, Damaged: true, Held: true, Blocked: true, Rift: true, Objective: true}
 }

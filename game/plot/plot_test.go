@@ -176,7 +176,7 @@ func TestBreakConditions(t *testing.T) {
 		return &rules.View{Viewer: "blue", Clock: rules.Clock{Turn: 1}, Units: []rules.UnitView{
 			{ID: "hawk", Name: "Hawk", Side: "blue", Class: "fed-frigate", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{}, Armor: 4, Shields: [6]int{10, 10, 10, 10, 10, 10}},
 			{ID: "claw", Name: "Claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 40}},
-		}}
+		}, Objectives: []rules.Objective{{Side: "red", Kind: rules.ObjectiveHold, Name: "the Beacon", Area: true, Map: "m", Hex: rules.Hex{Q: 30}, Radius: 3}}}
 	}
 	for _, tc := range []struct {
 		name   string
@@ -197,6 +197,13 @@ func TestBreakConditions(t *testing.T) {
 		{"caught in a tractor beam", func(v *rules.View) { v.Units[0].HeldBy = "claw" }, DefaultBreaks(), "held"},
 		{"boarded", func(v *rules.View) { v.Units[0].Boarders = 2 }, DefaultBreaks(), "held"},
 		{"a cosmic rift opens", func(v *rules.View) { v.Rifts = []rules.RiftView{{ID: "rift-1", Hex: rules.Hex{Q: 3}}} }, DefaultBreaks(), "rift"},
+		{"a seeking weapon comes within N", func(v *rules.View) {
+			v.Units = append(v.Units, rules.UnitView{ID: "claw.d1.1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}})
+		}, Breaks{SeekerWithin: 4}, "seeker"},
+		{"a seeking weapon stays beyond N", func(v *rules.View) {
+			v.Units = append(v.Units, rules.UnitView{ID: "claw.d1.1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 9}})
+		}, Breaks{SeekerWithin: 4}, ""},
+		{"an objective changes hands", func(v *rules.View) { v.Units[1].Hex = rules.Hex{Q: 30, R: 1} }, DefaultBreaks(), "objective"},
 		// The side sees nothing of a unit its view leaves out: a hidden
 		// enemy next to it is no break.
 		{"a hidden enemy is near", func(v *rules.View) { v.Units = v.Units[:1] }, DefaultBreaks(), ""},
