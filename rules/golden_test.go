@@ -120,23 +120,13 @@ func TestGoldenGamesCover(t *testing.T) {
 	}
 }
 
-// replayEvents replays a golden game and returns all its events.
+// replayEvents replays a golden game and returns all its events; every
+// command must be accepted.
 func replayEvents(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.Option) []rules.Event {
 	t.Helper()
-	s, err := rules.NewState(setup, g.Seed, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := s.Advance()
-	for _, c := range g.Commands {
-		if len(s.Pending()) == 0 {
-			evs = append(evs, s.Advance()...)
-		}
-		e, err := s.Apply(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		evs = append(evs, e...)
+	evs, n := replayEventsUntilRefused(t, setup, g, opts...)
+	if n != len(g.Commands) {
+		t.Fatalf("%s: command %d of %d refused", g.Scenario, n+1, len(g.Commands))
 	}
 	return evs
 }

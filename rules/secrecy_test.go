@@ -22,11 +22,11 @@ func TestSeedDoesNotPredictPrivateRolls(t *testing.T) {
 			key := rules.PrivateKey{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}
 			cmds := playGolden(t, setup, seed, rules.WithPrivateKey(key))
 			g := goldenGame{Seed: seed, Commands: cmds}
-			truth := privateRolls(replayEventsUntilRefused(t, setup, g, rules.WithPrivateKey(key)))
+			truth := replayedPrivateRolls(t, setup, g, rules.WithPrivateKey(key))
 			if len(truth) < 20 {
 				t.Fatalf("only %d private rolls in the game: pick a scenario with more", len(truth))
 			}
-			guess := privateRolls(replayEventsUntilRefused(t, setup, g))
+			guess := replayedPrivateRolls(t, setup, g)
 			hits := 0
 			for i := 0; i < len(truth) && i < len(guess); i++ {
 				if truth[i] == guess[i] {
@@ -43,8 +43,8 @@ func TestSeedDoesNotPredictPrivateRolls(t *testing.T) {
 			// The control: keyed from its seed, the same attack sees all.
 			cmds = playGolden(t, setup, seed)
 			g = goldenGame{Seed: seed, Commands: cmds}
-			truth = privateRolls(replayEventsUntilRefused(t, setup, g))
-			guess = privateRolls(replayEventsUntilRefused(t, setup, g, rules.WithPrivateKey(rules.SeedPrivateKey(seed))))
+			truth = replayedPrivateRolls(t, setup, g)
+			guess = replayedPrivateRolls(t, setup, g, rules.WithPrivateKey(rules.SeedPrivateKey(seed)))
 			if len(truth) == 0 || len(truth) != len(guess) {
 				t.Fatalf("control: %d rolls against %d", len(truth), len(guess))
 			}
@@ -70,23 +70,30 @@ func privateRolls(evs []rules.Event) []string {
 
 // replayEventsUntilRefused replays g's commands and returns the events up
 // to the first command the replay refuses (an attacker's replay with the
-// wrong dice soon diverges from the game).
-func replayEventsUntilRefused(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.Option) []rules.Event {
+// wrong dice soon diverges from the game), and how many were accepted.
+func replayEventsUntilRefused(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.Option) ([]rules.Event, int) {
 	t.Helper()
 	s, err := rules.NewState(setup, g.Seed, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	evs := s.Advance()
-	for _, c := range g.Commands {
+	for i, c := range g.Commands {
 		if len(s.Pending()) == 0 {
 			evs = append(evs, s.Advance()...)
 		}
 		e, err := s.Apply(c)
 		if err != nil {
-			break
+			return evs, i
 		}
 		evs = append(evs, e...)
 	}
-	return evs
+	return evs, len(g.Commands)
+}
+
+// replayedPrivateRolls is privateRolls of replayEventsUntilRefused.
+func replayedPrivateRolls(t *testing.T, setup rules.Setup, g goldenGame, opts ...rules.Option) []string {
+	t.Helper()
+	evs, _ := replayEventsUntilRefused(t, setup, g, opts...)
+	return privateRolls(evs)
 }

@@ -162,9 +162,15 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 // enemyDistances gives each enemy ship or base in v its distance to the
 // nearest unit of side on its map.
 func enemyDistances(v *rules.View, side rules.SideID) map[rules.UnitID]int {
+	return distances(v, side, func(e rules.UnitView) bool { return !seeker(e) && e.Kind != rules.KindMine })
+}
+
+// distances gives each enemy unit in v that pick takes its distance to
+// the nearest unit of side on its map.
+func distances(v *rules.View, side rules.SideID, pick func(rules.UnitView) bool) map[rules.UnitID]int {
 	out := map[rules.UnitID]int{}
 	for _, e := range v.Units {
-		if e.Side == side || seeker(e) || e.Kind == rules.KindMine {
+		if e.Side == side || !pick(e) {
 			continue
 		}
 		for _, own := range v.Units {
@@ -249,21 +255,7 @@ func name(u rules.UnitView) string {
 // seekerDistances gives each enemy seeking weapon in v its distance to
 // the nearest unit of side on its map.
 func seekerDistances(v *rules.View, side rules.SideID) map[rules.UnitID]int {
-	out := map[rules.UnitID]int{}
-	for _, e := range v.Units {
-		if e.Side == side || !seeker(e) {
-			continue
-		}
-		for _, own := range v.Units {
-			if own.Side != side || own.Ghost || own.Map != e.Map {
-				continue
-			}
-			if d, ok := out[e.ID]; !ok || own.Hex.Distance(e.Hex) < d {
-				out[e.ID] = own.Hex.Distance(e.Hex)
-			}
-		}
-	}
-	return out
+	return distances(v, side, seeker)
 }
 
 // objectivesHeld lists the objectives with an area to hold, in view order.
