@@ -103,16 +103,8 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 		}
 	}
 	if b.SeekerWithin > 0 {
-		now := seekerDistances(v, w.side)
-		ids := make([]rules.UnitID, 0, len(now))
-		for id, d := range now {
-			if was, seen := w.seekerD[id]; d <= b.SeekerWithin && (!seen || was > b.SeekerWithin) {
-				ids = append(ids, id)
-			}
-		}
-		if len(ids) > 0 {
-			slices.Sort(ids)
-			return &Break{Kind: "seeker", Unit: ids[0], Text: fmt.Sprintf("a seeking weapon, %s, comes within %d hexes", name(*unitIn(v, ids[0])), b.SeekerWithin)}
+		if id, ok := firstCloser(seekerDistances(v, w.side), w.seekerD, b.SeekerWithin); ok {
+			return &Break{Kind: "seeker", Unit: id, Text: fmt.Sprintf("a seeking weapon, %s, comes within %d hexes", name(*unitIn(v, id)), b.SeekerWithin)}
 		}
 	}
 	if b.Objective {
@@ -144,19 +136,26 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 		}
 	}
 	if b.EnemyWithin > 0 {
-		now := enemyDistances(v, w.side)
-		ids := make([]rules.UnitID, 0, len(now))
-		for id, d := range now {
-			if was, seen := w.dist[id]; d <= b.EnemyWithin && (!seen || was > b.EnemyWithin) {
-				ids = append(ids, id)
-			}
-		}
-		if len(ids) > 0 {
-			slices.Sort(ids)
-			return &Break{Kind: "enemy", Unit: ids[0], Text: fmt.Sprintf("%s comes within %d hexes", name(*unitIn(v, ids[0])), b.EnemyWithin)}
+		if id, ok := firstCloser(enemyDistances(v, w.side), w.dist, b.EnemyWithin); ok {
+			return &Break{Kind: "enemy", Unit: id, Text: fmt.Sprintf("%s comes within %d hexes", name(*unitIn(v, id)), b.EnemyWithin)}
 		}
 	}
 	return nil
+}
+
+// firstCloser returns, in id order, the first unit now within r hexes
+// that was not (or was not seen) when the side last looked.
+func firstCloser(now, was map[rules.UnitID]int, r int) (rules.UnitID, bool) {
+	var ids []rules.UnitID
+	for id, d := range now {
+		if w, seen := was[id]; d <= r && (!seen || w > r) {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return "", false
+	}
+	return slices.Min(ids), true
 }
 
 // enemyDistances gives each enemy ship or base in v its distance to the
