@@ -3,12 +3,15 @@ package game
 import (
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -217,6 +220,37 @@ func TestPlotPanel(t *testing.T) {
 		}, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, plot.Course{Kind: plot.Range, Unit: enemy.ID, Range: 4}, sh.Course)
 		}},
+		{"circling, click an enemy: circle it at that range", func() {
+			b.ship().Course = plot.Course{Kind: plot.Circle, Range: 5}
+			b.click(d, enemy.Hex)
+		}, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Circle, Unit: enemy.ID, Range: 5}, sh.Course)
+		}},
+		{"waypoints: each click adds a hex", func() {
+			panelClick(t, b, d, "Waypoints")
+			b.click(d, empty)
+			b.click(d, empty.Neighbor(rules.DirA))
+		}, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Waypoints, Hexes: []rules.Hex{empty, empty.Neighbor(rules.DirA)}}, sh.Course)
+		}},
+		{"the maneuver button: a high-energy turn about", func() { panelClick(t, b, d, "Maneuver: none") }, func(t *testing.T, sh plot.Ship) {
+			require.NotNil(t, sh.Maneuver)
+			assert.Equal(t, rules.OpHET, sh.Maneuver.Op)
+			assert.Equal(t, unitOf(d.view(), sh.Unit).Facing.Opposite(), sh.Maneuver.Facing)
+		}},
+		{"again: a sideslip left", func() { panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, rules.OpSlipLeft, sh.Maneuver.Op)
+		}},
+		{"at a later impulse", func() { panelClick(t, b, d, "+") }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, max(d.view().Clock.Impulse, 1)+1, sh.Maneuver.Impulse)
+		}},
+		{"twice more: no maneuver", func() { panelClick(t, b, d, "Maneuver: "); panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
+			assert.Nil(t, sh.Maneuver)
+		}},
+		{"hold the first weapon", func() { panelClick(t, b, d, "[ ] hold weapon 1,") }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, []int{0}, sh.Fire.HoldMounts)
+			assert.Zero(t, sh.Fire.HoldUntil, "for the whole turn")
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,7 +263,8 @@ func TestPlotPanel(t *testing.T) {
 	if len(b.o.Ships) > 1 {
 		assert.NotEqual(t, first, b.ship().Unit, "Tab: the next ship")
 	}
-	hexes, _ := plotPreview(d.view(), *b.ship())
+	ov, _ := plotPreview(d.view(), *b.ship(), render.UIAccent)
+	hexes := ov.Hexes
 	u := unitOf(d.view(), b.ship().Unit)
 	require.NotEmpty(t, hexes)
 	assert.Equal(t, u.Hex, hexes[0], "the preview starts at the ship")
@@ -288,4 +323,19 @@ func TestComputerThinksOffTheFrameLoop(t *testing.T) {
 	assert.Positive(t, thinking, "ticks ran while the computer was deciding")
 	h2, _ := soloPlotted(t)
 	assert.Equal(t, h1, h2, "the same game whatever the timing of the computer's thinking")
+}
+
+// panelClick builds the plot panel, clicks its first button whose label
+// starts with prefix, and runs the click.
+func panelClick(t *testing.T, b *plotBuilder, d *orderDesk, prefix string) {
+	t.Helper()
+	root := d.env.root()
+	box := panelColumn(8, widget.Insets{})
+	root.AddChild(box)
+	b.build(d, box)
+	root.Validate() // the theme gives the buttons their labels
+	btn := panelButton(box, prefix)
+	require.NotNil(t, btn, "a button %q", prefix)
+	btn.Click()
+	event.ExecuteDeferred()
 }

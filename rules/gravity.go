@@ -54,11 +54,28 @@ func (s *State) riftExit(u *Unit, from, to Hex) (System, bool) {
 	if u.PhasedOut {
 		return System{}, false
 	}
-	src, ok := s.RiftSystemAt(u.Map, from)
+	mp := s.Map(u.Map)
+	if mp == nil {
+		return System{}, false
+	}
+	return mp.Terrain.RiftExit(from, to)
+}
+
+// RiftExit reports whether a move from one hex to the next leaves a
+// gravity rift system of terrain t, and which: moving between two hexes
+// of one rift system is no exit (GR41.4), moving from one rift system
+// straight into another leaves the first. A nil terrain has no rifts.
+// The move's own check (riftExit) and the plotted-path preview of
+// game/plot both ask it.
+func (t *Terrain) RiftExit(from, to Hex) (System, bool) {
+	if t == nil {
+		return System{}, false
+	}
+	src, ok := t.RiftSystemAt(from)
 	if !ok {
 		return System{}, false
 	}
-	if dst, in := s.RiftSystemAt(u.Map, to); in && dst.ID == src.ID {
+	if dst, in := t.RiftSystemAt(to); in && dst.ID == src.ID {
 		return System{}, false
 	}
 	return src, true
@@ -219,9 +236,9 @@ type Odds struct {
 	TowedSurvive float64 `json:"towed_survive,omitempty"`
 }
 
-// surviveChance returns the exact chance of coming through n removal
-// rolls: (7/10)^n.
-func surviveChance(n int) *big.Rat {
+// RiftSurviveChance returns the exact chance of coming through n removal
+// rolls: (7/10)^n (GR41.2).
+func RiftSurviveChance(n int) *big.Rat {
 	r := big.NewRat(1, 1)
 	for range n {
 		r.Mul(r, RiftSurvive)
@@ -275,7 +292,7 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 	if towed != nil {
 		o.Towed, o.TowedSurvive = towed.ID, 1-towedLost
 	}
-	exact := surviveChance(len(o.Exits))
+	exact := RiftSurviveChance(len(o.Exits))
 	o.Survive, _ = exact.Float64()
 	o.SurviveExact = exact.RatString()
 	for _, c := range s.cargoOf(u.ID) {

@@ -147,6 +147,8 @@ func TestFireOrders(t *testing.T) {
 		{"only at a unit it cannot see", Fire{Target: "m2"}, false},
 		{"at the chosen target", Fire{Target: "hawk"}, true},
 		{"holding every weapon", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}}, false},
+		{"holding every weapon for a later impulse", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}, HoldUntil: v.Clock.Impulse + 1}, false},
+		{"held until this impulse: they fire now", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}, HoldUntil: v.Clock.Impulse}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := &Orders{Side: "red", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "claw", Fire: tc.fire}}}

@@ -15,7 +15,7 @@ import (
 // damage control follow the rules' standard choices. A ship that sees no
 // enemy flies toward its side's objective area, if any, or keeps course.
 func Plan(v *rules.View, side rules.SideID, breaks Breaks) *Orders {
-	o := &Orders{Side: side, Turn: v.Clock.Turn, Evasion: Always, Repair: Standard, Activity: Standard, Breaks: breaks}
+	o := &Orders{Side: side, Turn: v.Clock.Turn, Erratic: Standard, Evasion: Always, Repair: Standard, Activity: Standard, Breaks: breaks}
 	goal, hasGoal := objectiveHex(v, side)
 	for _, u := range v.Units {
 		if u.Side != side || u.Ghost || seeker(u) || u.Kind == rules.KindMine {
