@@ -339,3 +339,59 @@ func panelClick(t *testing.T, b *plotBuilder, d *orderDesk, prefix string) {
 	btn.Click()
 	event.ExecuteDeferred()
 }
+
+// The plot panel's path preview shows where the path leaves a gravity
+// rift, with the chance to be still on the board from there at the
+// rules' odds, and where it enters an open cosmic rift.
+func TestPlotPreviewShowsRiftOdds(t *testing.T) {
+	const lane = `id: preview-lane
+name: Preview lane
+center: 0,0
+ruleset: {impulses: 6, turn_limit: 3, gravity_rift: lrr, cosmic_rifts: false}
+sides:
+  - {id: blue, name: Blue, color: "#4da3ff"}
+  - {id: red, name: Red, color: "#ff5d5d"}
+systems:
+  - {id: needle, name: The Needle, rift: true, hexes: ["1,-1", "2,-2"]}
+  - {id: eye, name: The Eye, rift: true, hexes: ["4,-4"]}
+units:
+  - {id: hawk, name: Hawk, side: blue, class: fed-frigate, hex: "0,0", facing: B, speed: 12}
+  - {id: claw, name: Claw, side: red, class: kor-raider, hex: "-2,8", facing: E, speed: 0}
+`
+	sc, err := scenarios.Load("lane.yaml", []byte(lane))
+	require.NoError(t, err)
+	s, err := rules.NewState(sc.Setup(), 1)
+	require.NoError(t, err)
+	s.Advance()
+	for guard := 0; guard < 100; guard++ {
+		if id, ok := s.Mover(); ok && id == "hawk" {
+			break
+		}
+		_, err := s.Apply(s.Legal(s.Pending()[0])[0])
+		require.NoError(t, err)
+	}
+	v := s.View("blue")
+	for _, tc := range []struct {
+		name  string
+		rifts []rules.RiftView
+		notes []string
+		text  string
+	}{
+		{"two gravity rifts on the way", nil, []string{"3,-3 rift roll: 70% stay", "5,-5 rift roll: 49% stay"},
+			"leaves gravity rifts 2 times: 49% (49/100) to stay on the board"},
+		{"into an open cosmic rift", []rules.RiftView{{ID: "rift-1", Map: v.Maps[0].ID, Hex: rules.Hex{Q: 3, R: -3}}},
+			[]string{"3,-3 rift roll: 70% stay", "3,-3 cosmic rift"}, "into the cosmic rift at 3,-3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := *v
+			w.Rifts = tc.rifts
+			ov, path := plotPreview(&w, plot.Ship{Unit: "hawk", Course: plot.Course{Kind: plot.Keep}}, render.UIAccent)
+			var notes []string
+			for _, n := range ov.Notes {
+				notes = append(notes, n.Hex.String()+" "+n.Text)
+			}
+			assert.Equal(t, tc.notes, notes)
+			assert.Contains(t, pathText(path), tc.text)
+		})
+	}
+}
