@@ -467,6 +467,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
 	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file; with -hotseat, the hot-seat table (docs/HOTSEAT.md)")
+	orders := fs.Bool("orders", false, "with -match: both levels play through plotted orders (LEVEL+orders); with -table: the table of hard against normal, per decision and through orders")
 	hotseat := fs.Bool("hotseat", false, "count the handoffs and decisions of a hot-seat turn, per ship and with plotted orders (-seeds N, default 20; -all: every bundled battle scenario); print one JSON object per scenario")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
@@ -480,7 +481,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 		return runHotseat(arg, n, *turns, *all, *table)
 	}
 	if *pair != "" || *table != "" {
-		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
+		return runMatches(arg, *pair, *table, *seeds, *all, *workers, *orders)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -567,7 +568,7 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
 // per scenario, or every pair of match.TablePairs written as a table.
-func runMatches(arg, pair, table string, seeds int, all bool, workers int) error {
+func runMatches(arg, pair, table string, seeds int, all bool, workers int, orders bool) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
 	}
@@ -590,6 +591,17 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int) error
 		}
 		srcs = append(srcs, src)
 	}
+	if table != "" && orders {
+		cmd := fmt.Sprintf("hexrift sim -orders -table %s -seeds %d %s", table, seeds, strings.Join(ids, ","))
+		if all {
+			cmd = fmt.Sprintf("hexrift sim -orders -table %s -seeds %d -all", table, seeds)
+		}
+		md, err := match.OrdersTable(srcs, seeds, workers, cmd, func(line string) { fmt.Fprintln(errOut, line) })
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(table, []byte(md), 0o644)
+	}
 	if table != "" {
 		md, err := match.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
@@ -598,6 +610,9 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int) error
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
 	a, b, ok := strings.Cut(pair, ":")
+	if orders {
+		a, b = a+match.OrdersSuffix, b+match.OrdersSuffix
+	}
 	if !ok || !match.KnownLevel(a) || !match.KnownLevel(b) {
 		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", pair)
 	}

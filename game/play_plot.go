@@ -72,6 +72,20 @@ func newPlotTable(env *Env, sess *match.Session) *plotTable {
 	return t
 }
 
+// computer is the controller of a computer seat: in a plotted game (t
+// not nil) a computer level plays through plotted orders like a person
+// (match.OrdersPlayer), so that it plots once a turn and between breaks
+// its orders answer at once, at the table's speed, and its level fights
+// the engagements; otherwise c itself.
+func (t *plotTable) computer(c match.Controller, side rules.SideID) match.Controller {
+	if _, isAI := c.(*match.AIController); t != nil && isAI {
+		op := match.NewOrdersPlayer(c, side)
+		op.Engage = true // the level fights its engagements
+		return op
+	}
+	return c
+}
+
 // due reports whether the next command the table watches may go now,
 // and starts the wait for the one after.
 func (t *plotTable) due() bool {

@@ -252,8 +252,10 @@ func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (Match
 	return total, first
 }
 
-// KnownLevel reports whether s names a computer level NewController knows.
+// KnownLevel reports whether s names a computer level NewController
+// knows, through plotted orders (OrdersSuffix) or not.
 func KnownLevel(s string) bool {
+	s, _ = ordersLevel(s)
 	_, err := ai.ParseLevel(s)
 	return err == nil || s == "legal"
 }

@@ -246,3 +246,27 @@ func TestPlan(t *testing.T) {
 	assert.Equal(t, Course{Kind: Close, Unit: "claw"}, o.Ships[0].Course, "the hidden mine is no enemy to close with")
 	assert.Equal(t, "close with claw", o.Ships[0].Course.String())
 }
+
+// AskWhenEngaged asks for every move of the ships with an enemy inside
+// three times their weapons' reach, and of no other.
+func TestAskWhenEngaged(t *testing.T) {
+	reach := reachOf("fed-frigate")
+	require.Positive(t, reach)
+	for _, tc := range []struct {
+		name  string
+		enemy rules.UnitView
+		want  bool
+	}{
+		{"an enemy ship inside the envelope", rules.UnitView{ID: "claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 3 * reach}}, true},
+		{"one beyond it", rules.UnitView{ID: "claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 3*reach + 1}}, false},
+		{"an enemy mine beside it", rules.UnitView{ID: "m1", Side: "red", Class: "mine", Kind: rules.KindMine, Map: "m", Hex: rules.Hex{Q: 1}}, false},
+		{"an enemy drone beside it", rules.UnitView{ID: "d1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 1}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &rules.View{Units: []rules.UnitView{{ID: "hawk", Side: "blue", Class: "fed-frigate", Kind: rules.KindShip, Map: "m"}, tc.enemy}}
+			o := &Orders{Side: "blue", Ships: []Ship{{Unit: "hawk"}}}
+			assert.Equal(t, tc.want, o.AskWhenEngaged(v))
+			assert.Equal(t, tc.want, o.Ships[0].AskEveryImpulse)
+		})
+	}
+}
