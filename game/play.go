@@ -40,6 +40,11 @@ type PlayScene struct {
 	// curtainFor is the side the curtain waits for; "" when it is down.
 	curtainFor rules.SideID
 	curtain    *curtainView
+	// inSight is set while the viewer's screen went up without the
+	// curtain that several people at the machine would have had (it was
+	// skipped: nothing secret): everyone at the table sees it, so it
+	// shows no more of the viewer's own units than the public view.
+	inSight bool
 
 	ui        *ebitenui.UI
 	ordersBox *widget.Container
@@ -106,7 +111,7 @@ func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.cu
 func (p *PlayScene) seatComputers() {
 	for _, seat := range p.sess.Seats {
 		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == match.SeatComputer {
-			p.ctrl[seat.Side] = match.Bind(match.NewController(seat, p.sess.Seed), p.sess)
+			p.ctrl[seat.Side] = match.Bind(p.table.computer(match.NewController(seat, p.sess.Seed), seat.Side), p.sess)
 		}
 	}
 }
@@ -184,6 +189,7 @@ func (p *PlayScene) showTo(next rules.SideID, ok bool) {
 		}
 	default:
 		p.setViewer(next)
+		p.inSight = p.sess.Humans() >= 2 && p.env.Settings.Curtain
 	}
 	p.refreshOrders()
 }
@@ -397,7 +403,7 @@ func (p *PlayScene) Update(in *Input) error {
 	if p.curtainFor != "" {
 		if p.curtain.update(in) {
 			side := p.curtainFor
-			p.curtainFor, p.curtain = "", nil
+			p.curtainFor, p.curtain, p.inSight = "", nil, false
 			p.setViewer(side)
 			p.refreshOrders()
 			if len(p.sess.CatchUp(side)) > 1 {
@@ -506,13 +512,18 @@ func (p *PlayScene) drawNotice(screen *ebiten.Image) {
 }
 
 // hoveredUnit returns the first unit the viewer sees in the hex under the
-// pointer.
+// pointer; while the screen is in everyone's sight (inSight), as the
+// public view shows it: no systems display of the viewer's own ships.
 func (p *PlayScene) hoveredUnit() (rules.UnitView, bool) {
 	h, ok := p.mapv.Hover()
 	if !ok {
 		return rules.UnitView{}, false
 	}
-	for _, u := range p.mapv.View().UnitsOn(p.mapv.MapID()) {
+	v := p.mapv.View()
+	if p.inSight && p.viewer != "" {
+		v = p.sess.State.View("")
+	}
+	for _, u := range v.UnitsOn(p.mapv.MapID()) {
 		if u.Hex == h {
 			return u, true
 		}

@@ -395,3 +395,63 @@ units:
 		})
 	}
 }
+
+// With "skip the curtain when nothing is secret" on, a side's screen put
+// up without the curtain is in everyone's sight: the pointer on one of
+// its own ships shows the public card, not its systems display; behind a
+// curtain, the full display. (The game's log is emptied once the sealed
+// steps are done, so that nothing in it is secret.)
+func TestSkippedCurtainHidesOwnSystems(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	env.Settings.PerShipTurns, env.Settings.SkipPublicCurtain = true, true
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
+		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
+		require.NoError(t, err)
+	}
+	sess.Events = nil
+	play := NewPlayScene(env, sess)
+	play.now = fixedNow
+	script := &scriptInput{}
+	app := NewApp(env, play)
+	app.SetInputSource(script)
+	app.Layout(1280, 800)
+	screen := ebiten.NewImage(1280, 800)
+	card := func() rules.UnitView {
+		t.Helper()
+		for _, u := range play.mapv.View().Units {
+			if u.Side == play.viewer && u.Detail != nil && u.Map == play.mapv.MapID() {
+				play.mapv.hover, play.mapv.hoverOK = u.Hex, true
+				c, ok := play.hoveredUnit()
+				play.mapv.hoverOK = false
+				require.True(t, ok)
+				require.Equal(t, u.ID, c.ID)
+				return c
+			}
+		}
+		t.Fatalf("%s has no ship on the map", play.viewer)
+		return rules.UnitView{}
+	}
+	seen := map[bool]bool{}
+	for i := 0; i < 400 && len(seen) < 2; i++ {
+		if play.curtainFor == "" && play.viewer != "" && !seen[play.inSight] {
+			seen[play.inSight] = true
+			if play.inSight {
+				assert.False(t, hasPrivate(sess, play.viewer), "the curtain was skipped: nothing secret")
+				assert.Nil(t, card().Detail, "in everyone's sight: no systems display")
+			} else {
+				assert.NotNil(t, card().Detail, "behind the curtain: the systems display")
+			}
+		}
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	assert.True(t, seen[true], "a screen went up without the curtain")
+	assert.True(t, seen[false], "and one behind it")
+}
