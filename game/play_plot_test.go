@@ -1,6 +1,11 @@
 package game
 
 import (
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/event"
@@ -454,4 +459,113 @@ func TestSkippedCurtainHidesOwnSystems(t *testing.T) {
 	}
 	assert.True(t, seen[true], "a screen went up without the curtain")
 	assert.True(t, seen[false], "and one behind it")
+}
+
+// gatedComputer is a computer seat whose decisions wait, from the first
+// one on, until the test releases them; it records the goroutine it
+// decides on. A decision made on the frame goroutine does not wait (the
+// test would hang): it is recorded, and the test fails.
+type gatedComputer struct {
+	frame   uint64
+	once    sync.Once
+	entered chan struct{}
+	release chan struct{}
+	ranOn   atomic.Uint64
+}
+
+func (g *gatedComputer) Decide(_ *rules.View, legal []rules.Command) rules.Command {
+	id := goroutineID()
+	g.ranOn.Store(id)
+	g.once.Do(func() { close(g.entered) })
+	if id != g.frame {
+		<-g.release
+	}
+	return legal[0]
+}
+
+// goroutineID is the id of the calling goroutine, from its stack header
+// ("goroutine 7 [running]:").
+func goroutineID() uint64 {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := strings.Fields(string(buf))
+	id, _ := strconv.ParseUint(f[1], 10, 64)
+	return id
+}
+
+// The window keeps drawing frames and taking input while a computer side
+// decides, on the largest bundled scenario: the decision runs off the
+// frame goroutine, and however long it takes (here: until the test lets
+// it go, after 120 frames) every tick's Update returns and its frame is
+// drawn; nothing of the game moves on until the command comes. (The
+// frames' own cost is measured by hexrift bench and the benchmarks, not
+// by a clock here.)
+func TestFramesWhileTheComputerDecides(t *testing.T) {
+	requireDisplay(t)
+	var src scenarios.Source
+	most := 0
+	for _, info := range scenarios.Bundled() {
+		s, err := scenarios.ReadSource(info.ID)
+		require.NoError(t, err)
+		sc, err := s.Load()
+		require.NoError(t, err)
+		if n := len(sc.Setup().Units); n > most {
+			src, most = s, n
+		}
+	}
+	sc, err := src.Load()
+	require.NoError(t, err)
+	seats := match.DefaultSeats(sc)
+	for i := range seats[1:] {
+		seats[1+i].Kind, seats[1+i].Level = match.SeatComputer, "hard"
+	}
+	env := testEnv(t)
+	env.Settings.PerShipTurns = false
+	sess, err := match.NewSession(src, 1, seats)
+	require.NoError(t, err)
+	play := NewPlayScene(env, sess)
+	play.now = fixedNow
+	script := &scriptInput{}
+	app := NewApp(env, play)
+	app.SetInputSource(script)
+	app.Layout(1280, 800)
+	screen := ebiten.NewImage(1280, 800)
+	// The computer's thinking the scene started, if any, comes first.
+	for i := 0; i < 2000 && play.Thinking(); i++ {
+		tick(t, app, screen)
+	}
+	g := &gatedComputer{frame: goroutineID(), entered: make(chan struct{}), release: make(chan struct{})}
+	computer := seats[1].Side
+	play.ctrl[computer] = g
+	decided := func() bool {
+		select {
+		case <-g.entered:
+			return true
+		default:
+			return false
+		}
+	}
+	for i := 0; i < 4000 && !(decided() && play.Thinking()); i++ {
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	require.True(t, play.Thinking(), "%s's computer is deciding (%d units)", src.Name, most)
+	t.Logf("%s, %d units: %s's computer decides at %s", src.Name, most, computer, sess.State.Clock)
+	commands := len(sess.Commands)
+	frames := 0
+	for range 120 {
+		script.intend(t, playKeys, intentWatchPause) // input is taken: pause, play on
+		tick(t, app, screen)
+		frames++
+		require.True(t, play.Thinking(), "the decision is still pending")
+	}
+	assert.Equal(t, 120, frames, "every frame drawn while the computer decides")
+	assert.Equal(t, commands, len(sess.Commands), "nothing moves on while it decides")
+	assert.NotEqual(t, g.frame, g.ranOn.Load(), "the decision runs off the frame goroutine")
+	close(g.release)
+	for i := 0; i < 2000 && len(sess.Commands) == commands; i++ {
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	assert.Greater(t, len(sess.Commands), commands, "the computer's command is played once it comes")
 }
