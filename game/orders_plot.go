@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 
@@ -168,7 +169,6 @@ func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, sh *plot.Shi
 			func() { c.Range = min(30, c.Range+1); p.rebuildPanel() }))
 	}
 	b.maneuverRows(p, box, sh)
-	box.AddChild(button(mark(c.RiftRisk)+"take gravity rift risks", func() { c.RiftRisk = !c.RiftRisk; p.rebuildPanel() }, stretch()))
 	f := &sh.Fire
 	box.AddChild(p.env.wrapped("Fire: "+fireText(p, *f), 14, render.UIText, ordersWidth-28))
 	box.AddChild(row(6,
@@ -185,8 +185,10 @@ func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, sh *plot.Shi
 		func() { f.MinSixths = max(1, f.MinSixths-1); p.rebuildPanel() },
 		func() { f.MinSixths = min(6, max(f.MinSixths, 1)+1); p.rebuildPanel() }))
 	b.holdRows(p, box, sh)
-	box.AddChild(button(mark(sh.Launch)+"launch seeking weapons", func() { sh.Launch = !sh.Launch; p.rebuildPanel() }, stretch()))
-	box.AddChild(button(mark(sh.AskEveryImpulse)+"ask me at every move", func() { sh.AskEveryImpulse = !sh.AskEveryImpulse; p.rebuildPanel() }, stretch()))
+	box.AddChild(row(6,
+		button(mark(c.RiftRisk)+"rift risks", func() { c.RiftRisk = !c.RiftRisk; p.rebuildPanel() }),
+		button(mark(sh.Launch)+"launch seekers", func() { sh.Launch = !sh.Launch; p.rebuildPanel() }),
+		button(mark(sh.AskEveryImpulse)+"ask every move", func() { sh.AskEveryImpulse = !sh.AskEveryImpulse; p.rebuildPanel() })))
 	_, path := plotPreview(p.view(), *sh, render.UIAccent)
 	box.AddChild(p.env.wrapped(pathText(path), 13, render.UITextDim, ordersWidth-28))
 }
@@ -221,14 +223,18 @@ func (b *plotBuilder) maneuverRows(p *orderDesk, box *widget.Container, sh *plot
 		return
 	}
 	n := p.view().Ruleset.ImpulsesPerTurn
-	box.AddChild(stepper(p, "At impulse", fmt.Sprint(m.Impulse),
-		func() { *m = plot.Maneuver{Impulse: max(1, m.Impulse-1), Op: m.Op, Facing: m.Facing}; p.rebuildPanel() },
-		func() { *m = plot.Maneuver{Impulse: min(n, m.Impulse+1), Op: m.Op, Facing: m.Facing}; p.rebuildPanel() }))
-	if m.Op == rules.OpHET {
-		box.AddChild(stepper(p, "Turn to facing", m.Facing.String(),
-			func() { *m = plot.Maneuver{Impulse: m.Impulse, Op: m.Op, Facing: m.Facing.Turn(-1)}; p.rebuildPanel() },
-			func() { *m = plot.Maneuver{Impulse: m.Impulse, Op: m.Op, Facing: m.Facing.Turn(1)}; p.rebuildPanel() }))
+	set := func(impulse int, facing rules.Direction) func() {
+		return func() { *m = plot.Maneuver{Impulse: min(max(impulse, 1), n), Op: m.Op, Facing: facing}; p.rebuildPanel() }
 	}
+	parts := []widget.PreferredSizeLocateableWidget{
+		p.env.label("at impulse", render.Regular, 14, render.UIText),
+		button("-", set(m.Impulse-1, m.Facing)), p.env.label(fmt.Sprint(m.Impulse), render.Bold, 14, render.UIText), button("+", set(m.Impulse+1, m.Facing)),
+	}
+	if m.Op == rules.OpHET {
+		parts = append(parts, p.env.label("  to facing", render.Regular, 14, render.UIText),
+			button("<", set(m.Impulse, m.Facing.Turn(-1))), p.env.label(m.Facing.String(), render.Bold, 14, render.UIText), button(">", set(m.Impulse, m.Facing.Turn(1))))
+	}
+	box.AddChild(row(6, parts...))
 }
 
 // nextManeuver gives the ship the next maneuver of maneuvers, at the
@@ -264,13 +270,16 @@ func (b *plotBuilder) holdRows(p *orderDesk, box *widget.Container, sh *plot.Shi
 		return
 	}
 	f := &sh.Fire
+	parts := []widget.PreferredSizeLocateableWidget{p.env.label("hold", render.Regular, 14, render.UIText)}
+	var names []string
 	for i, m := range c.Mounts {
 		name := string(m.Weapon)
 		if w, ok := rules.LookupWeapon(m.Weapon); ok && w.Name != "" {
 			name = w.Name
 		}
+		names = append(names, fmt.Sprintf("%d %s", i+1, name))
 		held := slices.Contains(f.HoldMounts, i)
-		box.AddChild(button(fmt.Sprintf("%shold weapon %d, %s", mark(held), i+1, name), func() {
+		parts = append(parts, button(fmt.Sprintf("%s%d", mark(held), i+1), func() {
 			if held {
 				f.HoldMounts = slices.DeleteFunc(slices.Clone(f.HoldMounts), func(x int) bool { return x == i })
 			} else {
@@ -278,19 +287,35 @@ func (b *plotBuilder) holdRows(p *orderDesk, box *widget.Container, sh *plot.Shi
 				slices.Sort(f.HoldMounts)
 			}
 			p.rebuildPanel()
-		}, stretch()))
+		}))
 	}
-	if len(f.HoldMounts) == 0 {
-		return
+	var until []widget.PreferredSizeLocateableWidget
+	if len(f.HoldMounts) > 0 {
+		to := "all turn"
+		if f.HoldUntil > 0 {
+			to = fmt.Sprintf("to %d", f.HoldUntil)
+		}
+		n := p.view().Ruleset.ImpulsesPerTurn
+		until = []widget.PreferredSizeLocateableWidget{
+			button("-", func() { f.HoldUntil = max(0, f.HoldUntil-1); p.rebuildPanel() }),
+			p.env.label(to, render.Bold, 14, render.UIText),
+			button("+", func() { f.HoldUntil = min(n, f.HoldUntil+1); p.rebuildPanel() })}
 	}
-	until := "the whole turn"
-	if f.HoldUntil > 0 {
-		until = fmt.Sprintf("impulse %d", f.HoldUntil)
+	// Six weapons a row at most (the panel is ordersWidth wide), and
+	// the impulse they wait for on the row if it fits.
+	btns := parts[1:]
+	for len(btns) > 6 {
+		box.AddChild(row(6, append(parts[:1:1], btns[:6]...)...))
+		btns, parts = btns[6:], []widget.PreferredSizeLocateableWidget{p.env.label("    ", render.Regular, 14, render.UIText)}
 	}
-	n := p.view().Ruleset.ImpulsesPerTurn
-	box.AddChild(stepper(p, "Held until", until,
-		func() { f.HoldUntil = max(0, f.HoldUntil-1); p.rebuildPanel() },
-		func() { f.HoldUntil = min(n, f.HoldUntil+1); p.rebuildPanel() }))
+	if len(btns) <= 4 {
+		btns, until = append(btns, until...), nil
+	}
+	box.AddChild(row(6, append(parts[:1:1], btns...)...))
+	if len(until) > 0 {
+		box.AddChild(row(6, append([]widget.PreferredSizeLocateableWidget{p.env.label("held until", render.Regular, 14, render.UIText)}, until...)...))
+	}
+	box.AddChild(p.env.wrapped("Weapons: "+strings.Join(names, " · ")+"; held ones wait until the impulse set, or all turn.", 12, render.UITextDim, ordersWidth-28))
 }
 
 // erraticText is the erratic policy as the panel reads it.

@@ -92,6 +92,7 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	p.resizeReserved(w, h)
 	p.table = newPlotTable(env, sess)
+	p.mapv.ExtraHelp = append(p.mapv.ExtraHelp, p.table.help()...)
 	p.sync()
 	return p
 }

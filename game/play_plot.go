@@ -11,6 +11,24 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
+// plotHelp is the F1 help of plotted turns: what the plot panel, breaks
+// and watching are, beside the keys.
+var plotHelp = [][2]string{
+	{"Plot panel", "after declaring, plot every ship's turn"},
+	{"  courses", "click: a hex, a waypoint, an enemy to close"},
+	{"  preview", "each ship's path, its gravity rift odds"},
+	{"Breaks", "you are asked again when one fires"},
+	{"Watching", "orders play out between breaks: P . [ ]"},
+}
+
+// help is the F1 help of the plotted flow, none without it.
+func (t *plotTable) help() [][2]string {
+	if t == nil {
+		return nil
+	}
+	return plotHelp
+}
+
 // watchBeats are the watching speeds: the ticks between two commands of
 // orders or computers the table watches; 0 plays them all at once.
 var watchBeats = []int{60, 30, 12, 4, 0}

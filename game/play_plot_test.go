@@ -252,7 +252,7 @@ func TestPlotPanel(t *testing.T) {
 		{"twice more: no maneuver", func() { panelClick(t, b, d, "Maneuver: "); panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
 			assert.Nil(t, sh.Maneuver)
 		}},
-		{"hold the first weapon", func() { panelClick(t, b, d, "[ ] hold weapon 1,") }, func(t *testing.T, sh plot.Ship) {
+		{"hold the first weapon", func() { panelClick(t, b, d, "[ ] 1") }, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, []int{0}, sh.Fire.HoldMounts)
 			assert.Zero(t, sh.Fire.HoldUntil, "for the whole turn")
 		}},
@@ -568,4 +568,18 @@ func TestFramesWhileTheComputerDecides(t *testing.T) {
 		tick(t, app, screen)
 	}
 	assert.Greater(t, len(sess.Commands), commands, "the computer's command is played once it comes")
+}
+
+// The F1 help of a plotted game explains the plot panel, breaks and
+// watching; a game of every decision by hand has no such lines.
+func TestPlotHelp(t *testing.T) {
+	requireDisplay(t)
+	_, play, _, _ := plotGame(t, 1)
+	for _, line := range plotHelp {
+		assert.Contains(t, play.mapv.ExtraHelp, line)
+	}
+	env := testEnv(t)
+	env.Settings.PerShipTurns = true
+	byHand := NewPlayScene(env, play.sess)
+	assert.NotContains(t, byHand.mapv.ExtraHelp, plotHelp[0])
 }
