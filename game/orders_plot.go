@@ -224,7 +224,10 @@ func (b *plotBuilder) maneuverRows(p *orderDesk, box *widget.Container, sh *plot
 	}
 	n := p.view().Ruleset.ImpulsesPerTurn
 	set := func(impulse int, facing rules.Direction) func() {
-		return func() { *m = plot.Maneuver{Impulse: min(max(impulse, 1), n), Op: m.Op, Facing: facing}; p.rebuildPanel() }
+		return func() {
+			*m = plot.Maneuver{Impulse: min(max(impulse, 1), n), Op: m.Op, Facing: facing}
+			p.rebuildPanel()
+		}
 	}
 	parts := []widget.PreferredSizeLocateableWidget{
 		p.env.label("at impulse", render.Regular, 14, render.UIText),

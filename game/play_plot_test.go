@@ -34,6 +34,13 @@ func plotGame(t *testing.T, seed uint64) (*App, *PlayScene, *scriptInput, *ebite
 	sess, err := match.NewSession(src, seed, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	require.Equal(t, 2, sess.Humans())
+	return playWindow(t, env, sess)
+}
+
+// playWindow puts a play scene of sess in a 1280x800 window driven by
+// scripted input.
+func playWindow(t *testing.T, env *Env, sess *match.Session) (*App, *PlayScene, *scriptInput, *ebiten.Image) {
+	t.Helper()
 	play := NewPlayScene(env, sess)
 	play.now = fixedNow
 	script := &scriptInput{}
@@ -150,12 +157,7 @@ func TestWatchingPlaysAtTheTablesSpeed(t *testing.T) {
 // something secret on its screen; a side whose screen would show only
 // the public view and its own systems displays has not.
 func TestHasPrivateMeansIt(t *testing.T) {
-	src, err := scenarios.ReadSource("first-contact")
-	require.NoError(t, err)
-	sc, err := src.Load()
-	require.NoError(t, err)
-	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
-	require.NoError(t, err)
+	sess := twoPeople(t)
 	side := sess.State.Pending()[0]
 	require.Equal(t, rules.CmdAllocate, sess.State.View(side).Expecting)
 	assert.True(t, hasPrivate(sess, side), "an allocation is sealed")
@@ -295,14 +297,8 @@ func soloPlotted(t *testing.T) ([32]byte, int) {
 	seats[1].Kind, seats[1].Level = match.SeatComputer, "normal"
 	sess, err := match.NewSession(src, 7, seats)
 	require.NoError(t, err)
-	play := NewPlayScene(env, sess)
-	play.now = fixedNow
+	app, play, script, screen := playWindow(t, env, sess)
 	require.NotNil(t, play.table)
-	script := &scriptInput{}
-	app := NewApp(env, play)
-	app.SetInputSource(script)
-	app.Layout(1280, 800)
-	screen := ebiten.NewImage(1280, 800)
 	thinking := 0
 	for i := 0; i < 20000 && sess.State.Clock.Turn == 1 && !sess.Over(); i++ {
 		acceptAll(t, play, script)
@@ -410,24 +406,13 @@ func TestSkippedCurtainHidesOwnSystems(t *testing.T) {
 	requireDisplay(t)
 	env := testEnv(t)
 	env.Settings.PerShipTurns, env.Settings.SkipPublicCurtain = true, true
-	src, err := scenarios.ReadSource("first-contact")
-	require.NoError(t, err)
-	sc, err := src.Load()
-	require.NoError(t, err)
-	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
-	require.NoError(t, err)
+	sess := twoPeople(t)
 	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
 		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
 		require.NoError(t, err)
 	}
 	sess.Events = nil
-	play := NewPlayScene(env, sess)
-	play.now = fixedNow
-	script := &scriptInput{}
-	app := NewApp(env, play)
-	app.SetInputSource(script)
-	app.Layout(1280, 800)
-	screen := ebiten.NewImage(1280, 800)
+	app, play, script, screen := playWindow(t, env, sess)
 	card := func() rules.UnitView {
 		t.Helper()
 		for _, u := range play.mapv.View().Units {
@@ -523,13 +508,7 @@ func TestFramesWhileTheComputerDecides(t *testing.T) {
 	env.Settings.PerShipTurns = false
 	sess, err := match.NewSession(src, 1, seats)
 	require.NoError(t, err)
-	play := NewPlayScene(env, sess)
-	play.now = fixedNow
-	script := &scriptInput{}
-	app := NewApp(env, play)
-	app.SetInputSource(script)
-	app.Layout(1280, 800)
-	screen := ebiten.NewImage(1280, 800)
+	app, play, script, screen := playWindow(t, env, sess)
 	// The computer's thinking the scene started, if any, comes first.
 	for i := 0; i < 2000 && play.Thinking(); i++ {
 		tick(t, app, screen)
@@ -582,4 +561,16 @@ func TestPlotHelp(t *testing.T) {
 	env.Settings.PerShipTurns = true
 	byHand := NewPlayScene(env, play.sess)
 	assert.NotContains(t, byHand.mapv.ExtraHelp, plotHelp[0])
+}
+
+// twoPeople starts first-contact, seed 1, with a person at each side.
+func twoPeople(t *testing.T) *match.Session {
+	t.Helper()
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	return sess
 }

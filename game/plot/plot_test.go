@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/rules"
-	"github.com/hexrift/hexrift/scenarios"
 )
 
 // duel is two frigates far apart, facing each other's line, and a red
@@ -30,19 +29,7 @@ units:
 // every choice, to the first time pred holds.
 func newGame(t *testing.T, pred func(*rules.State) bool) *rules.State {
 	t.Helper()
-	sc, err := scenarios.Load("duel.yaml", []byte(duel))
-	require.NoError(t, err)
-	s, err := rules.NewState(sc.Setup(), 3)
-	require.NoError(t, err)
-	s.Advance()
-	for guard := 0; guard < 500 && !pred(s); guard++ {
-		p := s.Pending()
-		require.NotEmpty(t, p)
-		_, err := s.Apply(s.Legal(p[0])[0])
-		require.NoError(t, err)
-	}
-	require.True(t, pred(s), "the game never got there")
-	return s
+	return startGame(t, duel, nil, pred)
 }
 
 func hawkMoves(s *rules.State) bool {
