@@ -45,6 +45,9 @@ type PlayScene struct {
 	// skipped: nothing secret): everyone at the table sees it, so it
 	// shows no more of the viewer's own units than the public view.
 	inSight bool
+	// looked counts, per side, the log lines there were when its screen
+	// was last taken down after a curtain: the private lines it has seen.
+	looked map[rules.SideID]int
 
 	ui        *ebitenui.UI
 	ordersBox *widget.Container
@@ -206,21 +209,29 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
 		return false
 	}
-	if p.env.Settings.SkipPublicCurtain && !hasPrivate(p.sess, side) {
+	if p.table != nil && p.table.plotFor == side {
+		return true // a plot: the side's orders are its secret
+	}
+	if p.env.Settings.SkipPublicCurtain && !hasPrivate(p.sess, side, p.looked[side]) {
 		return false
 	}
 	return true
 }
 
 // hasPrivate reports whether side's screen would show anything the public
-// view does not: a sealed step (energy allocation, movement declaration),
+// view does not: any decision but a move (a sealed step, the weapons and
+// power of a fire or repair panel),
 // a unit or reserve the public does not see, what only it knows of its
-// units (phased-out ghosts, rift beliefs, seeker targets), or log lines
-// only it may read. Its own ships' systems displays alone are not
-// counted: every side's screen has them.
-func hasPrivate(sess *match.Session, side rules.SideID) bool {
+// units (phased-out ghosts, rift beliefs, seeker targets), or a private
+// log line it has not seen (from line since on) other than the echo of a
+// choice it made itself. Its own ships' systems displays alone are not
+// counted: every side's screen has them, and a screen put up without the
+// curtain shows neither them nor the private log (inSight).
+func hasPrivate(sess *match.Session, side rules.SideID, since int) bool {
 	v, pub := sess.State.View(side), sess.State.View("")
-	if v.Expecting == rules.CmdAllocate || v.Expecting == rules.CmdDeclare || len(v.Reserve) > 0 {
+	if v.Expecting != rules.CmdMove || len(v.Reserve) > 0 {
+		// Only a move's panel shows nothing of the side's own: every
+		// other shows its weapons, power, damage or sealed choices.
 		return true
 	}
 	units := make([]rules.UnitView, len(v.Units))
@@ -231,8 +242,8 @@ func hasPrivate(sess *match.Session, side rules.SideID) bool {
 	if !reflect.DeepEqual(units, pub.Units) {
 		return true
 	}
-	for _, e := range sess.Events {
-		if !e.Audience.IsPublic() && e.VisibleTo(side) {
+	for _, e := range sess.Events[min(since, len(sess.Events)):] {
+		if !e.Audience.IsPublic() && e.VisibleTo(side) && !(e.Kind == rules.EventCommit && e.Side == side) {
 			return true
 		}
 	}
@@ -243,6 +254,12 @@ func (p *PlayScene) setViewer(side rules.SideID) {
 	if p.viewer == side && p.mapv.Viewer() == side {
 		p.mapv.Refresh()
 		return
+	}
+	if p.viewer != "" && !p.inSight {
+		if p.looked == nil {
+			p.looked = map[rules.SideID]int{}
+		}
+		p.looked[p.viewer] = len(p.sess.Events)
 	}
 	p.viewer = side
 	p.mapv.SetViewer(side)
@@ -422,7 +439,7 @@ func (p *PlayScene) Update(in *Input) error {
 		}
 		return nil
 	}
-	if p.keys.Fired(in, intentRecap) && p.viewer != "" {
+	if p.keys.Fired(in, intentRecap) && p.viewer != "" && !p.inSight {
 		p.recap = newRecap(p.env, p.sess, p.mapv, p.viewer)
 		return nil
 	}
@@ -486,7 +503,11 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	if p.mapv.help {
 		return
 	}
-	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	if p.inSight { // in everyone's sight: the public log
+		p.log.draw(screen, p.sess.LogFor(""), "", p.mapv.cam.Width, p.mapv.cam.Height)
+	} else {
+		p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	}
 	if u, ok := p.hoveredUnit(); ok {
 		side, _ := p.mapv.View().Side(u.Side)
 		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)

@@ -160,7 +160,7 @@ func TestHasPrivateMeansIt(t *testing.T) {
 	sess := twoPeople(t)
 	side := sess.State.Pending()[0]
 	require.Equal(t, rules.CmdAllocate, sess.State.View(side).Expecting)
-	assert.True(t, hasPrivate(sess, side), "an allocation is sealed")
+	assert.True(t, hasPrivate(sess, side, 0), "an allocation is sealed")
 	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
 		pending := sess.State.Pending()
 		require.NotEmpty(t, pending)
@@ -173,11 +173,17 @@ func TestHasPrivateMeansIt(t *testing.T) {
 		owns = owns || u.Side == mover && u.Detail != nil
 	}
 	require.True(t, owns, "the side owns ships with systems displays")
-	private := false
+	private, echoes := false, 0
 	for _, e := range sess.Events {
-		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover)
+		own := e.Kind == rules.EventCommit && e.Side == mover
+		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover) && !own
+		if own {
+			echoes++
+		}
 	}
-	assert.Equal(t, private, hasPrivate(sess, mover), "owning ships alone is no secret; only private log lines are")
+	require.Positive(t, echoes, "the log holds the echoes of the side's own sealed choices")
+	assert.Equal(t, private, hasPrivate(sess, mover, 0), "owning ships alone is no secret, nor the echo of its own choices; only private log lines are")
+	assert.False(t, hasPrivate(sess, mover, len(sess.Events)), "private lines it has seen are no secret to keep")
 }
 
 // The plot panel: a click on an enemy closes with it (or keeps it at the
@@ -399,19 +405,13 @@ units:
 
 // With "skip the curtain when nothing is secret" on, a side's screen put
 // up without the curtain is in everyone's sight: the pointer on one of
-// its own ships shows the public card, not its systems display; behind a
-// curtain, the full display. (The game's log is emptied once the sealed
-// steps are done, so that nothing in it is secret.)
+// its own ships shows the public card, not its systems display, and R
+// replays nothing of its own view; behind a curtain, the full display.
 func TestSkippedCurtainHidesOwnSystems(t *testing.T) {
 	requireDisplay(t)
 	env := testEnv(t)
 	env.Settings.PerShipTurns, env.Settings.SkipPublicCurtain = true, true
 	sess := twoPeople(t)
-	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
-		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
-		require.NoError(t, err)
-	}
-	sess.Events = nil
 	app, play, script, screen := playWindow(t, env, sess)
 	card := func() rules.UnitView {
 		t.Helper()
@@ -433,8 +433,11 @@ func TestSkippedCurtainHidesOwnSystems(t *testing.T) {
 		if play.curtainFor == "" && play.viewer != "" && !seen[play.inSight] {
 			seen[play.inSight] = true
 			if play.inSight {
-				assert.False(t, hasPrivate(sess, play.viewer), "the curtain was skipped: nothing secret")
+				assert.False(t, hasPrivate(sess, play.viewer, play.looked[play.viewer]), "the curtain was skipped: nothing secret")
 				assert.Nil(t, card().Detail, "in everyone's sight: no systems display")
+				script.intend(t, playKeys, intentRecap)
+				tick(t, app, screen)
+				assert.Nil(t, play.recap, "in everyone's sight: no replay of the side's own view")
 			} else {
 				assert.NotNil(t, card().Detail, "behind the curtain: the systems display")
 			}
@@ -573,4 +576,26 @@ func twoPeople(t *testing.T) *match.Session {
 	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	return sess
+}
+
+// A plot is always behind the curtain, "skip when nothing is secret" or
+// not: a side's orders are its secret. The same side's move, with nothing
+// secret on its screen, skips it.
+func TestPlotIsBehindTheCurtain(t *testing.T) {
+	requireDisplay(t)
+	_, play, _, _ := plotGame(t, 1)
+	sess := play.sess
+	play.env.Settings.SkipPublicCurtain = true
+	for sess.State.Expecting() != rules.CmdMove {
+		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
+		require.NoError(t, err)
+	}
+	sess.CurtainFirst = false
+	mover := sess.State.Pending()[0]
+	play.looked = map[rules.SideID]int{mover: len(sess.Events)} // it has seen the log
+	require.False(t, hasPrivate(sess, mover, play.looked[mover]), "nothing secret on its screen")
+	play.table.plotFor = ""
+	assert.False(t, play.needsCurtain(mover), "a move with nothing secret skips the curtain")
+	play.table.plotFor = mover
+	assert.True(t, play.needsCurtain(mover), "a plot does not")
 }
