@@ -326,7 +326,7 @@ func erraticText(e plot.Policy) string {
 	switch e {
 	case plot.Always:
 		return "whenever paid for"
-	case plot.Never:
+	case plot.Never, "":
 		return "never"
 	case plot.Ask:
 		return "ask me"

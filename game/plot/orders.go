@@ -199,8 +199,8 @@ type Orders struct {
 	// Evasion, Repair and Activity are the standing policies of the
 	// side's evasive maneuvers, damage control and impulse activity.
 	// Erratic is that of erratic maneuvering while the ship has paid
-	// impulses of it: Never, Always, Standard (while an enemy ship the
-	// side sees has it within its weapons' reach) or Ask.
+	// impulses of it: Never (or empty), Always, Standard (while an enemy
+	// ship the side sees has it within its weapons' reach) or Ask.
 	Erratic  Policy `json:"erratic,omitempty"`
 	Evasion  Policy `json:"evasion"`
 	Repair   Policy `json:"repair"`
