@@ -188,6 +188,9 @@ func (g *Game) genesis(m Message) error {
 	if !validGame(g.ID) {
 		return fmt.Errorf("the game's identity %q is not one hexrift makes", g.ID)
 	}
+	if m.Genesis.Game != g.ID {
+		return fmt.Errorf("the file names game %s, but its genesis starts game %s", g.ID, m.Genesis.Game)
+	}
 	sc, err := m.Genesis.Scenario.Load()
 	if err != nil {
 		return fmt.Errorf("its scenario: %v", err)

@@ -131,7 +131,7 @@ func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Sea
 	if err != nil {
 		return nil, err
 	}
-	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Scenario: src, Sides: sides, Created: now.UTC()},
+	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Game: id, Scenario: src, Sides: sides, Created: now.UTC()},
 		PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey))}
 	m.sign(key)
 	g, err := Replay(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}})

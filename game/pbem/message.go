@@ -74,6 +74,9 @@ type Message struct {
 
 // Genesis is what a game starts from.
 type Genesis struct {
+	// Game is the game's identity: every later message chains to the
+	// genesis, so each is bound to its game.
+	Game     string           `json:"game"`
 	Scenario scenarios.Source `json:"scenario"`
 	Sides    []rules.SideID   `json:"sides"`
 	// Created is when the game was made (information only).

@@ -80,7 +80,11 @@ func testSource(t *testing.T) scenarios.Source {
 // playWhole plays a whole game between two machines, each with its own
 // home, that exchange nothing but turn files, and returns every file in
 // the order sent.
-func playWhole(t *testing.T) (a, b *player, files []sent) {
+func playWhole(t *testing.T) (a, b *player, files []sent) { return playFiles(t, 0) }
+
+// playFiles plays as playWhole does, stopping once limit files are sent
+// (0: none), the last of them not yet opened.
+func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 	t.Helper()
 	src := testSource(t)
 	a = &player{home: Home{Dir: t.TempDir(), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
@@ -93,6 +97,9 @@ func playWhole(t *testing.T) (a, b *player, files []sent) {
 	files = append(files, sent{From: a.side, Data: data})
 	to, from := b, a
 	for i := 0; i < 400; i++ {
+		if len(files) == limit {
+			return a, b, files
+		}
 		seat, err := Open(to.home, fmt.Sprintf("file-%d", i), data, to.side)
 		require.NoError(t, err, "file %d from %s", i, from.side)
 		if seat.Game.Over() {
