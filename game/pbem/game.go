@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -16,6 +17,8 @@ import (
 // Cheat is a message the protocol refuses: it names the message, the side
 // that signed it (or claims to) and what is wrong.
 type Cheat struct {
+	// File is the turn file the message was read from, if any.
+	File string
 	Seq  int
 	Side rules.SideID
 	What string // the message, e.g. "message 7 (red's reveal of round 3)"
@@ -23,7 +26,21 @@ type Cheat struct {
 }
 
 // Error describes the cheat.
-func (c *Cheat) Error() string { return fmt.Sprintf("pbem: %s: %s", c.What, c.Why) }
+func (c *Cheat) Error() string {
+	if c.File != "" {
+		return fmt.Sprintf("pbem: %s refused: %s: %s", c.File, c.What, c.Why)
+	}
+	return fmt.Sprintf("pbem: %s: %s", c.What, c.Why)
+}
+
+// named sets the file a cheat was read from.
+func named(err error, file string) error {
+	var c *Cheat
+	if errors.As(err, &c) {
+		c.File = file
+	}
+	return err
+}
 
 // Game is a game replayed from its log: the state every side may see and
 // where the round of commitments stands.
@@ -383,13 +400,34 @@ func diffResult(got, want Result) string {
 
 // decodeOrders reads revealed orders, refusing unknown fields.
 func decodeOrders(b []byte) (*Orders, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
 	var o Orders
-	if err := dec.Decode(&o); err != nil {
+	if err := strictJSON(b, &o); err != nil {
 		return nil, fmt.Errorf("the revealed orders do not read: %v", err)
 	}
 	return &o, nil
+}
+
+// strictJSON decodes one JSON value into v, refusing unknown fields and
+// anything after the value.
+func strictJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}
+
+// jsonIndent encodes v as indented JSON with a final newline.
+func jsonIndent(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return nil, fmt.Errorf("pbem: %v", err)
+	}
+	return append(b, '\n'), nil
 }
 
 // parsePub reads a hexadecimal Ed25519 public key.

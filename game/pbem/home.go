@@ -221,7 +221,7 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 	}
 	g, err := Replay(f)
 	if err != nil {
-		return nil, fmt.Errorf("pbem: %s refused: %w", name, err)
+		return nil, named(err, name)
 	}
 	if known {
 		seat.Game = g
@@ -270,11 +270,11 @@ func (s *Seat) save() error {
 	if err := os.MkdirAll(s.Home.gameDir(id), 0o700); err != nil {
 		return fmt.Errorf("pbem: %v", err)
 	}
-	sec, err := json.MarshalIndent(s.sec, "", " ")
+	sec, err := jsonIndent(s.sec)
 	if err != nil {
-		return fmt.Errorf("pbem: %v", err)
+		return err
 	}
-	if err := match.WriteFileAtomic(s.Home.secretPath(id), append(sec, '\n')); err != nil {
+	if err := match.WriteFileAtomic(s.Home.secretPath(id), sec); err != nil {
 		return err
 	}
 	data, err := s.Game.File().Encode()

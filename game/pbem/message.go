@@ -1,7 +1,6 @@
 package pbem
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
@@ -183,11 +182,7 @@ func diceSeed(game string, round int, sides []rules.SideID, nonces map[rules.Sid
 
 // Encode writes the file as indented JSON.
 func (f *File) Encode() ([]byte, error) {
-	b, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
-		return nil, fmt.Errorf("pbem: encoding turn file: %w", err)
-	}
-	return append(b, '\n'), nil
+	return jsonIndent(f)
 }
 
 // ParseFile reads a turn file. name is what errors name.
@@ -195,10 +190,8 @@ func ParseFile(name string, data []byte) (*File, error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("pbem: %s: larger than %d bytes", name, MaxFileSize)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var f File
-	if err := dec.Decode(&f); err != nil {
+	if err := strictJSON(data, &f); err != nil {
 		return nil, fmt.Errorf("pbem: %s: not a turn file: %v", name, err)
 	}
 	switch {

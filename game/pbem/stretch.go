@@ -88,7 +88,7 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 				return finish()
 			}
 		default:
-			out.Result.Break = fmt.Sprintf("%s: its orders do not answer the %s", side, v.Expecting)
+			out.Result.Break = fmt.Sprintf("%s must decide its %s", side, v.Expecting)
 			return finish()
 		}
 		evs, err := st.Apply(cmd)

@@ -26,7 +26,7 @@ func Verify(name string, data []byte) (string, error) {
 	}
 	g, err := Replay(f)
 	if err != nil {
-		return "", err
+		return "", named(err, name)
 	}
 	if !g.Over() {
 		side, what, _ := g.Waiting()
