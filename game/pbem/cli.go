@@ -48,6 +48,11 @@ func Run(args []string, out, errOut io.Writer, parse ArgParser) error {
 	if err != nil {
 		return err
 	}
+	return run(home, args, out, errOut, parse)
+}
+
+// run runs a pbem command on the games kept in home.
+func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error {
 	fs := flag.NewFlagSet("hexrift pbem "+args[0], flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	fs.Usage = func() { fmt.Fprintln(errOut, Usage) }

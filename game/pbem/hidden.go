@@ -29,6 +29,18 @@ func Refusal(sc *scenarios.Scenario) string {
 	if len(setup.RiftCharts) > 0 || len(setup.Destinations) > 0 || len(setup.OpenRifts) > 0 {
 		why = append(why, "it has rift charts, destinations or open rifts: what lies beyond a rift is hidden until found (IP4.412)")
 	}
+phase:
+	for _, m := range setup.Maps {
+		if m.Terrain == nil {
+			continue
+		}
+		for _, rg := range m.Terrain.Regions {
+			if rg.Kind == rules.RegionPhaseSpace {
+				why = append(why, fmt.Sprintf("region %s is phase space: the phase rolls and courses of a unit out of phase are its side's secret (IP8.32, IP8.337)", rg.ID))
+				break phase
+			}
+		}
+	}
 	for _, u := range setup.Units {
 		if u.Kind == rules.KindMine {
 			why = append(why, fmt.Sprintf("unit %s is a mine: hidden mines would be in the file the other side holds", u.ID))

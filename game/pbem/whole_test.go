@@ -89,7 +89,7 @@ func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 	src := testSource(t)
 	a = &player{home: Home{Dir: t.TempDir(), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
 	b = &player{home: Home{Dir: t.TempDir(), Rand: fixedRand("b")}, side: "hunters", ctrl: match.NewController(match.Seat{Side: "hunters", Kind: match.SeatComputer, Level: "normal"}, 2)}
-	seat, err := NewGame(a.home, src, a.side, time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))
+	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
 	data, err := seat.Game.File().Encode()
@@ -205,3 +205,6 @@ func TestFilesKeepEachSidesSecrets(t *testing.T) {
 	}
 	require.False(t, strings.Contains(string(files[0].Data), "\"orders\""))
 }
+
+// testTime is when the test games are made.
+var testTime = time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
