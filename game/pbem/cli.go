@@ -32,6 +32,7 @@ const Usage = `usage: hexrift pbem COMMAND [ARGS]
                                       write your next turn file: your decision (-choose: one of
                                       the commands open lists), your plotted orders (default: the
                                       proposed plot open shows; -orders: a JSON file of your own)
+  show [-game ID]                     show the table and what you must decide again
   verify FILE|GAME                    check a game end to end and name the first cheat
   games                               list the games played by file on this machine
 
@@ -67,6 +68,20 @@ func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error
 		return runVerify(home, fs, args[1:], out, parse)
 	case "games":
 		return runGames(home, out)
+	case "show":
+		game := fs.String("game", "", "the game (default: the only one on this machine)")
+		if _, err := parse(fs, args[1:]); err != nil {
+			return err
+		}
+		id, err := pickGame(home, *game)
+		if err != nil {
+			return err
+		}
+		seat, err := LoadSeat(home, id)
+		if err != nil {
+			return err
+		}
+		return show(home, seat, out)
 	}
 	fmt.Fprintln(errOut, Usage)
 	return fmt.Errorf("pbem: unknown command %q", args[0])
@@ -124,6 +139,12 @@ func runOpen(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	if err != nil {
 		return err
 	}
+	return show(home, seat, out)
+}
+
+// show shows the seat's table as it will stand once the side has written
+// what it writes without a decision, and what it must do.
+func show(home Home, seat *Seat, out io.Writer) error {
 	next, err := seat.Preview()
 	if err != nil {
 		return err

@@ -211,3 +211,11 @@ func (f *File) clone() *File {
 	c.Messages = append([]Message(nil), f.Messages...)
 	return &c
 }
+
+// Fingerprint is a short form of a side's public key for people to
+// compare by another channel than the files: the first 8 bytes of its
+// SHA-256, in hexadecimal.
+func Fingerprint(pub ed25519.PublicKey) string {
+	h := sha256.Sum256(pub)
+	return hex.EncodeToString(h[:8])
+}

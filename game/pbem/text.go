@@ -33,7 +33,14 @@ func (s *Seat) Show(w io.Writer) {
 	for _, sd := range v.Sides {
 		sides = append(sides, fmt.Sprintf("%s (%s)", sd.ID, sd.Name))
 	}
-	fmt.Fprintf(w, "sides: %s\n\nunits:\n", strings.Join(sides, ", "))
+	fmt.Fprintf(w, "sides: %s\n", strings.Join(sides, ", "))
+	var keys []string
+	for _, sd := range g.Sides() {
+		if k := g.Keys[sd]; k != nil {
+			keys = append(keys, fmt.Sprintf("%s %s", sd, Fingerprint(k)))
+		}
+	}
+	fmt.Fprintf(w, "keys (compare them with the other players by another channel): %s\n\nunits:\n", strings.Join(keys, ", "))
 	for _, u := range v.Units {
 		line := fmt.Sprintf("  %-14s %-10s %-18s %s facing %s speed %d shields %v armor %d",
 			u.ID, u.Side, u.Class, u.Hex, u.Facing, u.Speed, u.Shields, u.Armor)
