@@ -2,6 +2,7 @@ package pbem
 
 import (
 	"bytes"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -108,4 +109,14 @@ func TestShowKeepsToTheSidesView(t *testing.T) {
 		require.Equal(t, f[1] == string(a.side), strings.Contains(l, "| battery"), l)
 	}
 	require.Equal(t, 6, lines)
+}
+
+// TestNoWindowImported: the package and everything of this module it
+// imports need no window.
+func TestNoWindowImported(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	require.NoError(t, err)
+	for _, p := range strings.Fields(string(out)) {
+		require.False(t, strings.Contains(p, "ebiten") || p == "github.com/hexrift/hexrift/render" || p == "github.com/hexrift/hexrift/game", "imports %s", p)
+	}
 }

@@ -74,6 +74,12 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		}
 		side := pending[0]
 		o := orders[side]
+		if o == nil {
+			// A side that came into play without a seat (none can in the
+			// scenarios accepted): nobody may answer for it.
+			out.Result.Stopped = fmt.Sprintf("%s must act, and no machine plays it", side)
+			return finish()
+		}
 		v, legal := st.View(side), st.Legal(side)
 		var cmd rules.Command
 		switch {
