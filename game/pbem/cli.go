@@ -197,7 +197,10 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 			}
 			o.Plot = p
 		}
-		kind, legal := next.Decision()
+		kind, legal := next.decision(o.Plot)
+		if kind == "" {
+			kind, legal = next.decision(nil) // a command the plot would answer
+		}
 		switch {
 		case *command != "":
 			c, err := readCommand(*command)

@@ -53,7 +53,7 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-out", file(0))
 	require.NoError(t, err)
 	require.Contains(t, out, "you play corsairs")
-	out, err = cmd("hunters", "open", file(0))
+	_, err = cmd("hunters", "open", file(0))
 	require.ErrorContains(t, err, "say which side you play (-as SIDE; its sides: [corsairs hunters])")
 	out, err = cmd("hunters", "open", file(0), "-as", "hunters")
 	require.NoError(t, err)

@@ -361,17 +361,25 @@ func (s *Seat) MustCommit() bool {
 }
 
 // Decision returns what the side must decide as the next stretch starts,
-// and the commands the rules offer, or "" when its orders answer.
-func (s *Seat) Decision() (rules.CommandKind, []rules.Command) {
+// and the commands the rules offer, or "" when the proposed plot answers.
+func (s *Seat) Decision() (rules.CommandKind, []rules.Command) { return s.decision(s.Propose()) }
+
+// decision returns the decision the side faces now that plotted orders p
+// do not answer (p nil answers none), and the commands the rules offer.
+func (s *Seat) decision(p *plot.Orders) (rules.CommandKind, []rules.Command) {
 	st := s.Game.State
 	if !slices.Contains(st.Pending(), s.Side) {
 		return "", nil
 	}
-	switch k := st.Expecting(); k {
-	case rules.CmdAllocate, rules.CmdDeclare:
-		return k, st.Legal(s.Side)
+	v, legal := st.View(s.Side), st.Legal(s.Side)
+	if p != nil {
+		w := plot.NewWatcher(s.Side)
+		w.Look(v)
+		if _, br := p.Decide(v, legal, match.NewDesk(st, s.Side), w); br == nil {
+			return "", nil
+		}
 	}
-	return "", nil
+	return st.Expecting(), legal
 }
 
 // Propose returns the plotted orders hexrift proposes for the side now,
@@ -428,12 +436,12 @@ func (s *Seat) checkOrders(o *Orders) error {
 		return fmt.Errorf("pbem: %s must send its orders", s.Side)
 	}
 	st := s.Game.State
-	kind, _ := s.Decision()
+	kind, _ := s.decision(o.Plot)
 	if c := o.Command; c != nil {
 		if c.Side != s.Side {
 			return fmt.Errorf("pbem: the command is %s's, not %s's", c.Side, s.Side)
 		}
-		if c.Kind != kind {
+		if !slices.Contains(st.Pending(), s.Side) || c.Kind != st.Expecting() {
 			return fmt.Errorf("pbem: the command is a %s, but %s faces no %s decision now", c.Kind, s.Side, c.Kind)
 		}
 		if err := st.Check(*c); err != nil {

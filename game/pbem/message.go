@@ -205,13 +205,6 @@ func ParseFile(name string, data []byte) (*File, error) {
 	return &f, nil
 }
 
-// clone returns a copy of f whose message list can grow on its own.
-func (f *File) clone() *File {
-	c := *f
-	c.Messages = append([]Message(nil), f.Messages...)
-	return &c
-}
-
 // Fingerprint is a short form of a side's public key for people to
 // compare by another channel than the files: the first 8 bytes of its
 // SHA-256, in hexadecimal.
