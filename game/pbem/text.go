@@ -74,6 +74,9 @@ func (s *Seat) Show(w io.Writer) {
 	if !s.MustCommit() {
 		return
 	}
+	if len(g.Results) == 0 && len(v.Pending) == 0 {
+		fmt.Fprintln(w, "the first round rolls the start of the game (its dice come from every side's nonce): nothing to decide yet")
+	}
 	kind, legal := s.Decision()
 	if kind != "" {
 		fmt.Fprintf(w, "your %s: choose one (pbem send -choose N):\n", kind)
