@@ -70,7 +70,7 @@ func (r *counterRand) Read(p []byte) (int, error) {
 }
 
 // testSource is a short game of a bundled scenario.
-func testSource(t *testing.T) scenarios.Source {
+func testSource(t testing.TB) scenarios.Source {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "short-haven.yaml"))
 	require.NoError(t, err)
