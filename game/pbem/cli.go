@@ -56,7 +56,11 @@ func Run(args []string, out, errOut io.Writer, parse ArgParser) error {
 func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error {
 	fs := flag.NewFlagSet("hexrift pbem "+args[0], flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	fs.Usage = func() { fmt.Fprintln(errOut, Usage) }
+	fs.Usage = func() {
+		fmt.Fprintln(errOut, Usage)
+		fmt.Fprintf(errOut, "\noptions of pbem %s:\n", args[0])
+		fs.PrintDefaults()
+	}
 	switch args[0] {
 	case "new":
 		return runNew(home, fs, args[1:], out, parse)
