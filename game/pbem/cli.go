@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,7 +26,8 @@ type ArgParser func(fs *flag.FlagSet, args []string) ([]string, error)
 // Usage is the summary of the pbem commands.
 const Usage = `usage: hexrift pbem COMMAND [ARGS]
 
-  new SCENARIO -as SIDE [-out FILE]   start a game played by file; write its first turn file
+  new SCENARIO -as SIDE [-sides A,B] [-out FILE]
+                                      start a game played by file; write its first turn file
   open FILE [-as SIDE]                accept a turn file (-as: the side you play, the first time);
                                       show the table as your side sees it and what you must decide
   send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-out FILE]
@@ -104,6 +106,7 @@ func oneArg(fs *flag.FlagSet, args []string, parse ArgParser, what string) (stri
 
 func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
 	as := fs.String("as", "", "the side you play")
+	sides := fs.String("sides", "", "the sides that play by file, comma-separated (default: every side of the scenario, which is all it can be)")
 	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	arg, err := oneArg(fs, args, parse, "scenario (a bundled id or a file)")
 	if err != nil {
@@ -115,6 +118,11 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 	src, err := scenarios.ReadSource(arg)
 	if err != nil {
 		return err
+	}
+	if *sides != "" {
+		if err := checkSides(src, strings.Split(*sides, ",")); err != nil {
+			return err
+		}
 	}
 	seat, err := NewGame(home, src, rules.SideID(*as), time.Now())
 	if err != nil {
@@ -345,4 +353,28 @@ func readCommand(path string) (rules.Command, error) {
 		return c, fmt.Errorf("pbem: %s: %v", path, err)
 	}
 	return c, nil
+}
+
+// checkSides checks that the sides named are every side of the scenario:
+// a side no machine plays could not commit, so the game could not go on.
+func checkSides(src scenarios.Source, named []string) error {
+	sc, err := src.Load()
+	if err != nil {
+		return err
+	}
+	var all []string
+	for _, sd := range sc.Setup().Sides {
+		all = append(all, string(sd.ID))
+	}
+	got := slices.Clone(named)
+	for i := range got {
+		got[i] = strings.TrimSpace(got[i])
+	}
+	slices.Sort(got)
+	want := slices.Clone(all)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("pbem new: -sides %s: every side of %s plays by file, each at its own machine (its sides: %s); the computer plays no side of a game by file", strings.Join(named, ","), src.Name, strings.Join(all, ","))
+	}
+	return nil
 }

@@ -50,7 +50,9 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 		return out.String() + errOut.String(), err
 	}
 	file := func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
-	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-out", file(0))
+	_, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "corsairs", "-out", file(0))
+	require.ErrorContains(t, err, "every side of testdata/short-haven.yaml plays by file, each at its own machine (its sides: corsairs,hunters)")
+	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "hunters,corsairs", "-out", file(0))
 	require.NoError(t, err)
 	require.Contains(t, out, "you play corsairs")
 	_, err = cmd("hunters", "open", file(0))
