@@ -62,8 +62,8 @@ type Game struct {
 	Results  []Result
 	Events   []rules.Event
 	Commands []rules.Command
-	// LastEvents are the events of the last stretch played.
-	LastEvents []rules.Event
+	// Stretches are the events of each round's stretch, in order.
+	Stretches [][]rules.Event
 	// pending is the stretch of the current round once every side has
 	// revealed: the next message must be its result.
 	pending      *stretch
@@ -347,7 +347,7 @@ func (g *Game) result(m Message) error {
 	g.State, g.pendingState, g.pending = g.pendingState, nil, nil
 	g.Commands = append(g.Commands, s.Commands...)
 	g.Events = append(g.Events, s.Events...)
-	g.LastEvents = s.Events
+	g.Stretches = append(g.Stretches, s.Events)
 	g.Results = append(g.Results, s.Result)
 	g.newRound(g.Round + 1)
 	return nil

@@ -97,6 +97,9 @@ type Seat struct {
 	Home Home
 	Side rules.SideID
 	Game *Game
+	// Seen is how many rounds' stretches the side had seen before the
+	// file it opened (Show shows it those after).
+	Seen int
 	sec  *secret
 }
 
@@ -170,7 +173,7 @@ func LoadSeat(h Home, id string) (*Seat, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pbem: this machine's copy of game %s does not replay: %w", id, err)
 	}
-	return &Seat{Home: h, Side: sec.Side, Game: g, sec: &sec}, nil
+	return &Seat{Home: h, Side: sec.Side, Game: g, Seen: max(0, len(g.Results)-1), sec: &sec}, nil
 }
 
 // Games lists the games kept in h, by identity.
@@ -224,7 +227,7 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 		return nil, named(err, name)
 	}
 	if known {
-		seat.Game = g
+		seat.Game, seat.Seen = g, len(seat.Game.Results)
 		return seat, seat.save()
 	}
 	switch {
@@ -345,7 +348,7 @@ func allCommitted(g *Game) bool {
 // sent): used to show the table and ask for orders. It changes nothing
 // kept on the machine.
 func (s *Seat) Preview() (*Seat, error) {
-	c := &Seat{Home: s.Home, Side: s.Side, sec: s.sec}
+	c := &Seat{Home: s.Home, Side: s.Side, Seen: s.Seen, sec: s.sec}
 	g, err := Replay(s.Game.File())
 	if err != nil {
 		return nil, err

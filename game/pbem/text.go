@@ -49,9 +49,12 @@ func (s *Seat) Show(w io.Writer) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	log := rules.Events(g.LastEvents, s.Side)
+	var log []rules.Event
+	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
+		log = append(log, rules.Events(evs, s.Side)...)
+	}
 	if len(log) > 0 {
-		fmt.Fprintln(w, "\nthe last stretch, as you saw it:")
+		fmt.Fprintln(w, "\nwhat happened since you last looked, as you saw it:")
 		if len(log) > maxLogLines {
 			fmt.Fprintf(w, "  (%d earlier lines)\n", len(log)-maxLogLines)
 			log = log[len(log)-maxLogLines:]
