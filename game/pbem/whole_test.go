@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -80,15 +81,57 @@ func testSource(t testing.TB) scenarios.Source {
 // playWhole plays a whole game between two machines, each with its own
 // home, that exchange nothing but turn files, and returns every file in
 // the order sent.
-func playWhole(t *testing.T) (a, b *player, files []sent) { return playFiles(t, 0) }
+// The whole game is played once and shared by the tests that only read
+// it (its homes live in a folder TestMain removes).
+func playWhole(t *testing.T) (a, b *player, files []sent) {
+	t.Helper()
+	whole.once.Do(func() { whole.a, whole.b, whole.files = playFiles(t, 0) })
+	if whole.files == nil {
+		t.Fatal("the shared whole game failed")
+	}
+	return whole.a, whole.b, whole.files
+}
+
+var whole struct {
+	once  sync.Once
+	a, b  *player
+	files []sent
+}
+
+// testDir holds the homes of the games the tests share.
+var testDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pbem-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	testDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// homeDir returns a new folder for a home: under the test's temporary
+// folder, or under testDir when limit is 0 (the shared whole game).
+func homeDir(t *testing.T, limit int, name string) string {
+	t.Helper()
+	if limit != 0 {
+		return t.TempDir()
+	}
+	d, err := os.MkdirTemp(testDir, name)
+	require.NoError(t, err)
+	return d
+}
 
 // playFiles plays as playWhole does, stopping once limit files are sent
 // (0: none), the last of them not yet opened.
 func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 	t.Helper()
 	src := testSource(t)
-	a = &player{home: Home{Dir: t.TempDir(), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
-	b = &player{home: Home{Dir: t.TempDir(), Rand: fixedRand("b")}, side: "hunters", ctrl: match.NewController(match.Seat{Side: "hunters", Kind: match.SeatComputer, Level: "normal"}, 2)}
+	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
+	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand("b")}, side: "hunters", ctrl: match.NewController(match.Seat{Side: "hunters", Kind: match.SeatComputer, Level: "normal"}, 2)}
 	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
