@@ -97,7 +97,9 @@ func (g *Game) Over() bool {
 // Joined reports whether every side has joined.
 func (g *Game) Joined() bool { return len(g.Keys) == len(g.Genesis.Sides) }
 
-// Waiting lists the sides the game waits on now, and for what.
+// Waiting returns the side the game waits on now (the first in side
+// order, "" for a result anyone may write) and for what: "join",
+// "commit", "reveal" or "result"; false when it waits on nobody.
 func (g *Game) Waiting() (rules.SideID, string, bool) {
 	switch {
 	case g.State == nil || g.Over():
@@ -357,15 +359,6 @@ func (g *Game) result(m Message) error {
 func (g *Game) newRound(r int) {
 	g.Round = r
 	g.Commits, g.Reveals, g.nonces = map[rules.SideID]string{}, map[rules.SideID]*Orders{}, map[rules.SideID][]byte{}
-}
-
-// Pending returns the result of the current round once every side has
-// revealed and the state it leads to, or false.
-func (g *Game) Pending() (Result, *rules.State, bool) {
-	if g.pending == nil {
-		return Result{}, nil, false
-	}
-	return g.pending.Result, g.pendingState, true
 }
 
 // diffResult names the first difference between a claimed result and the
