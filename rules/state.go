@@ -65,6 +65,8 @@ type State struct {
 	// one per audience, sorted (privatedice.go).
 	PrivateKey PrivateKey      `json:"private_key"`
 	Private    []privateStream `json:"private,omitempty"`
+	// SideKeys are the sides' own private keys, if any (peer.go).
+	SideKeys []SideKey `json:"side_keys,omitempty"`
 	// EventSeq numbers the events of the game; the next one gets
 	// EventSeq+1.
 	EventSeq int `json:"event_seq"`
