@@ -240,8 +240,11 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 		return nil
 	}
 	fmt.Fprintf(out, "wrote %s (%d messages): send it to the other sides\n", name, len(f.Messages))
-	if seat.Game.Over() {
+	switch {
+	case seat.Game.Finished():
 		fmt.Fprintln(out, "the game is over; hexrift pbem verify", name, "checks it end to end")
+	case seat.Game.Over():
+		fmt.Fprintln(out, "the game is over; your dice key is in the file: once every side has sent its own, hexrift pbem verify checks the game end to end")
 	}
 	return nil
 }

@@ -51,6 +51,11 @@ type Game struct {
 	State    *rules.State
 	// Keys are the sides' public keys, once joined.
 	Keys map[rules.SideID]ed25519.PublicKey
+	// DiceCommits are the sides' commitments to their private dice keys
+	// (genesis and join); DiceKeys the keys revealed once the game is
+	// over.
+	DiceCommits map[rules.SideID]string
+	DiceKeys    map[rules.SideID]rules.PrivateKey
 	// Round is the round now being committed and revealed (1-based);
 	// Commits and Reveals hold its commitments and opened orders.
 	Round   int
@@ -66,9 +71,17 @@ type Game struct {
 	Stretches [][]rules.Event
 	// pending is the stretch of the current round once every side has
 	// revealed: the next message must be its result.
-	pending      *stretch
-	pendingState *rules.State
-	log          []Message
+	pending *stretch
+	// played holds each round's opened orders and dice seed, to play the
+	// game again with the revealed dice keys (checkKeys).
+	played []round
+	log    []Message
+}
+
+// round is what a round's stretch was played from.
+type round struct {
+	Orders map[rules.SideID]*Orders
+	Seed   uint64
 }
 
 // Sides returns the game's sides, in order.
@@ -94,6 +107,12 @@ func (g *Game) Over() bool {
 	return len(g.Results) > 0 && g.Results[len(g.Results)-1].Stopped != ""
 }
 
+// Finished reports whether the game is over and every side has revealed
+// its private dice key: nothing more is due.
+func (g *Game) Finished() bool {
+	return g.Over() && len(g.DiceKeys) == len(g.Genesis.Sides)
+}
+
 // Joined reports whether every side has joined.
 func (g *Game) Joined() bool { return len(g.Keys) == len(g.Genesis.Sides) }
 
@@ -102,8 +121,14 @@ func (g *Game) Joined() bool { return len(g.Keys) == len(g.Genesis.Sides) }
 // "commit", "reveal" or "result"; false when it waits on nobody.
 func (g *Game) Waiting() (rules.SideID, string, bool) {
 	switch {
-	case g.State == nil || g.Over():
+	case g.State == nil || g.Finished():
 		return "", "", false
+	case g.Over():
+		for _, sd := range g.Genesis.Sides {
+			if _, ok := g.DiceKeys[sd]; !ok {
+				return sd, "key", true
+			}
+		}
 	case !g.Joined():
 		for _, sd := range g.Genesis.Sides {
 			if g.Keys[sd] == nil {
@@ -181,6 +206,8 @@ func (g *Game) apply(m Message) error {
 			err = g.reveal(m)
 		case KindResult:
 			err = g.result(m)
+		case KindKey:
+			err = g.key(m)
 		default:
 			err = fmt.Errorf("unknown kind %q", m.Kind)
 		}
@@ -231,8 +258,13 @@ func (g *Game) genesis(m Message) error {
 	if !slices.Contains(want, m.Side) {
 		return fmt.Errorf("side %q is not a side of the scenario", m.Side)
 	}
+	if err := checkDiceCommit(m.DiceCommit); err != nil {
+		return err
+	}
 	g.Genesis, g.Scenario, g.State = *m.Genesis, sc, st
 	g.Keys = map[rules.SideID]ed25519.PublicKey{m.Side: pub}
+	g.DiceCommits = map[rules.SideID]string{m.Side: m.DiceCommit}
+	g.DiceKeys = map[rules.SideID]rules.PrivateKey{}
 	g.newRound(1)
 	return nil
 }
@@ -262,7 +294,68 @@ func (g *Game) join(m Message) error {
 			return fmt.Errorf("its key is %s's", sd)
 		}
 	}
+	if err := checkDiceCommit(m.DiceCommit); err != nil {
+		return err
+	}
 	g.Keys[m.Side] = pub
+	g.DiceCommits[m.Side] = m.DiceCommit
+	return nil
+}
+
+// checkDiceCommit checks that a genesis or join commits to a dice key.
+func checkDiceCommit(c string) error {
+	if b, err := hex.DecodeString(c); err != nil || len(b) != 32 {
+		return fmt.Errorf("field dice_commit is not a SHA-256 hash: the side must commit to its private dice key as it joins")
+	}
+	return nil
+}
+
+// key opens a side's private dice key once the game is over, and once
+// every key is open plays the whole game again with them (checkKeys).
+func (g *Game) key(m Message) error {
+	switch {
+	case !g.Over():
+		return fmt.Errorf("a dice key revealed before the game is over: every private roll it keys could be computed by the other sides")
+	}
+	if _, ok := g.DiceKeys[m.Side]; ok {
+		return fmt.Errorf("%s has already revealed its dice key", m.Side)
+	}
+	k, err := rules.ParsePrivateKey(m.DiceKey)
+	if err != nil {
+		return fmt.Errorf("field dice_key: %v", err)
+	}
+	if diceCommitment(g.ID, m.Side, k) != g.DiceCommits[m.Side] {
+		return fmt.Errorf("the dice key does not match the commitment in %s's join (a changed key would change its private rolls)", m.Side)
+	}
+	g.DiceKeys[m.Side] = k
+	if g.Finished() {
+		return g.checkKeys()
+	}
+	return nil
+}
+
+// checkKeys plays the whole game again from its genesis with every
+// side's revealed dice key, each round from its opened orders and dice,
+// and checks each result against the one every machine accepted: the
+// private rolls a side made with its own key are checked here, after the
+// game, when nobody can gain by knowing them.
+func (g *Game) checkKeys() error {
+	var keys []rules.SideKey
+	for _, sd := range g.Genesis.Sides {
+		keys = append(keys, rules.SideKey{Side: sd, Key: g.DiceKeys[sd]})
+	}
+	st, err := rules.NewState(g.Scenario.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)), rules.WithSideKeys(keys...))
+	if err != nil {
+		return fmt.Errorf("its scenario: %v", err)
+	}
+	commands := 0
+	for i, r := range g.played {
+		s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
+		if d := diffResult(g.Results[i], s.Result); d != "" {
+			return fmt.Errorf("played again with every side's dice key, round %d gives another result: %s", i+1, d)
+		}
+		st, commands = s.State, s.Result.Commands
+	}
 	return nil
 }
 
@@ -321,10 +414,10 @@ func (g *Game) reveal(m Message) error {
 	}
 	g.Reveals[m.Side], g.nonces[m.Side] = o, nonce
 	if len(g.Reveals) == len(g.Genesis.Sides) {
-		st := g.State.Clone()
-		s := play(st, g.Genesis.Sides, g.Reveals, diceSeed(g.ID, g.Round, g.Genesis.Sides, g.nonces), len(g.Commands))
+		seed := diceSeed(g.ID, g.Round, g.Genesis.Sides, g.nonces)
+		s := play(g.State.Clone(), g.Genesis.Sides, g.Reveals, seed, len(g.Commands))
 		g.pending = &s
-		g.pendingState = st
+		g.played = append(g.played, round{Orders: g.Reveals, Seed: seed})
 	}
 	return nil
 }
@@ -346,7 +439,7 @@ func (g *Game) result(m Message) error {
 		return fmt.Errorf("the rules give another result: %s", d)
 	}
 	s := g.pending
-	g.State, g.pendingState, g.pending = g.pendingState, nil, nil
+	g.State, g.pending = s.State, nil
 	g.Commands = append(g.Commands, s.Commands...)
 	g.Events = append(g.Events, s.Events...)
 	g.Stretches = append(g.Stretches, s.Events)

@@ -65,6 +65,10 @@ type secret struct {
 	Side rules.SideID `json:"side"`
 	// Key is the seed of the side's Ed25519 signing key.
 	Key string `json:"key"`
+	// Dice is the side's private dice key: its private rolls would come
+	// from it (rules.WithSideKeys). Its hash is in the side's join; it is
+	// revealed once the game is over.
+	Dice rules.PrivateKey `json:"dice"`
 	// Rounds are the orders and nonce committed to each round.
 	Rounds map[int]sealed `json:"rounds"`
 }
@@ -88,7 +92,11 @@ func newSecret(h Home, game string, side rules.SideID) (*secret, error) {
 	if err := h.random(seed[:]); err != nil {
 		return nil, err
 	}
-	return &secret{Game: game, Side: side, Key: hex.EncodeToString(seed[:]), Rounds: map[int]sealed{}}, nil
+	sec := &secret{Game: game, Side: side, Key: hex.EncodeToString(seed[:]), Rounds: map[int]sealed{}}
+	if err := h.random(sec.Dice[:]); err != nil {
+		return nil, err
+	}
+	return sec, nil
 }
 
 // Seat is one side's place in a game on this machine: the game as the
@@ -135,7 +143,7 @@ func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Sea
 		return nil, err
 	}
 	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Game: id, Scenario: src, Sides: sides, Created: now.UTC()},
-		PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey))}
+		PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey)), DiceCommit: diceCommitment(id, as, sec.Dice)}
 	m.sign(key)
 	g, err := Replay(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}})
 	if err != nil {
@@ -302,8 +310,8 @@ func (s *Seat) sign(m Message) error {
 }
 
 // auto writes what the side writes without a decision: its join, the
-// reveal of its orders once every side has committed, and the result of a
-// round every side has revealed.
+// reveal of its orders once every side has committed, the result of a
+// round every side has revealed, and its dice key once the game is over.
 func (s *Seat) auto() error {
 	for {
 		g := s.Game
@@ -314,10 +322,13 @@ func (s *Seat) auto() error {
 			if err != nil {
 				return err
 			}
-			m = &Message{Kind: KindJoin, PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey))}
+			m = &Message{Kind: KindJoin, PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey)), DiceCommit: diceCommitment(g.ID, s.Side, s.sec.Dice)}
 		case g.pending != nil:
 			r := g.pending.Result
 			m = &Message{Kind: KindResult, Round: g.Round, Result: &r}
+		case g.Over() && !hasKey(g, s.Side):
+			// The game is over: nothing the key opens can help anyone now.
+			m = &Message{Kind: KindKey, DiceKey: s.sec.Dice.String()}
 		case g.Commits[s.Side] != "" && g.Reveals[s.Side] == nil && allCommitted(g):
 			sl, ok := s.sec.Rounds[g.Round]
 			if !ok {
@@ -332,6 +343,12 @@ func (s *Seat) auto() error {
 			return err
 		}
 	}
+}
+
+// hasKey reports whether side's dice key is open in g.
+func hasKey(g *Game, side rules.SideID) bool {
+	_, ok := g.DiceKeys[side]
+	return ok
 }
 
 func allCommitted(g *Game) bool {

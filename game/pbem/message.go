@@ -21,7 +21,7 @@ import (
 // version is refused rather than half understood.
 const (
 	FileFormat  = "hexrift-pbem"
-	FileVersion = 1
+	FileVersion = 2
 	// MaxFileSize bounds what is read of a turn file.
 	MaxFileSize = 64 << 20
 	// NonceSize is the size of a commitment's random nonce in bytes.
@@ -42,6 +42,9 @@ const (
 	// KindResult is what a round's stretch of play gave, as its writer
 	// computed it; every reader computes it again.
 	KindResult = "result"
+	// KindKey reveals a side's private dice key once the game is over,
+	// so that every private roll can be checked.
+	KindKey = "key"
 )
 
 // File is a turn file: the whole log of a game so far.
@@ -63,6 +66,12 @@ type Message struct {
 	Genesis *Genesis `json:"genesis,omitempty"`
 	// PubKey is the side's Ed25519 public key (genesis and join).
 	PubKey string `json:"pub_key,omitempty"`
+	// DiceCommit is the side's commitment to its private dice key
+	// (genesis and join): hex SHA-256 of the key (diceCommitment).
+	DiceCommit string `json:"dice_commit,omitempty"`
+	// DiceKey is the side's private dice key, revealed once the game is
+	// over (key).
+	DiceKey string `json:"dice_key,omitempty"`
 	// Commit is the commitment (commit): hex SHA-256.
 	Commit string `json:"commit,omitempty"`
 	// Orders and Nonce open a commitment (reveal); Orders is the exact
@@ -163,6 +172,16 @@ func commitment(game string, round int, side rules.SideID, orders []byte, nonce 
 	fmt.Fprintf(h, "hexrift pbem commit v1\x00%s\x00%d\x00%s\x00%d\x00", game, round, side, len(orders))
 	h.Write(orders)
 	h.Write(nonce)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// diceCommitment is the hash a side commits to its private dice key by,
+// bound to the game and the side. The key is 32 random bytes, so the
+// hash hides it.
+func diceCommitment(game string, side rules.SideID, key rules.PrivateKey) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "hexrift pbem dice key v1\x00%s\x00%s\x00", game, side)
+	h.Write(key[:])
 	return hex.EncodeToString(h.Sum(nil))
 }
 

@@ -20,22 +20,58 @@ type stretch struct {
 	Commands []rules.Command
 	Events   []rules.Event
 	Result   Result
+	// State is the state the stretch ended in.
+	State *rules.State
 }
 
-// settle advances st while no side has to act and the game is not over.
-func settle(st *rules.State) []rules.Event {
+// guarded runs one step of the rules (an advance or a command) on a copy
+// of st. It returns the copy and the step's events unless the step
+// brings hidden content (hiddenNow): then it returns st unchanged and
+// what the step would have brought. So no machine ever makes a roll for
+// one side alone, which it could not make without that side's dice key,
+// and every machine stops at the same state, before the step.
+func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (*rules.State, []rules.Event, string, error) {
+	next := st.Clone()
+	evs, err := step(next)
+	if err != nil {
+		return st, nil, "", err
+	}
+	if h := hiddenNow(next); h != "" {
+		return st, nil, h, nil
+	}
+	return next, evs, "", nil
+}
+
+// settle advances st while no side has to act and the game is not over,
+// and returns the state it reached, its events and the hidden content
+// the next advance would bring, if it stopped before it.
+func settle(st *rules.State) (*rules.State, []rules.Event, string) {
 	var evs []rules.Event
 	for i := 0; i < maxIdle && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
-		evs = append(evs, st.Advance()...)
+		next, e, hidden, _ := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
+		if hidden != "" {
+			return st, evs, hidden
+		}
+		st, evs = next, append(evs, e...)
 	}
-	return evs
+	return st, evs, ""
 }
 
-// play runs the stretch of one round on st: the public dice are seeded
+// resultHash is the hash a result names: the state's, without the sides'
+// dice keys, which only the game played again at the end holds
+// (checkKeys).
+func resultHash(st *rules.State) string {
+	c := *st
+	c.SideKeys = nil
+	return c.Hash().String()
+}
+
+// play runs the stretch of one round from st (which it may change): the public dice are seeded
 // from the round's nonces, every side looks at the game as it stands, and
 // each decision is answered by the deciding side's orders (its command
 // first, when it answers the decision, then its plot) until a side's
-// orders break, the game ends or hidden content appears. Every step reads
+// orders break, the game ends or a step would bring hidden content (the
+// stretch stops before that step: guarded). Every step reads
 // only the deciding side's view, legal commands and desk, as the plotted
 // turns of a hot-seat game do; the stretch depends on nothing but st, the
 // orders and the seed, so every machine plays it alike.
@@ -54,14 +90,24 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 				out.Result.Rolls = append(out.Result.Rolls, e.Text)
 			}
 		}
-		out.Result.Clock, out.Result.Hash = st.Clock, st.Hash().String()
+		out.State = st
+		out.Result.Clock, out.Result.Hash = st.Clock, resultHash(st)
 		out.Result.Commands = commands + len(out.Commands)
 		return out
 	}
 	for n := 0; n < maxStretch; n++ {
-		out.Events = append(out.Events, settle(st)...)
 		if h := hiddenNow(st); h != "" {
+			// A stretch that starts on hidden content (none can, as the
+			// steps that bring it are never kept).
 			out.Result.Stopped = "the game reached hidden content that play by file cannot keep secret: " + h
+			return finish()
+		}
+		var evs []rules.Event
+		var due string
+		st, evs, due = settle(st)
+		out.Events = append(out.Events, evs...)
+		if due != "" {
+			out.Result.Stopped = "the game stops before a step that would bring hidden content that play by file cannot keep secret: " + due
 			return finish()
 		}
 		if st.Clock.Step == rules.StepGameOver {
@@ -97,12 +143,17 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 			out.Result.Break = fmt.Sprintf("%s must decide its %s", side, v.Expecting)
 			return finish()
 		}
-		evs, err := st.Apply(cmd)
+		next, evs, hidden, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
 		if err != nil {
 			// The rules leave the state as it was: the side is asked again.
 			out.Result.Break = fmt.Sprintf("%s: its orders gave a command the rules refuse (%v)", side, err)
 			return finish()
 		}
+		if hidden != "" {
+			out.Result.Stopped = fmt.Sprintf("the game stops before %s's command %s, which would bring hidden content that play by file cannot keep secret: %s", side, cmd.Kind, hidden)
+			return finish()
+		}
+		st = next
 		out.Commands = append(out.Commands, cmd)
 		out.Events = append(out.Events, evs...)
 	}

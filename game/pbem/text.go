@@ -69,6 +69,9 @@ func (s *Seat) Show(w io.Writer) {
 		return
 	}
 	if g.Over() {
+		if side, what, ok := g.Waiting(); ok && side != s.Side {
+			fmt.Fprintf(w, "waiting for %s's %s (revealed once the game is over, for verify)\n", side, what)
+		}
 		return
 	}
 	if side, what, ok := g.Waiting(); ok && side != s.Side && what != "result" {

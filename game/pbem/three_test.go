@@ -48,7 +48,7 @@ func TestThreeSidesPassFilesAround(t *testing.T) {
 		}
 		file, err = f.Encode()
 		require.NoError(t, err)
-		if seat.Game.Over() {
+		if seat.Game.Finished() {
 			break
 		}
 	}

@@ -15,7 +15,8 @@ var ErrUnfinished = errors.New("pbem: the game is not finished")
 // Verify checks a game end to end from a turn file: the hash chain and
 // every signature, every commitment against its reveal, every round's
 // dice from its nonces and every stretch played again by the rules, every
-// claimed result against the rules' own. It returns a summary, a *Cheat
+// claimed result against the rules' own, every side's dice key against
+// its commitment and the whole game played again with the keys. It returns a summary, a *Cheat
 // naming the first message it refuses, or an error wrapping
 // ErrUnfinished that names the side the game waits on (a side that
 // committed and never reveals withholds its reveal).
@@ -28,9 +29,11 @@ func Verify(name string, data []byte) (string, error) {
 	if err != nil {
 		return "", named(err, name)
 	}
-	if !g.Over() {
+	if !g.Finished() {
 		side, what, _ := g.Waiting()
 		switch {
+		case what == "key":
+			return "", fmt.Errorf("%w: the game is over and waits for %s's dice key: a side that never reveals it withholds the check of its private rolls", ErrUnfinished, side)
 		case what == "reveal":
 			var shown []string
 			for _, sd := range g.Sides() {
@@ -57,7 +60,7 @@ func Verify(name string, data []byte) (string, error) {
 	if n := len(g.Results); n > 0 && g.Results[n-1].Stopped != "" {
 		end = "stopped: " + g.Results[n-1].Stopped
 	}
-	return fmt.Sprintf("game %s verified: %d messages, every signature and the hash chain checked, every commitment opened and matched, %d rounds, %d commands and %d rolls played again by the rules; %s (state hash %s)",
+	return fmt.Sprintf("game %s verified: %d messages, every signature and the hash chain checked, every commitment opened and matched, every dice key matched, %d rounds, %d commands and %d rolls played again by the rules; %s (state hash %s)",
 		g.ID, g.Len(), len(g.Results), len(g.Commands), rolls, end, shortHash(g.State.Hash())), nil
 }
 

@@ -145,7 +145,7 @@ func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 		}
 		seat, err := Open(to.home, fmt.Sprintf("file-%d", i), data, to.side)
 		require.NoError(t, err, "file %d from %s", i, from.side)
-		if seat.Game.Over() {
+		if seat.Game.Finished() {
 			return a, b, files
 		}
 		var o *Orders
@@ -157,11 +157,11 @@ func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 		data, err = f.Encode()
 		require.NoError(t, err)
 		files = append(files, sent{From: to.side, Data: data})
-		if seat.Game.Over() {
+		if seat.Game.Finished() {
 			// The last file reaches the other side, which sees the end.
 			last, err := Open(from.home, "last", data, from.side)
 			require.NoError(t, err)
-			require.True(t, last.Game.Over())
+			require.True(t, last.Game.Finished())
 			return a, b, files
 		}
 		to, from = from, to
