@@ -209,6 +209,7 @@ func TestVerifyNamesTheFirstCheat(t *testing.T) {
 		}
 	}
 	require.Positive(t, commitOf)
+	key := index(t, f0, res, KindKey) // the first dice key, at the end
 	tests := []struct {
 		name   string
 		at     int
@@ -222,6 +223,16 @@ func TestVerifyNamesTheFirstCheat(t *testing.T) {
 			r.Rolls = append(append([]string(nil), r.Rolls...), "extra roll: 6")
 			f.Messages[res].Result = &r
 		}, "the rules give another result"},
+		{"changed dice key", key, func(f *File) {
+			// Another key would key other private rolls than the side's.
+			f.Messages[key].DiceKey = rules.PrivateKey{1}.String()
+		}, "the dice key does not match the commitment in"},
+		{"dice key revealed before the end", rev, func(f *File) {
+			f.Messages[rev] = Message{Kind: KindKey, Side: side, DiceKey: f.Messages[key].DiceKey}
+			if f.Messages[key].Side != side {
+				f.Messages[rev].DiceKey = f.Messages[key+1].DiceKey
+			}
+		}, "a dice key revealed before the game is over"},
 		{"changed commitment", rev, func(f *File) {
 			// The side's own commitment of the round, changed and signed
 			// again: the reveal that opens it is where it shows.
@@ -248,6 +259,16 @@ func TestVerifyNamesTheFirstCheat(t *testing.T) {
 		require.ErrorIs(t, err, ErrUnfinished)
 		require.Contains(t, err.Error(), "waits for "+string(side)+"'s reveal")
 		require.Contains(t, err.Error(), "withholds its orders")
+	})
+	t.Run("withheld dice key", func(t *testing.T) {
+		f := parse(t, full)
+		last := f.Messages[len(f.Messages)-1]
+		require.Equal(t, KindKey, last.Kind)
+		f.Messages = f.Messages[:len(f.Messages)-1]
+		_, err := Verify("withheld", encode(t, f))
+		require.ErrorIs(t, err, ErrUnfinished)
+		require.Contains(t, err.Error(), "waits for "+string(last.Side)+"'s dice key")
+		require.Contains(t, err.Error(), "withholds the check of its private rolls")
 	})
 	t.Run("a blanked signature", func(t *testing.T) {
 		f := parse(t, full)

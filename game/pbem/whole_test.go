@@ -215,6 +215,15 @@ func TestFilesKeepEachSidesSecrets(t *testing.T) {
 		require.NoError(t, err)
 		g, err := Replay(tf)
 		require.NoError(t, err)
+		// A side's dice key is in no file before the game is over and
+		// the side has sent it.
+		for side, sec := range secrets {
+			if !hasKey(g, side) {
+				require.NotContains(t, string(f.Data), sec.Dice.String(), "file %d holds %s's dice key", i, side)
+			} else {
+				require.True(t, g.Over(), "file %d: %s's dice key before the end", i, side)
+			}
+		}
 		// Orders sealed but not yet due to be opened appear nowhere.
 		for side, sec := range secrets {
 			if g.Commits[side] == "" || g.Reveals[side] != nil {
