@@ -15,9 +15,9 @@ import (
 // machine must run the whole game: a roll only one side may see would
 // have to be made where the other side can compute it, and a hidden
 // unit's hex would be in the file every side holds. So a scenario with
-// such content is refused (Refusal), and a game that reaches it anyway
-// (a phase storm putting a ship out of phase) stops there (hiddenNow)
-// rather than pretend to keep it.
+// such content is refused (Refusal), and a game that would reach it
+// anyway (a phase storm putting a ship out of phase) stops before the
+// step that brings it (hiddenNow, guarded) rather than pretend to keep it.
 
 // Refusal returns why play by file cannot keep the secrets of sc, or "".
 func Refusal(sc *scenarios.Scenario) string {
@@ -67,9 +67,10 @@ func hiddenNow(st *rules.State) string {
 	return ""
 }
 
-// openKey is the private dice key of a game played by file: it follows
-// from the game's identity, so it is no secret, and says so. No roll is
-// ever drawn from it: hiddenNow stops the game at the first one.
+// openKey is the game's own private dice key in a game played by file
+// (the sides' own keys are their dice keys): it follows from the game's
+// identity, so it is no secret, and says so. No roll is ever drawn from
+// it: the game stops before the step that would make the first.
 func openKey(game string) rules.PrivateKey {
 	return rules.PrivateKey(sha256.Sum256([]byte("hexrift pbem: no private dice\x00" + game)))
 }
