@@ -6,11 +6,6 @@ import (
 	"strings"
 )
 
-// CmdLaunch commits a side's sealed launches of seeking weapons in the
-// seeking-weapons launch step. Its payload is Shots: a drone-rack mount
-// of the attacker launching at the target.
-const CmdLaunch CommandKind = "launch"
-
 // House rules of the seeking weapons (docs/RULES.md, "Seeking weapons").
 const (
 	// rackDrones is how many drones a drone rack holds at the start.

@@ -33,6 +33,11 @@ type WebOrder struct {
 	Anchor string `json:"anchor,omitempty"`
 }
 
+func (o WebOrder) clone() WebOrder {
+	o.Hexes = slices.Clone(o.Hexes)
+	return o
+}
+
 // String summarises the order.
 func (o WebOrder) String() string {
 	if o.Anchor == "" {
