@@ -23,9 +23,9 @@ import (
 // gravity rift: 1-3 removes (GR41.2).
 const RiftRemoveMax = 3
 
-// RiftSurvive is the chance that one removal roll leaves the unit on the
+// riftSurvive is the chance that one removal roll leaves the unit on the
 // board: 7 in 10 (GR41.2).
-var RiftSurvive = big.NewRat(10-RiftRemoveMax, 10)
+var riftSurvive = big.NewRat(10-RiftRemoveMax, 10)
 
 // RiftSystemAt returns the gravity rift system that holds h, if any.
 func (t *Terrain) RiftSystemAt(h Hex) (System, bool) {
@@ -38,7 +38,7 @@ func (t *Terrain) RiftSystemAt(h Hex) (System, bool) {
 
 // RiftSystemAt returns the gravity rift system that holds hex h of map m.
 func (s *State) RiftSystemAt(m MapID, h Hex) (System, bool) {
-	mp := s.Map(m)
+	mp := s.mapByID(m)
 	if mp == nil || mp.Terrain == nil {
 		return System{}, false
 	}
@@ -107,12 +107,12 @@ func gravityPlanLeave(s *State, u *Unit, ms *MoveState, from, to Hex) int {
 // (GR41.2, GR41.2.1-3); otherwise it gains the bonus. A ship docked to it
 // is a ship leaving the rift too and rolls its own die after it (house
 // decision, docs/RULES.md).
-func gravityLeave(s *State, u *Unit, from, to Hex) MoveOutcome {
+func gravityLeave(s *State, u *Unit, from, to Hex) moveOutcome {
 	sys, ok := s.riftExit(u, from, to)
 	if !ok || !u.OnMap() {
-		return MoveOutcome{}
+		return moveOutcome{}
 	}
-	var o MoveOutcome
+	var o moveOutcome
 	var partner *Unit
 	if u.Ship != nil {
 		if p := s.Unit(u.Ship.Docked); p != nil && p.OnMap() {
@@ -140,7 +140,7 @@ func gravityLeave(s *State, u *Unit, from, to Hex) MoveOutcome {
 // riftRoll rolls one removal die for u leaving sys and removes it to
 // reserve on 1-3. It reports whether u was removed.
 func (s *State) riftRoll(u *Unit, sys System, clause string, evs *[]Event) bool {
-	r, ev := s.Roll(D10, RollReason{Clause: clause, Side: u.Side, Unit: u.ID, What: "rift removal"})
+	r, ev := s.roll(D10, RollReason{Clause: clause, Side: u.Side, Unit: u.ID, What: "rift removal"})
 	removed := r.Total <= RiftRemoveMax
 	ev.Chance = Chance{In: RiftRemoveMax, Of: int16(D10.Sides), Came: removed}
 	if removed {
@@ -224,7 +224,7 @@ type Odds struct {
 func surviveChance(n int) *big.Rat {
 	r := big.NewRat(1, 1)
 	for range n {
-		r.Mul(r, RiftSurvive)
+		r.Mul(r, riftSurvive)
 	}
 	return r
 }
@@ -264,8 +264,8 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 			both *= 0.7
 		}
 		if towed != nil {
-			th := towed.Hex.Add(from.Sub(res.path[0]))
-			if _, ok := s.riftExit(towed, th, th.Add(to.Sub(from))); ok {
+			th := towed.Hex.Add(from.sub(res.path[0]))
+			if _, ok := s.riftExit(towed, th, th.Add(to.sub(from))); ok {
 				towedLost += both * 0.3
 				both *= 0.7
 			}

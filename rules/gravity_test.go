@@ -35,7 +35,7 @@ func rig(t testing.TB, s *State, removes ...bool) {
 		g := NewRNG(seed)
 		ok := true
 		for _, rm := range removes {
-			if (g.Throw(D10).Total <= RiftRemoveMax) != rm {
+			if (g.throw(D10).Total <= RiftRemoveMax) != rm {
 				ok = false
 				break
 			}
@@ -463,7 +463,7 @@ func TestPlanOddsMatchOutcomes(t *testing.T) {
 		g := s.RNG
 		want := true
 		for range o.Exits {
-			if g.Throw(D10).Total <= RiftRemoveMax {
+			if g.throw(D10).Total <= RiftRemoveMax {
 				want = false
 				break
 			}

@@ -123,7 +123,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			if het || r.ms.HETImpulse == s.Clock.Impulse {
 				return bad("X4.MV.6", "step %d: only one HET per impulse", i+1)
 			}
-			if !st.Facing.Valid() {
+			if !st.Facing.valid() {
 				return bad("", "step %d: invalid HET facing", i+1)
 			}
 			if remaining(u, &r.ms) < HETCost {
@@ -309,7 +309,7 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 	need := HexesBeforeTurn(u.Speed, c.TurnMode)
 	cands := make([][]MoveStep, 0, 10)
 	cands = append(cands, fwd(a))
-	if m := s.Map(u.Map); !c.UWarp && m != nil && m.Terrain != nil && len(m.Terrain.Systems) > 0 {
+	if m := s.mapByID(u.Map); !c.UWarp && m != nil && m.Terrain != nil && len(m.Terrain.Systems) > 0 {
 		// A gravity rift's +1 gained on the way may lengthen the
 		// impulse's movement (GR41.1).
 		cands = append(cands, fwd(a+1))

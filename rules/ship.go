@@ -193,7 +193,7 @@ func shieldFacing(h Hex, f Direction, src Hex) int { return relativeDirection(h,
 // appends each roll's event to evs.
 func (s *State) rollFor(evs *[]Event, side SideID, unit UnitID) dieFunc {
 	return func(d Dice, clause, what string) int {
-		r, ev := s.Roll(d, RollReason{Clause: clause, Side: side, Unit: unit, What: what})
+		r, ev := s.roll(d, RollReason{Clause: clause, Side: side, Unit: unit, What: what})
 		*evs = append(*evs, ev)
 		return r.Total
 	}
@@ -231,7 +231,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	if left == 0 {
 		return evs
 	}
-	if c.SmallCraft() {
+	if c.smallCraft() {
 		ss.Hits += left
 		if u.Kind == KindPlasma {
 			// Damage weakens a plasma torpedo's warhead (seeking.go).

@@ -79,7 +79,7 @@ type State struct {
 	// Objectives are the scenario's objectives, scored by Outcome.
 	Objectives []Objective `json:"objectives,omitempty"`
 
-	hooks   *Hooks
+	hooks   *hookSet
 	spatial spatialIndex
 	// attackers caches who fires at whom in the current impulse.
 	attackers *attackersCache
@@ -197,7 +197,7 @@ func (s *State) check() error {
 		} else if u.Ship != nil && len(u.Ship.Mounts) != len(c.Mounts) {
 			bad("unit %q has %d mount states for %d mounts", u.ID, len(u.Ship.Mounts), len(c.Mounts))
 		}
-		if !u.Facing.Valid() {
+		if !u.Facing.valid() {
 			bad("unit %q has invalid facing %d", u.ID, u.Facing)
 		}
 		if u.Speed < 0 {
@@ -224,7 +224,7 @@ func (s *State) reindex() {
 		}
 	}
 	for _, m := range s.Maps {
-		m.Terrain.Index()
+		m.Terrain.index()
 	}
 	s.buildSpatial()
 }
@@ -238,8 +238,8 @@ func (s *State) Unit(id UnitID) *Unit {
 	return nil
 }
 
-// Map returns the map with the given id, or nil.
-func (s *State) Map(id MapID) *Map {
+// mapByID returns the map with the given id, or nil.
+func (s *State) mapByID(id MapID) *Map {
 	for i := range s.Maps {
 		if s.Maps[i].ID == id {
 			return &s.Maps[i]
@@ -268,9 +268,9 @@ type RollReason struct {
 	What string
 }
 
-// Roll rolls d with the game's generator and returns the result with the
-// event that records it. Every die in the game goes through Roll.
-func (s *State) Roll(d Dice, why RollReason) (Roll, Event) {
+// roll rolls d with the game's generator and returns the result with the
+// event that records it. Every die in the game goes through roll.
+func (s *State) roll(d Dice, why RollReason) (Roll, Event) {
 	r := throw(s.genFor(why.Audience), d)
 	text := r.String()
 	if why.What != "" {

@@ -467,7 +467,7 @@ func (s *State) dragHeld(u *Unit, from, to Hex) []Event {
 		return nil
 	}
 	var evs []Event
-	dest := t.Hex.Add(to.Sub(from))
+	dest := t.Hex.Add(to.sub(from))
 	if sys, ok := s.riftExit(t, t.Hex, dest); ok && s.riftRoll(t, sys, "GR41.2", &evs) {
 		return evs
 	}
