@@ -11,7 +11,7 @@ type stepHook struct {
 // moveOutcome is what a movement check did to a moving unit.
 type moveOutcome struct {
 	Events []Event
-	// Stop ends the unit's movement this impulse (removed, displaced).
+	// Stop ends the unit's movement this impulse (displaced, caught).
 	Stop bool
 	// Extra adds movements to the unit's remaining movement this turn
 	// (a gravity rift's +1).
@@ -19,8 +19,9 @@ type moveOutcome struct {
 }
 
 // moveHook is a check made each time a unit leaves or enters a hex during
-// its own movement: a gravity rift's exit roll before leaving a rift
-// system, a cosmic rift's displacement on entering its hex.
+// its own movement: a gravity rift's exit (its bonus, and the removal
+// roll it owes) before leaving a rift system, a cosmic rift's
+// displacement on entering its hex.
 type moveHook struct {
 	Name  string
 	Check func(s *State, u *Unit, from, to Hex) moveOutcome

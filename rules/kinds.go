@@ -115,7 +115,13 @@ var kindTable = [...]kindSpec{
 		},
 		trusted: true, // samplePlans keeps only plans checkPlan accepts
 		apply:   func(s *State, c *Command) []Event { return s.execMove(c.Move) },
-		resolve: func(s *State, _ []Sealed) ([]Event, bool) { return s.moveSeekers(), true },
+		// Every mover has moved: the removal rolls owed are made
+		// (GRN.3), then the seekers fly and make theirs.
+		resolve: func(s *State, _ []Sealed) ([]Event, bool) {
+			evs := s.rollRiftExits()
+			evs = append(evs, s.moveSeekers()...)
+			return append(evs, s.rollRiftExits()...), true
+		},
 	},
 	{
 		kind: CmdActivity, step: StepActivity,

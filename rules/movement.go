@@ -243,8 +243,11 @@ func (s *State) execMove(p *MovePlan) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
 			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
 	}
-	for _, ah := range h.AfterMove {
-		evs = append(evs, ah.Run(s, u, p, res.hex)...)
+	if s.owesRiftRoll(u.ID) {
+		// Its pick-ups and exit wait for its removal rolls (GRN.10).
+		s.Turn.RiftRolls = append(s.Turn.RiftRolls, riftRollDue{Unit: u.ID, AfterMove: p.clone(), End: res.hex})
+	} else {
+		evs = append(evs, s.afterMove(u, p, res.hex)...)
 	}
 	ss.Erratic = p.Erratic
 	if p.Erratic {
@@ -257,6 +260,16 @@ func (s *State) execMove(p *MovePlan) []Event {
 	evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
 	s.Turn.Next++
 	return append(evs, s.skipIdleMovers()...)
+}
+
+// afterMove runs the after-move hooks of u's move by plan p, which ended
+// (or was to end) in hex end.
+func (s *State) afterMove(u *Unit, p *MovePlan, end Hex) []Event {
+	var evs []Event
+	for _, ah := range s.activeHooks().AfterMove {
+		evs = append(evs, ah.Run(s, u, p, end)...)
+	}
+	return evs
 }
 
 // canMove reports whether u has any choice in this impulse's movement.

@@ -371,7 +371,7 @@ func (s *State) execWithdrawals(ds []Declaration) []Event {
 		}
 		n := out[u.Side]
 		evs = append(evs, s.unitEvent(EventNote, "GRN.7", u, fmt.Sprintf("%s withdraws through %s: the +1 has no effect", unitName(u), sysName(sys))))
-		if s.riftRoll(u, sys, "GRN.6", &evs) {
+		if s.riftRoll(u, sysName(sys), "GRN.6", &evs) {
 			n[1]++
 		} else {
 			n[0]++

@@ -61,6 +61,9 @@ type TurnState struct {
 	Shots  []Shot     `json:"shots,omitempty"`
 	Evaded []Evasion  `json:"evaded,omitempty"`
 	Rams   []RamOrder `json:"rams,omitempty"`
+	// RiftRolls are the gravity-rift removal rolls owed in this
+	// impulse's movement, made when it is over (GRN.3).
+	RiftRolls []riftRollDue `json:"rift_rolls,omitempty"`
 }
 
 func (t TurnState) clone() TurnState {
@@ -71,6 +74,7 @@ func (t TurnState) clone() TurnState {
 	c.Shots = slices.Clone(t.Shots)
 	c.Evaded = slices.Clone(t.Evaded)
 	c.Rams = slices.Clone(t.Rams)
+	c.RiftRolls = slices.Clone(t.RiftRolls)
 	return c
 }
 
