@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -802,6 +803,13 @@ func TestRiftRollsAfterAllMovement(t *testing.T) {
 			}
 			if next, _ := s.Mover(); next != []UnitID{"r", "b"}[i] {
 				t.Fatalf("GRN.3: after %s's move the mover is %q", mv.unit, next)
+			}
+			// The rolls owed are part of the state: a save made now
+			// restores them.
+			b, err := json.Marshal(s)
+			var back State
+			if err != nil || json.Unmarshal(b, &back) != nil || back.Hash() != s.Hash() || len(s.Turn.RiftRolls) == 0 || len(back.Turn.RiftRolls) != len(s.Turn.RiftRolls) {
+				t.Fatalf("GRN.3: the owed rolls do not survive a save: %v", err)
 			}
 			continue
 		}
