@@ -26,7 +26,7 @@ func (s *State) rollHits(evs *[]Event, u *Unit, n, hit int, what string) int {
 	for n > 0 {
 		k := min(n, 100)
 		n -= k
-		r, ev := s.roll(Dice{N: k, Sides: 6}, RollReason{Unit: u.ID, What: what})
+		r, ev := s.Roll(Dice{N: k, Sides: 6}, RollReason{Unit: u.ID, What: what})
 		*evs = append(*evs, ev)
 		for _, f := range r.Faces {
 			if f >= hit {

@@ -326,7 +326,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		if sd.Destination != "" {
 			continue // the destination's defenders roll no rifts of their own
 		}
-		r, ev := s.roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + string(sd.ID)})
+		r, ev := s.Roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + string(sd.ID)})
 		evs = append(evs, ev)
 		if riftForms(r.Total, dice.Formation) {
 			raisers = append(raisers, sd.ID)
@@ -338,7 +338,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 			fmt.Sprintf("%d sides rolled %d or %d: no cosmic rift forms", len(raisers), dice.Formation, 6*dice.Formation)))
 	case len(raisers) == 1:
 		sd := raisers[0]
-		r, ev := s.roll(d6s(dice.Delay), RollReason{Clause: "IP4.231", Side: sd, Audience: Only(sd), What: "cosmic rift delay"})
+		r, ev := s.Roll(d6s(dice.Delay), RollReason{Clause: "IP4.231", Side: sd, Audience: Only(sd), What: "cosmic rift delay"})
 		evs = append(evs, ev)
 		now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
 		s.Cosmic.Pending = append(s.Cosmic.Pending, PendingRift{Side: sd, At: now + r.Total})
@@ -447,9 +447,9 @@ func (s *State) formRift(side SideID) []Event {
 	if lead == nil {
 		return append(evs, s.newEvent(EventCosmic, "IP4.232", Public, fmt.Sprintf("%s has no unit to place a cosmic rift from: none forms", side)))
 	}
-	dr, ev := s.roll(D6, RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift direction"})
+	dr, ev := s.Roll(D6, RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift direction"})
 	evs = append(evs, ev)
-	rr, ev := s.roll(d6s(dice.Range), RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift range"})
+	rr, ev := s.Roll(d6s(dice.Range), RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift range"})
 	evs = append(evs, ev)
 	dir := directionFromDie(dr.Total)
 	h := lead.Hex.Add(dir.Vector().Scale(rr.Total))
@@ -472,7 +472,7 @@ func (s *State) formRift(side SideID) []Event {
 			}
 		}
 	}
-	lr, ev := s.roll(d6s(dice.Lifetime), RollReason{Clause: "IP4.25", Side: side, What: "cosmic rift lifetime"})
+	lr, ev := s.Roll(d6s(dice.Lifetime), RollReason{Clause: "IP4.25", Side: side, What: "cosmic rift lifetime"})
 	evs = append(evs, ev)
 	r := CosmicRift{
 		ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Side: side, Map: lead.Map, Hex: h,
@@ -718,9 +718,9 @@ func (s *State) rollDestination(r *CosmicRift, side SideID, unit UnitID, aud Aud
 	var evs []Event
 	var row *RiftChartRow
 	if len(s.Cosmic.Charts) > 0 {
-		cr, ev := s.roll(TwoD6, RollReason{Clause: "IP4.412", Side: side, Unit: unit, Audience: aud, What: "rift destination chart"})
+		cr, ev := s.Roll(TwoD6, RollReason{Clause: "IP4.412", Side: side, Unit: unit, Audience: aud, What: "rift destination chart"})
 		evs = append(evs, ev)
-		rr, ev := s.roll(TwoD6, RollReason{Clause: "IP4.412", Side: side, Unit: unit, Audience: aud, What: "rift destination row"})
+		rr, ev := s.Roll(TwoD6, RollReason{Clause: "IP4.412", Side: side, Unit: unit, Audience: aud, What: "rift destination row"})
 		evs = append(evs, ev)
 		if c := pickChart(s.Cosmic.Charts, cr.Total); c != nil {
 			for i := range c.Rows {
@@ -972,10 +972,10 @@ func (s *State) cosmicRadiation() []Event {
 					continue
 				}
 				why := RollReason{Clause: "IP4.312", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "rift radiation, warp " + string(u.ID)}
-				wr, ev := s.roll(dice, why)
+				wr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
 				why.Clause, why.What = "IP4.313", "rift radiation, sensors "+string(u.ID)
-				sr, ev := s.roll(dice, why)
+				sr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
 				evs = append(evs, s.applyRadiation(u, radiationRow(turns, wr.Total), radiationRow(turns, sr.Total))...)
 			}

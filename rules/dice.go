@@ -95,7 +95,7 @@ func (r Roll) String() string {
 }
 
 // throw rolls d on g without recording it. Game code rolls through
-// State.roll, which records every roll as an event; throw is the bare
+// State.Roll, which records every roll as an event; throw is the bare
 // mechanism beneath it.
 func (g *RNG) throw(d Dice) Roll { return throw(g, d) }
 

@@ -253,7 +253,7 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 		u := s.Unit(e.Unit)
 		u.Ship.Evasions++
 		u.Ship.EvadedImpulse = s.Clock.Impulse
-		r, ev := s.roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
+		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
 		ev.Chance = Chance{In: evasionMisses, Of: int16(D6.Sides), Came: r.Total <= evasionMisses}
 		evs = append(evs, ev)
 		if r.Total <= evasionMisses {
@@ -331,7 +331,7 @@ func (s *State) resolveFire() []Event {
 			}
 			rng := u.Hex.Distance(t.Hex)
 			band, _ := w.Band(rng)
-			r, ev := s.roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
+			r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
 			mod := mods[i]
 			hit := r.Total+mod <= band.Hit
 			ev.Chance = Chance{In: int16(hitFaces(band.Hit, mod)), Of: int16(D6.Sides), Came: hit}

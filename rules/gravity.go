@@ -179,7 +179,7 @@ func (s *State) rollRiftExits() []Event {
 // riftRoll rolls one removal die for u leaving the rift system named sys
 // and removes it to reserve on 1-3. It reports whether u was removed.
 func (s *State) riftRoll(u *Unit, sys string, clause string, evs *[]Event) bool {
-	r, ev := s.roll(D10, RollReason{Clause: clause, Side: u.Side, Unit: u.ID, What: "rift removal"})
+	r, ev := s.Roll(D10, RollReason{Clause: clause, Side: u.Side, Unit: u.ID, What: "rift removal"})
 	removed := r.Total <= RiftRemoveMax
 	ev.Chance = Chance{In: RiftRemoveMax, Of: int16(D10.Sides), Came: removed}
 	if removed {

@@ -77,7 +77,7 @@ func TestStateHashIsStableAndSensitive(t *testing.T) {
 	assert.NotEqual(t, a.Hash(), b.Hash(), "a unit's facing is part of the state")
 
 	d := a.Clone()
-	d.roll(D6, RollReason{What: "test"})
+	d.Roll(D6, RollReason{What: "test"})
 	assert.NotEqual(t, a.Hash(), d.Hash(), "a roll advances the generator and the event counter")
 }
 
@@ -85,7 +85,7 @@ func TestStateSaveRestoreKeepsHashAndDice(t *testing.T) {
 	s, err := NewState(foundationSetup(t), 77)
 	require.NoError(t, err)
 	for i := 0; i < 5; i++ {
-		s.roll(TwoD6, RollReason{Clause: "TEST.1", What: "phase"})
+		s.Roll(TwoD6, RollReason{Clause: "TEST.1", What: "phase"})
 	}
 	saved, err := json.Marshal(s)
 	require.NoError(t, err)
@@ -97,8 +97,8 @@ func TestStateSaveRestoreKeepsHashAndDice(t *testing.T) {
 	require.True(t, ok, "terrain lookups work after restore")
 	assert.Equal(t, "maw", sys.ID)
 	for i := 0; i < 20; i++ {
-		r1, e1 := s.roll(D10, RollReason{Clause: "TEST.2"})
-		r2, e2 := back.roll(D10, RollReason{Clause: "TEST.2"})
+		r1, e1 := s.Roll(D10, RollReason{Clause: "TEST.2"})
+		r2, e2 := back.Roll(D10, RollReason{Clause: "TEST.2"})
 		require.Equal(t, r1, r2)
 		require.Equal(t, e1, e2)
 	}
@@ -107,14 +107,14 @@ func TestStateSaveRestoreKeepsHashAndDice(t *testing.T) {
 func TestRollRecordsAnEvent(t *testing.T) {
 	s, err := NewState(foundationSetup(t), 3)
 	require.NoError(t, err)
-	r, ev := s.roll(D12, RollReason{Clause: "TEST.3", Side: "blue", Unit: "alpha", What: "initiative"})
+	r, ev := s.Roll(D12, RollReason{Clause: "TEST.3", Side: "blue", Unit: "alpha", What: "initiative"})
 	assert.Equal(t, EventRoll, ev.Kind)
 	assert.Equal(t, 1, ev.Seq)
 	require.NotNil(t, ev.Roll)
 	assert.Equal(t, r, *ev.Roll)
 	assert.Equal(t, UnitID("alpha"), ev.Unit)
 	assert.Contains(t, ev.String(), "TEST.3: initiative: d12 = ")
-	_, ev2 := s.roll(D6, RollReason{})
+	_, ev2 := s.Roll(D6, RollReason{})
 	assert.Equal(t, 2, ev2.Seq, "events are numbered in order")
 }
 

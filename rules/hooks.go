@@ -2,7 +2,7 @@ package rules
 
 // stepHook is work done automatically at a point of the turn: the
 // phenomena plug in here (phase rolls, rift formation and lifetime). Hooks
-// run in list order and roll only through State.roll.
+// run in list order and roll only through State.Roll.
 type stepHook struct {
 	Name string
 	Run  func(s *State) []Event

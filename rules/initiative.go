@@ -110,7 +110,7 @@ func compareInitiative(a, b Initiative) int {
 	return len(a.Rolloffs) - len(b.Rolloffs)
 }
 
-// dieTable is State.roll of a d12 for the many rolls of one initiative
+// dieTable is State.Roll of a d12 for the many rolls of one initiative
 // step (a roll for every mover each impulse, and the roll-offs of ties,
 // which grow faster than the movers): the same die from the generator,
 // the same event and log line, but the Roll and its text of each face
@@ -121,7 +121,7 @@ type dieTable struct {
 	line  []byte
 }
 
-// roll throws a d12 for unit as State.roll with the RollReason {clause,
+// roll throws a d12 for unit as State.Roll with the RollReason {clause,
 // side, unit, what+unit} would.
 func (t *dieTable) roll(s *State, clause string, side SideID, unit UnitID, what string) (*Roll, Event) {
 	f := 1 + s.RNG.IntN(D12.Sides)

@@ -6,7 +6,7 @@ import (
 )
 
 // TestDieTableRollsAsStateRoll checks that the initiative step's shared
-// d12 table throws the same dice and writes the same events as State.roll
+// d12 table throws the same dice and writes the same events as State.Roll
 // (X4.IMP.A rolls go through it).
 func TestDieTableRollsAsStateRoll(t *testing.T) {
 	a := newTestState(t, fleet(4)...)
@@ -18,10 +18,10 @@ func TestDieTableRollsAsStateRoll(t *testing.T) {
 		if i%3 == 0 {
 			side, what = "", "initiative roll-off "
 		}
-		r1, e1 := a.roll(D12, RollReason{Clause: "X4.IMP.A", Side: side, Unit: unit, What: what + string(unit)})
+		r1, e1 := a.Roll(D12, RollReason{Clause: "X4.IMP.A", Side: side, Unit: unit, What: what + string(unit)})
 		r2, e2 := dt.roll(b, "X4.IMP.A", side, unit, what)
 		if !reflect.DeepEqual(r1, *r2) || !reflect.DeepEqual(*e1.Roll, *e2.Roll) {
-			t.Fatalf("roll %d: State.roll %v, table %v", i, r1, *r2)
+			t.Fatalf("roll %d: State.Roll %v, table %v", i, r1, *r2)
 		}
 		e1.Roll, e2.Roll = nil, nil
 		if !reflect.DeepEqual(e1, e2) {

@@ -296,7 +296,7 @@ func (s *State) webPhaseRolls() []Event {
 			if wh.PhasedOut {
 				aud = Only(w.Side)
 			}
-			r, ev := s.roll(TwoD6, RollReason{Clause: "IP8.412", Side: w.Side, Audience: aud,
+			r, ev := s.Roll(TwoD6, RollReason{Clause: "IP8.412", Side: w.Side, Audience: aud,
 				What: "phase roll web " + w.ID + " hex " + strconv.Itoa(hi+1)})
 			evs = append(evs, ev)
 			if !PhaseToggles(r.Total) {

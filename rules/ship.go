@@ -193,7 +193,7 @@ func shieldFacing(h Hex, f Direction, src Hex) int { return relativeDirection(h,
 // appends each roll's event to evs.
 func (s *State) rollFor(evs *[]Event, side SideID, unit UnitID) dieFunc {
 	return func(d Dice, clause, what string) int {
-		r, ev := s.roll(d, RollReason{Clause: clause, Side: side, Unit: unit, What: what})
+		r, ev := s.Roll(d, RollReason{Clause: clause, Side: side, Unit: unit, What: what})
 		*evs = append(*evs, ev)
 		return r.Total
 	}

@@ -268,9 +268,9 @@ type RollReason struct {
 	What string
 }
 
-// roll rolls d with the game's generator and returns the result with the
-// event that records it. Every die in the game goes through roll.
-func (s *State) roll(d Dice, why RollReason) (Roll, Event) {
+// Roll rolls d with the game's generator and returns the result with the
+// event that records it. Every die in the game goes through Roll.
+func (s *State) Roll(d Dice, why RollReason) (Roll, Event) {
 	r := throw(s.genFor(why.Audience), d)
 	text := r.String()
 	if why.What != "" {

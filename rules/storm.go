@@ -48,7 +48,7 @@ func (s *State) phaseStormStep() []Event {
 	}
 	var raisers []SideID
 	for _, sd := range s.Sides {
-		r, ev := s.roll(ThreeD6, RollReason{Clause: "IP8.512", Side: sd.ID, What: "phase storm roll " + string(sd.ID)})
+		r, ev := s.Roll(ThreeD6, RollReason{Clause: "IP8.512", Side: sd.ID, What: "phase storm roll " + string(sd.ID)})
 		evs = append(evs, ev)
 		if stormRaises(r.Total) {
 			raisers = append(raisers, sd.ID)
@@ -63,7 +63,7 @@ func (s *State) phaseStormStep() []Event {
 		evs = append(evs, s.newEvent(EventStorm, "IP8.513", Public,
 			fmt.Sprintf("%s all rolled 3 or 18: no phase storm", strings.Join(names, ", "))))
 	case len(raisers) == 1:
-		r, ev := s.roll(ThreeD6, RollReason{Clause: "IP8.514", Side: raisers[0], What: "phase storm length"})
+		r, ev := s.Roll(ThreeD6, RollReason{Clause: "IP8.514", Side: raisers[0], What: "phase storm length"})
 		evs = append(evs, ev)
 		st := &PhaseStorm{Side: raisers[0], Start: s.Clock.Turn, Until: s.Clock.Turn + r.Total - 1, Range: s.Ruleset.PhaseStormRange}
 		if old := s.Phase.Storm; old != nil && old.Until >= st.Until {

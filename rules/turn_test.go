@@ -75,7 +75,7 @@ func TestStepHooks(t *testing.T) {
 	hook := func(name string) stepHook {
 		return stepHook{Name: name, Run: func(s *State) []Event {
 			calls = append(calls, fmt.Sprintf("%s %s", name, s.Clock))
-			_, ev := s.roll(D6, RollReason{What: name})
+			_, ev := s.Roll(D6, RollReason{What: name})
 			return []Event{ev}
 		}}
 	}
