@@ -256,7 +256,7 @@ func (b *plotBuilder) nextManeuver(p *orderDesk, sh *plot.Ship) {
 	}
 	m := &plot.Maneuver{Impulse: impulse, Op: next}
 	if u := unitOf(p.view(), sh.Unit); u != nil {
-		m.Facing = u.Facing.Opposite()
+		m.Facing = u.Facing.Turn(3)
 	}
 	sh.Maneuver = m
 }

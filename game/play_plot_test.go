@@ -249,7 +249,7 @@ func TestPlotPanel(t *testing.T) {
 		{"the maneuver button: a high-energy turn about", func() { panelClick(t, b, d, "Maneuver: none") }, func(t *testing.T, sh plot.Ship) {
 			require.NotNil(t, sh.Maneuver)
 			assert.Equal(t, rules.OpHET, sh.Maneuver.Op)
-			assert.Equal(t, unitOf(d.view(), sh.Unit).Facing.Opposite(), sh.Maneuver.Facing)
+			assert.Equal(t, unitOf(d.view(), sh.Unit).Facing.Turn(3), sh.Maneuver.Facing)
 		}},
 		{"again: a sideslip left", func() { panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, rules.OpSlipLeft, sh.Maneuver.Op)
