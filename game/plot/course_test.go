@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -67,7 +68,9 @@ func startGame(t *testing.T, src string, choose func(s *rules.State, side rules.
 // flyOrders plays src with blue's orders o answering every one of its
 // decisions they cover (the rules' first offer for the rest, and for
 // red) until pred holds, and returns hawk's hex after each of its moves.
-func flyOrders(t *testing.T, src string, o *Orders, pred func(*rules.State) bool) (*rules.State, []rules.Hex) {
+// With saved, the orders are written to JSON and read back before each
+// decision, as orders carried from one sitting to another are.
+func flyOrders(t *testing.T, src string, o *Orders, pred func(*rules.State) bool, saved ...bool) (*rules.State, []rules.Hex) {
 	t.Helper()
 	var trail []rules.Hex
 	w := NewWatcher("blue")
@@ -79,6 +82,12 @@ func flyOrders(t *testing.T, src string, o *Orders, pred func(*rules.State) bool
 		}
 		o.Turn = v.Clock.Turn
 		w.Look(v)
+		if len(saved) > 0 && saved[0] {
+			b, err := json.Marshal(o)
+			require.NoError(t, err)
+			*o = Orders{}
+			require.NoError(t, json.Unmarshal(b, o))
+		}
 		cmd, br := o.Decide(v, legal, s, w)
 		if br != nil {
 			return legal[0]
@@ -139,12 +148,15 @@ func TestCourseOverTurns(t *testing.T) {
 			o := &Orders{Side: "blue", Ships: []Ship{{Unit: "hawk", Course: tc.course, Fire: Fire{Hold: true}}}}
 			s, trail := flyOrders(t, tc.src, o, atTurn(tc.turns+1))
 			tc.check(t, s, trail)
+			o = &Orders{Side: "blue", Ships: []Ship{{Unit: "hawk", Course: tc.course, Fire: Fire{Hold: true}}}}
+			_, again := flyOrders(t, tc.src, o, atTurn(tc.turns+1), true)
+			assert.Equal(t, trail, again, "orders written and read back at every decision fly the same course")
 		})
 	}
 }
 
-// A maneuver at an impulse: made at the ship's first move in or after
-// it, once, built from the rules' own plans (a high-energy turn to the
+// A maneuver at an impulse: made at the ship's move in that impulse,
+// once, built from the rules' own plans (a high-energy turn to the
 // facing chosen, checked by the rules); the erratic policy picks the
 // erratic or the plain plan.
 func TestManeuverAndErratic(t *testing.T) {
@@ -186,8 +198,11 @@ func TestManeuverAndErratic(t *testing.T) {
 		{"a sideslip left", 2, &Maneuver{Impulse: 2, Op: rules.OpSlipLeft}, "", func(t *testing.T, p *rules.MovePlan) {
 			assert.Equal(t, rules.OpSlipLeft, p.Steps[0].Op)
 		}},
-		{"a sideslip right, due at an impulse already past", 2, &Maneuver{Impulse: 1, Op: rules.OpSlipRight}, "", func(t *testing.T, p *rules.MovePlan) {
+		{"a sideslip right", 2, &Maneuver{Impulse: 2, Op: rules.OpSlipRight}, "", func(t *testing.T, p *rules.MovePlan) {
 			assert.Equal(t, rules.OpSlipRight, p.Steps[0].Op)
+		}},
+		{"not after its impulse", 2, &Maneuver{Impulse: 1, Op: rules.OpSlipRight}, "", func(t *testing.T, p *rules.MovePlan) {
+			assert.NotEqual(t, rules.OpSlipRight, p.Steps[0].Op)
 		}},
 		{"not before its impulse", 2, &Maneuver{Impulse: 3, Op: rules.OpSlipRight}, "", func(t *testing.T, p *rules.MovePlan) {
 			assert.NotEqual(t, rules.OpSlipRight, p.Steps[0].Op)

@@ -78,11 +78,10 @@ func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules
 		}
 	}
 	start := rules.Pose{Hex: mover.Hex, Facing: mover.Facing}
-	reached := c.reached.start(v.Clock)
+	reached := c.Reached.start(v.Clock)
 	a := aimOf(*c, start, target, reached)
 	cands := legal
-	if m := sh.Maneuver; m != nil && m.made.start(v.Clock) == 0 && v.Clock.Impulse >= m.Impulse {
-		m.made.count(1) // made now, or given up
+	if m := sh.Maneuver; m.due(v.Clock) {
 		if cands = maneuverPlans(*m, legal, or); len(cands) == 0 {
 			if o.Breaks.Blocked {
 				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s cannot make its %s", name(*mover), m)}
@@ -126,7 +125,7 @@ func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules
 		}
 		return legal[0], nil
 	}
-	c.reached.count(reached + bestReached)
+	c.Reached.count(reached + bestReached)
 	return cands[best], nil
 }
 

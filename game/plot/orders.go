@@ -43,8 +43,10 @@ type Course struct {
 	// plan that must roll to leave a rift costs as much as five hexes
 	// off course per chance of loss.
 	RiftRisk bool `json:"rift_risk,omitempty"`
-	// reached counts the waypoints flown through.
-	reached tally
+	// Reached counts the waypoints flown through. It is part of the
+	// orders, saved with them, so that orders carried on (a play-by-file
+	// stretch) go on from the waypoint they had reached.
+	Reached Progress `json:"reached,omitzero"`
 }
 
 // String describes the course as a player reads it.
@@ -132,14 +134,13 @@ type Ship struct {
 }
 
 // Maneuver is a high-energy turn (Op rules.OpHET, to Facing) or a
-// sideslip (rules.OpSlipLeft, rules.OpSlipRight) at a chosen impulse; the
-// rest of the ship's move that impulse follows its course.
+// sideslip (rules.OpSlipLeft, rules.OpSlipRight) at the ship's move in a
+// chosen impulse; the rest of that move follows its course. A ship moves
+// once an impulse, so the maneuver is made once, and needs no memory.
 type Maneuver struct {
 	Impulse int             `json:"impulse"`
 	Op      rules.MoveOp    `json:"op"`
 	Facing  rules.Direction `json:"facing,omitempty"`
-	// made is 1 once the maneuver is made.
-	made tally
 }
 
 // String describes the maneuver as a player reads it.
@@ -153,25 +154,28 @@ func (m Maneuver) String() string {
 	return fmt.Sprintf("sideslip right at impulse %d", m.Impulse)
 }
 
-// tally counts what a ship's orders have done this turn (waypoints flown
-// through, a maneuver made). Asking the same decision twice must answer
-// it the same way, so the count a decision at clock c works from is the
-// one from before c: start returns it, and count records the count the
-// decision leaves.
-type tally struct {
-	at          rules.Clock
-	set         bool
-	before, now int
+// due reports whether the maneuver is made at a move at clock c.
+func (m *Maneuver) due(c rules.Clock) bool { return m != nil && c.Step.InImpulse() && c.Impulse == m.Impulse }
+
+// Progress counts what a ship's orders have done this turn (the
+// waypoints flown through). Asking the same decision twice must answer it
+// the same way, so the count a decision at clock At works from is Before,
+// the one from before At; Now is the count the last decision left.
+type Progress struct {
+	At     rules.Clock `json:"at"`
+	Before int         `json:"before,omitempty"`
+	Now    int         `json:"now,omitempty"`
 }
 
-func (t *tally) start(c rules.Clock) int {
-	if !t.set || t.at != c {
-		t.at, t.set, t.before = c, true, t.now
+// start returns the count a decision at clock c works from.
+func (t *Progress) start(c rules.Clock) int {
+	if t.At != c {
+		t.At, t.Before = c, t.Now
 	}
-	return t.before
+	return t.Before
 }
 
-func (t *tally) count(n int) { t.now = n }
+func (t *Progress) count(n int) { t.Now = n }
 
 // Policy is how a standing choice of the whole side is made.
 type Policy string

@@ -68,8 +68,7 @@ func Preview(v *rules.View, sh Ship) Path {
 			target = nil
 		}
 	}
-	reached := sh.Course.reached.now
-	maneuver := sh.Maneuver != nil && sh.Maneuver.made.now == 0
+	reached := sh.Course.Reached.Now
 	pose := rules.Pose{Hex: u.Hex, Facing: u.Facing}
 	p := Path{Hexes: []PathHex{{Pose: pose, Impulse: from}}}
 	// step takes one step of the plan and records the hex it enters.
@@ -95,9 +94,7 @@ func Preview(v *rules.View, sh Ship) Path {
 		return ph.Cosmic == ""
 	}
 	for i := from; i <= n; i++ {
-		if maneuver && i >= sh.Maneuver.Impulse {
-			maneuver = false
-			m := sh.Maneuver
+		if m := sh.Maneuver; m != nil && i == m.Impulse {
 			switch {
 			case m.Op == rules.OpHET && u.Speed+ms.Bonus-lost-moved >= rules.HETCost:
 				lost += rules.HETCost
