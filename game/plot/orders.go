@@ -155,7 +155,9 @@ func (m Maneuver) String() string {
 }
 
 // due reports whether the maneuver is made at a move at clock c.
-func (m *Maneuver) due(c rules.Clock) bool { return m != nil && c.Step.InImpulse() && c.Impulse == m.Impulse }
+func (m *Maneuver) due(c rules.Clock) bool {
+	return m != nil && c.Step.InImpulse() && c.Impulse == m.Impulse
+}
 
 // Progress counts what a ship's orders have done this turn (the
 // waypoints flown through). Asking the same decision twice must answer it
