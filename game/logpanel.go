@@ -161,31 +161,13 @@ func (l *logPanel) wrapLines(lines []logLineT, width float64) []logLineT {
 			cw, _ := l.env.Fonts.Measure(render.Mono, 12, ln.clause)
 			avail -= cw + 8
 		}
-		words := strings.Fields(ln.text)
-		cur := ""
-		first := true
-		flush := func() {
+		for i, text := range wrapPixels(l.env.Fonts, render.Regular, 13, ln.text, avail) {
 			row := ln
-			row.text = cur
-			if !first {
+			row.text = text
+			if i > 0 {
 				row.clause, row.cont = "", true
 			}
 			out = append(out, row)
-			first, cur = false, ""
-		}
-		for _, w := range words {
-			try := w
-			if cur != "" {
-				try = cur + " " + w
-			}
-			if tw, _ := l.env.Fonts.Measure(render.Regular, 13, try); tw > avail && cur != "" {
-				flush()
-				try = w
-			}
-			cur = try
-		}
-		if cur != "" || first {
-			flush()
 		}
 	}
 	return out

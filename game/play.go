@@ -495,14 +495,75 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 }
 
 func (p *PlayScene) drawNotice(screen *ebiten.Image) {
+	lines, r := p.noticeLayout()
 	var b render.Batch
-	w := float64(p.mapv.cam.Width)
-	tw, _ := p.env.Fonts.Measure(render.Regular, 14, p.notice)
-	x := w/2 - tw/2 - 14
-	b.Rect(float32(x), 48, float32(tw+28), 30, render.Hex("#3a1020", 0.92))
+	b.Rect(float32(r[0]), float32(r[1]), float32(r[2]-r[0]), float32(r[3]-r[1]), render.Hex("#3a1020", 0.92))
 	var painter render.Painter
 	painter.Draw(screen, &b)
-	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: 54, Text: p.notice, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+	labels := make([]render.Label, len(lines))
+	for i, l := range lines {
+		labels[i] = render.Label{X: (r[0] + r[2]) / 2, Y: r[1] + 6 + noticeRow*float64(i), Text: l, Size: noticeSize, Color: render.UIText, Align: render.AlignCenter}
+	}
+	p.env.Fonts.DrawLabels(screen, labels)
+}
+
+// The notice's text size and row height.
+const (
+	noticeSize = 14.0
+	noticeRow  = 19.0
+)
+
+// noticeLayout places the notice in the map's part of the screen, clear
+// of the orders panel and the objectives box: on one line between them
+// when it fits, else wrapped below the objectives. It returns the rows
+// and the notice's rectangle (x0, y0, x1, y1).
+func (p *PlayScene) noticeLayout() ([]string, [4]float64) {
+	fonts := p.env.Fonts
+	right := p.panelRect()[0] - 10
+	if right <= 0 {
+		right = float64(p.mapv.cam.Width) - 10
+	}
+	left, top := 12.0, 44.0
+	obj := p.mapv.objectivesRect()
+	if obj[2] > 0 {
+		left = obj[2] + 10
+	}
+	tw, _ := fonts.Measure(render.Regular, noticeSize, p.notice)
+	if tw+28 <= right-left {
+		x := (left + right) / 2
+		return []string{p.notice}, [4]float64{x - tw/2 - 14, top, x + tw/2 + 14, top + 30}
+	}
+	if obj[2] > 0 {
+		top = obj[3] + 8
+	}
+	left = 12
+	lines := wrapPixels(fonts, render.Regular, noticeSize, p.notice, right-left-28)
+	w := 0.0
+	for _, l := range lines {
+		lw, _ := fonts.Measure(render.Regular, noticeSize, l)
+		w = max(w, lw)
+	}
+	x := (left + right) / 2
+	return lines, [4]float64{x - w/2 - 14, top, x + w/2 + 14, top + 11 + noticeRow*float64(len(lines))}
+}
+
+// wrapPixels breaks s into rows at most width pixels wide in style at
+// size, at spaces; a word wider than width is a row of its own.
+func wrapPixels(fonts *render.Fonts, style render.FontStyle, size float64, s string, width float64) []string {
+	var out []string
+	cur := ""
+	for _, w := range strings.Fields(s) {
+		try := w
+		if cur != "" {
+			try = cur + " " + w
+		}
+		if tw, _ := fonts.Measure(style, size, try); tw > width && cur != "" {
+			out = append(out, cur)
+			try = w
+		}
+		cur = try
+	}
+	return append(out, cur)
 }
 
 // hoveredUnit returns the first unit the viewer sees in the hex under the
