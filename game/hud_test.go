@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/scenarios"
 )
 
 // openPlay starts the default scenario with two people at a w x h
@@ -72,5 +73,54 @@ func TestNoticeClearsThePanels(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Every step of the replay since a seat's last turn shows something in
+// its log, the first step too (it was the seat's own step, empty when
+// nothing followed in it), over the first turn of two-person games.
+func TestRecapStepsAllHaveLog(t *testing.T) {
+	requireDisplay(t)
+	tests := []struct {
+		name, scenario string
+		seed           uint64
+	}{
+		{"first contact", "", 3},
+		{"duel", "testdata/duel.yaml", 5},
+	}
+	env := testEnv(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := defaultSource(t)
+			if tt.scenario != "" {
+				var err error
+				src, err = scenarios.ReadSource(tt.scenario)
+				require.NoError(t, err)
+			}
+			sc, err := src.Load()
+			require.NoError(t, err)
+			sess, err := match.NewSession(src, tt.seed, match.DefaultSeats(sc))
+			require.NoError(t, err)
+			p := NewPlayScene(env, sess)
+			recaps := 0
+			for i := 0; i < 150 && !sess.Over(); i++ {
+				sd := sess.State.Pending()[0]
+				_, err := sess.Submit(sess.State.Legal(sd)[0])
+				require.NoError(t, err)
+				next := sess.State.Pending()
+				if len(next) == 0 || next[0] == sd {
+					continue
+				}
+				rv := newRecap(env, sess, p.mapv, next[0])
+				if rv == nil {
+					continue
+				}
+				recaps++
+				for at := range rv.frames {
+					assert.NotEmpty(t, logLines(rv.events(at)), "command %d: step %d of %d of %s's replay has an empty log", i, at+1, len(rv.frames), next[0])
+				}
+			}
+			assert.Greater(t, recaps, 5)
+		})
 	}
 }

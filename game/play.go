@@ -400,7 +400,7 @@ func (p *PlayScene) Update(in *Input) error {
 			p.curtainFor, p.curtain = "", nil
 			p.setViewer(side)
 			p.refreshOrders()
-			if len(p.sess.CatchUp(side)) > 1 {
+			if frames, _ := recapFrames(p.sess, side); len(frames) > 1 {
 				p.say("Press R to replay what happened since your last turn.")
 			}
 			if p.table != nil {
