@@ -56,6 +56,11 @@ type MapRenderer struct {
 	gridTile                      gridPattern
 	bg                            RGBA // the background: space, tinted by areas that fill the screen
 	gridTex                       gridTexture
+	// unitBoxes are the screen boxes of the units drawn this frame;
+	// the map's own labels (areas, systems, rifts, features), which come
+	// before units' labels, are left out where they would cover one.
+	unitBoxes   [][4]float64
+	placeLabels int
 }
 
 // NewMapRenderer returns a renderer that writes labels with fonts.
@@ -110,6 +115,8 @@ func (r *MapRenderer) Build(f *Frame) {
 		b.Reset()
 	}
 	r.labels = r.labels[:0]
+	r.unitBoxes = r.unitBoxes[:0]
+	r.placeLabels = 0
 	r.bg = r.Palette.Space
 	r.starfield(f)
 	m := f.View.Map(f.Map)
@@ -124,6 +131,7 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.systems(f, t)
 	r.cosmicRifts(f)
 	r.features(f, t)
+	r.placeLabels = len(r.labels)
 	r.units(f)
 	r.tractorBeams(f)
 	r.phaseCourses(f)
@@ -144,7 +152,7 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 		placed = append(placed, box{rr[0], rr[1], rr[2], rr[3]})
 	}
 	kept := r.labels[:0]
-	for _, l := range r.labels {
+	for i, l := range r.labels {
 		w, h := r.measure(l.Style, l.Size, l.Text)
 		x0 := l.X
 		switch l.Align {
@@ -160,6 +168,10 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 				clash = true
 				break
 			}
+		}
+		for k := 0; k < len(r.unitBoxes) && i < r.placeLabels && !clash; k++ {
+			p := r.unitBoxes[k]
+			clash = b.x0 < p[2] && p[0] < b.x1 && b.y0 < p[3] && p[1] < b.y1
 		}
 		if !clash {
 			placed = append(placed, b)
@@ -643,6 +655,11 @@ func (r *MapRenderer) units(f *Frame) {
 		if u.Cloaked { // fainter as the cloak fades in: half at full
 			alpha *= 1 - 0.5*float32(min(u.CloakLevel, rules.CloakFadeImpulses))/rules.CloakFadeImpulses
 		}
+		half := math.Max(3, math.Max(6, px*1.1)*0.6)
+		if px >= counterDetail {
+			half = math.Min(px*0.7, 36)
+		}
+		r.unitBoxes = append(r.unitBoxes, [4]float64{x - half, y - half, x + half, y + half})
 		if px >= counterDetail {
 			r.counter(f, u, x, y, col, alpha)
 		} else if px < markerDetail {
