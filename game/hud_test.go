@@ -9,6 +9,7 @@ import (
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
@@ -123,4 +124,112 @@ func TestRecapStepsAllHaveLog(t *testing.T) {
 			assert.Greater(t, recaps, 5)
 		})
 	}
+}
+
+// passMachine presses Enter (commit, lift the curtain) until the curtain
+// is up for another seat than from, then lifts it.
+func passMachine(t *testing.T, app *App, p *PlayScene, script *scriptInput, screen *ebiten.Image, from rules.SideID) rules.SideID {
+	t.Helper()
+	for i := 0; i < 400; i++ {
+		if sd, up := p.CurtainUp(); up && sd != from {
+			for range 4 {
+				script.press(ebiten.KeyEnter)
+				tick(t, app, screen)
+				if p.Viewer() == sd {
+					tick(t, app, screen)
+					return sd
+				}
+			}
+			t.Fatalf("the curtain for %s does not lift", sd)
+		}
+		switch {
+		case p.curtainFor != "":
+			script.press(ebiten.KeyEnter)
+		case p.orders != nil:
+			if mb, isMove := p.orders.(*moveBuilder); isMove && checkText(p.desk, mb.command(p.desk)) != "" {
+				script.press(ebiten.KeySpace)
+			} else {
+				script.press(ebiten.KeyEnter)
+			}
+		}
+		tick(t, app, screen)
+	}
+	t.Fatal("the machine never passed on")
+	return ""
+}
+
+// In a two-person game each seat opens where it last looked, never where
+// the other was; a seat that never looked opens on its own units; the
+// unit a seat's orders are about is centred when it is out of view, clear
+// of the panels; Home goes to the seat's own units, not the map centre.
+func TestEachSeatKeepsItsCamera(t *testing.T) {
+	requireDisplay(t)
+	app, p, script, screen := openPlay(t, 1280, 800)
+	a := p.Viewer()
+	home, ok := p.homeHex()
+	require.True(t, ok)
+	assert.True(t, p.mapv.InView(home), "%s opens on its own units", a)
+	p.mapv.Apply(PanBy{40, 25})
+	camA := p.mapv.cam
+
+	b := passMachine(t, app, p, script, screen, a)
+	require.NotEqual(t, a, b)
+	assert.NotEqual(t, [2]float64{camA.X, camA.Y}, [2]float64{p.mapv.cam.X, p.mapv.cam.Y}, "%s does not open where %s was looking", b, a)
+	home, ok = p.homeHex()
+	require.True(t, ok)
+	assert.True(t, p.mapv.InView(home), "%s opens on its own units", b)
+	for _, u := range p.mapv.View().Units {
+		assert.False(t, u.Side != b && u.Hex == home && p.followed == "", "home is %s's own unit", b)
+	}
+
+	// Home after panning away: back to the seat's units, in the free area.
+	p.mapv.Apply(PanBy{-3000, 1800})
+	require.False(t, p.mapv.InView(home))
+	script.intend(t, mapKeys, intentRecentre)
+	tick(t, app, screen)
+	home, _ = p.homeHex()
+	assert.True(t, p.mapv.InView(home), "Home brings %s's units back into view", b)
+	free := p.mapv.freeArea()
+	x, y := p.mapv.cam.HexToScreen(home)
+	assert.InDelta(t, (free[0]+free[2])/2, x, p.mapv.cam.HexPixels()*2, "Home centres the free area, left of the orders panel")
+	assert.InDelta(t, (free[1]+free[3])/2, y, p.mapv.cam.HexPixels()*2, "and above the log")
+	p.mapv.Apply(PanBy{-3000, 1800})
+	camB := p.mapv.cam
+
+	back := passMachine(t, app, p, script, screen, b)
+	require.Equal(t, a, back)
+	u, focused := p.focusUnit()
+	reopened := [2]float64{p.mapv.cam.X, p.mapv.cam.Y}
+	if focused {
+		now := p.mapv.saveCamera()
+		p.mapv.restoreCamera(seatCamera{mapID: now.mapID, cam: camA})
+		wasInView := p.mapv.InView(u.Hex)
+		p.mapv.restoreCamera(now)
+		if wasInView {
+			assert.Equal(t, [2]float64{camA.X, camA.Y}, reopened, "%s opens where it last looked", a)
+		}
+		assert.True(t, p.mapv.InView(u.Hex), "%s, which %s's orders are about, is in view", u.ID, a)
+	} else {
+		assert.Equal(t, [2]float64{camA.X, camA.Y}, reopened, "%s opens where it last looked", a)
+	}
+	assert.NotEqual(t, [2]float64{camB.X, camB.Y}, reopened, "%s does not open where %s was looking", a, b)
+}
+
+// The unit under the pointer's systems display never hides that unit,
+// nor the unit the camera follows: the card moves to the other side.
+func TestShipCardClearsTheUnitsInPlay(t *testing.T) {
+	requireDisplay(t)
+	app, p, _, screen := openPlay(t, 1280, 800)
+	own := p.mapv.View().UnitsOn(p.mapv.MapID())
+	require.NotEmpty(t, own)
+	u := own[0]
+	// Put the unit where the card opens by default, under the top left.
+	p.mapv.cam.CenterOn(u.Hex)
+	p.mapv.cam.Pan(100-float64(p.mapv.cam.Width)/2, 200-float64(p.mapv.cam.Height)/2)
+	l, ok := p.cardFor(u)
+	require.True(t, ok)
+	x, y := p.mapv.cam.HexToScreen(u.Hex)
+	assert.False(t, l.covers(x, y, 0), "the card at %.0f,%.0f hides %s at %.0f,%.0f", l.x, l.y, u.ID, x, y)
+	assert.Less(t, l.x+l.w, p.panelRect()[0], "and stays left of the orders panel")
+	tick(t, app, screen)
 }

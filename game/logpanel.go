@@ -26,6 +26,9 @@ type logPanel struct {
 	// cache holds each event's wrapped rows for the width cacheW.
 	cache  map[int][]logLineT
 	cacheW float64
+	// right is the panel's right edge, left of the orders panel; 0 for
+	// the default, ordersWidth from the screen's right.
+	right float64
 }
 
 type clauseSpot struct {
@@ -38,7 +41,11 @@ func newLogPanel(env *Env) *logPanel { return &logPanel{env: env} }
 func (l *logPanel) reset() { l.scroll, l.note, l.noteFor = 0, "", "" }
 
 func (l *logPanel) rect(w, h int) (x0, y0, x1, y1 float64) {
-	return 10, float64(h - logHeight - 10), float64(w - ordersWidth - 20), float64(h - 10)
+	x1 = float64(w - ordersWidth - 20)
+	if l.right > 0 {
+		x1 = l.right
+	}
+	return 10, float64(h - logHeight - 10), x1, float64(h - 10)
 }
 
 func (l *logPanel) contains(x, y float64, h int) bool {

@@ -56,6 +56,14 @@ type PlayScene struct {
 	// table is the plotted hot-seat flow; nil when every decision is
 	// a person's (play_plot.go).
 	table *plotTable
+	// seatCams is where each seat last looked; openingCam the camera a
+	// seat that never looked opens with (playcam.go).
+	seatCams   map[rules.SideID]seatCamera
+	openingCam seatCamera
+	// lookHome asks for the camera to go to the viewer's home; followed
+	// is the unit the camera last followed.
+	lookHome bool
+	followed rules.UnitID
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -69,6 +77,8 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	// Centre the map in the part of the screen the panels leave free.
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
 	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
+	p.openingCam = p.mapv.saveCamera()
+	p.mapv.Home = p.homeHex
 	p.mapv.Legend, p.mapv.Hints = false, false
 	p.mapv.Keys = env.Keys()[mapKeys.Scene]
 	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
@@ -237,8 +247,10 @@ func (p *PlayScene) setViewer(side rules.SideID) {
 		p.mapv.Refresh()
 		return
 	}
+	from := p.viewer
 	p.viewer = side
 	p.mapv.SetViewer(side)
+	p.switchCamera(from, side)
 	p.orders, p.ordersKey = nil, ""
 	p.log.reset()
 }
@@ -400,6 +412,8 @@ func (p *PlayScene) Update(in *Input) error {
 			p.curtainFor, p.curtain = "", nil
 			p.setViewer(side)
 			p.refreshOrders()
+			p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
+			p.followFocus()
 			if frames, _ := recapFrames(p.sess, side); len(frames) > 1 {
 				p.say("Press R to replay what happened since your last turn.")
 			}
@@ -458,6 +472,8 @@ func (p *PlayScene) Update(in *Input) error {
 			p.takeOrders()
 		}
 	}
+	p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
+	p.followFocus()
 	return nil
 }
 
@@ -481,8 +497,9 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	}
 	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	if u, ok := p.hoveredUnit(); ok {
-		side, _ := p.mapv.View().Side(u.Side)
-		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)
+		if l, ok := p.cardFor(u); ok {
+			l.draw(screen, p.env.Fonts)
+		}
 	}
 	p.ui.Draw(screen)
 	p.drawWatch(screen)
@@ -588,8 +605,16 @@ func (p *PlayScene) Resize(w, h int) {
 }
 
 func (p *PlayScene) resizeReserved(w, h int) {
-	p.mapv.Reserved = [][4]float64{
-		{float64(w - ordersWidth - 10), 40, float64(w), float64(h)},
-		{0, float64(h - logHeight - 10), float64(w - ordersWidth - 10), float64(h)},
+	// The orders panel is at least ordersWidth wide; wider when its
+	// widgets ask for more, as laid out at the last draw.
+	left := float64(w - ordersWidth - 10)
+	if r := p.ordersBox.GetWidget().Rect; r.Dx() > 0 && r.Max.X <= w {
+		left = min(left, float64(r.Min.X))
 	}
+	p.mapv.Reserved = [][4]float64{
+		{left, 40, float64(w), float64(h)},
+		{0, float64(h - logHeight - 10), left, float64(h)},
+	}
+	p.mapv.FreeArea = [4]float64{0, 35, left - 10, float64(h - logHeight - 10)}
+	p.log.right = left - 10
 }

@@ -40,14 +40,23 @@ type cardLayout struct {
 // shipCard draws a unit's systems display at x, y: what the viewer may
 // know of it (see layoutShipCard).
 func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side rules.Side, colour render.RGBA, x, y float64) {
-	l, ok := layoutShipCard(fonts, u, side, colour, x, y)
-	if !ok {
-		return
+	if l, ok := layoutShipCard(fonts, u, side, colour, x, y); ok {
+		l.draw(screen, fonts)
 	}
+}
+
+// draw draws the card laid out.
+func (l *cardLayout) draw(screen *ebiten.Image, fonts *render.Fonts) {
 	var p render.Painter
 	p.Draw(screen, &l.bg)
 	p.Draw(screen, &l.fg)
 	fonts.DrawLabels(screen, l.labels)
+}
+
+// covers reports whether the card hides the screen point x, y, with a
+// margin of pad pixels.
+func (l *cardLayout) covers(x, y, pad float64) bool {
+	return x+pad > l.x && x-pad < l.x+l.w && y+pad > l.y && y-pad < l.y+l.h
 }
 
 // layoutShipCard lays out a unit's systems display. Its own ships show
