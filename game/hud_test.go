@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -232,4 +233,51 @@ func TestShipCardClearsTheUnitsInPlay(t *testing.T) {
 	assert.False(t, l.covers(x, y, 0), "the card at %.0f,%.0f hides %s at %.0f,%.0f", l.x, l.y, u.ID, x, y)
 	assert.Less(t, l.x+l.w, p.panelRect()[0], "and stays left of the orders panel")
 	tick(t, app, screen)
+}
+
+// An impulse's initiative rolls are one line of the log (X4.IMP.A), so
+// that they do not push the results before them out of its rows.
+func TestInitiativeRollsAreOneLogLine(t *testing.T) {
+	requireDisplay(t)
+	roll := func(seq int, unit, what string, total int) rules.Event {
+		return rules.Event{Seq: seq, Kind: rules.EventRoll, Clause: "X4.IMP.A", Unit: rules.UnitID(unit),
+			Roll: &rules.Roll{Dice: rules.Dice{N: 1, Sides: 12}, Faces: []int{total}, Total: total}, Text: what + unit + ": d12 = " + strconv.Itoa(total)}
+	}
+	var evs []rules.Event
+	for i := range 5 {
+		evs = append(evs, rules.Event{Seq: len(evs) + 1, Kind: rules.EventFire, Clause: "X4.IMP.D", Text: "result " + strconv.Itoa(i)})
+	}
+	for i := range 10 {
+		evs = append(evs, roll(len(evs)+1, "ship"+strconv.Itoa(i), "initiative ", i+1))
+	}
+	evs = append(evs, roll(len(evs)+1, "ship3", "initiative roll-off ", 4), roll(len(evs)+2, "ship4", "initiative roll-off ", 9))
+	tests := []struct {
+		name   string
+		events []rules.Event
+		want   []string
+	}{
+		{"one roll stays", evs[5:6], []string{"initiative ship0: d12 = 1"}},
+		{"rolls and roll-offs", evs[5:], []string{"initiative (d12): ship0 1, ship1 2, ship2 3, ship3 4, ship4 5, ship5 6, ship6 7, ship7 8, ship8 9, ship9 10 · roll-offs: ship3 4, ship4 9"}},
+		{"roll-offs alone", evs[15:], []string{"initiative roll-offs: ship3 4, ship4 9"}},
+		{"not rolls", evs[:2], []string{"result 0", "result 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, e := range groupInitiative(tt.events) {
+				got = append(got, e.Text)
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+	env := testEnv(t)
+	l := newLogPanel(env)
+	l.draw(ebiten.NewImage(1280, 800), evs, "", 1280, 800)
+	var shown []string
+	for _, r := range l.shown {
+		shown = append(shown, r.text)
+	}
+	for i := range 5 {
+		assert.Contains(t, shown, "result "+strconv.Itoa(i), "the results stay in the log's rows")
+	}
 }
