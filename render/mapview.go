@@ -36,6 +36,9 @@ type Frame struct {
 	// ForcedSideColours replaces the scenario's side colours with the
 	// palette's, e.g. for colour-blind players.
 	ForcedSideColours bool
+	// Effects are passing pictures of what happened (shots, hits,
+	// losses), drawn above everything on the map (effects.go).
+	Effects []Effect
 }
 
 // MapRenderer draws the floating map of a view. It keeps its batches
@@ -61,6 +64,8 @@ type MapRenderer struct {
 	// before units' labels, are left out where they would cover one.
 	unitBoxes   [][4]float64
 	placeLabels int
+	// fxLabels are the effects' text, drawn last.
+	fxLabels []Label
 }
 
 // NewMapRenderer returns a renderer that writes labels with fonts.
@@ -96,6 +101,7 @@ func (r *MapRenderer) Draw(dst *ebiten.Image, f *Frame) {
 	r.painter.Draw(dst, &r.top)
 	if r.fonts != nil {
 		r.fonts.DrawLabels(dst, r.labels)
+		r.fonts.DrawLabels(dst, r.fxLabels)
 	}
 }
 
@@ -115,6 +121,7 @@ func (r *MapRenderer) Build(f *Frame) {
 		b.Reset()
 	}
 	r.labels = r.labels[:0]
+	r.fxLabels = r.fxLabels[:0]
 	r.unitBoxes = r.unitBoxes[:0]
 	r.placeLabels = 0
 	r.bg = r.Palette.Space
@@ -137,6 +144,7 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.phaseCourses(f)
 	r.overlays(f)
 	r.hover(f)
+	r.effects(f)
 	r.declutter(f.Reserved)
 }
 
