@@ -64,6 +64,13 @@ type PlayScene struct {
 	// is the unit the camera last followed.
 	lookHome bool
 	followed rules.UnitID
+	// fx plays each seat's combat on the map; handover is the side the
+	// curtain waits to rise for while the seat at the machine watches
+	// what its command resolved, and passOn asks for it to rise
+	// (effects.go).
+	fx       map[rules.SideID]*fxPlayer
+	handover rules.SideID
+	passOn   bool
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -179,23 +186,37 @@ func (p *PlayScene) sync() {
 // showTo puts side's screen up, behind the curtain if the machine must
 // pass to another person, or the public view when ok is false.
 func (p *PlayScene) showTo(next rules.SideID, ok bool) {
+	if p.handover != "" && (!ok || next != p.handover) {
+		p.handover = "" // the seat watching must act again, or nobody is to
+	}
 	switch {
 	case !ok:
 		// Nobody at the machine has to act (only computers, which are
 		// done): keep the public view.
 		p.setViewer("")
 	case next == p.viewer:
+	case p.handover == next: // the seat at the machine still watches
 	case p.needsCurtain(next):
-		p.setViewer("")
-		p.curtainFor = next
-		p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
-		if p.table != nil {
-			p.table.curtains++
+		if p.holdForResults(next) {
+			break
 		}
+		p.raiseCurtain(next)
 	default:
 		p.setViewer(next)
 	}
 	p.refreshOrders()
+}
+
+// raiseCurtain puts the curtain up for next: nobody's view is on
+// screen behind it.
+func (p *PlayScene) raiseCurtain(next rules.SideID) {
+	p.handover, p.passOn = "", false
+	p.setViewer("")
+	p.curtainFor = next
+	p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
+	if p.table != nil {
+		p.table.curtains++
+	}
 }
 
 // needsCurtain decides whether passing the machine to side needs the
@@ -334,12 +355,18 @@ func (p *PlayScene) refreshOrders() {
 	if p.viewer != "" {
 		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
 	}
+	if p.handover != "" {
+		key += "|handover " + string(p.handover)
+	}
 	if key == p.ordersKey && p.orders != nil {
 		return
 	}
 	p.ordersKey = key
 	p.orders, p.desk = nil, nil
-	if p.viewer != "" {
+	if p.viewer != "" && p.handover != "" {
+		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
+		p.orders = &handoverBuilder{to: p.seatName(p.handover), done: func() { p.passOn = true }}
+	} else if p.viewer != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		if b, plotting := p.plotBuilderFor(p.desk); plotting {
 			p.orders = b
@@ -472,8 +499,14 @@ func (p *PlayScene) Update(in *Input) error {
 			p.takeOrders()
 		}
 	}
+	if p.passOn {
+		p.raiseCurtain(p.handover)
+		p.refreshOrders()
+		return nil
+	}
 	p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
 	p.followFocus()
+	p.updateFx()
 	return nil
 }
 
@@ -490,6 +523,9 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	f := p.mapv.Frame()
 	if p.orders != nil {
 		p.orders.overlay(p.desk, f)
+	}
+	if x, ok := p.fx[p.viewer]; ok {
+		f.Effects = x.effects(p.mapv.Ticks())
 	}
 	p.mapv.DrawFrame(screen, f)
 	if p.mapv.help {

@@ -59,4 +59,3 @@ func TestEffectsDrawWhereAndWhileTheyLive(t *testing.T) {
 		})
 	}
 }
-
