@@ -18,11 +18,11 @@ import (
 
 // Effect timing, in ticks.
 const (
-	beamLife    = 48
-	flashLife   = 36
-	numberLife  = 100
-	lossLife    = 110
-	shotGap     = 22  // between the shots of one impulse
+	beamLife    = 60
+	flashLife   = 60
+	numberLife  = 130
+	lossLife    = 130
+	shotGap     = 28  // between the shots of one impulse
 	maxFxSpread = 360 // a catch-up of many shots plays within this
 	hitDelay    = 10  // from a beam's start to its hit
 )
@@ -241,11 +241,29 @@ func (p *PlayScene) holdForResults(next rules.SideID) bool {
 	if p.viewer == "" || next == p.viewer {
 		return false
 	}
-	if !p.fxFor(p.viewer).pending(p.sess.Events) {
+	x := p.fxFor(p.viewer)
+	if !x.pending(p.sess.Events) {
 		return false
 	}
 	p.handover = next
+	for _, e := range p.sess.Events[x.seen:] {
+		if e.VisibleTo(p.viewer) && (combatEvent(e) || e.Kind == rules.EventDamage) {
+			p.resultsSeq = e.Seq // with the internal damage after a hit
+		}
+	}
 	return true
+}
+
+// logUpTo returns the events of log up to the one numbered seq: while a
+// seat watches its results, the log ends with them, not with the next
+// impulse's rolls.
+func logUpTo(log []rules.Event, seq int) []rules.Event {
+	for i := len(log); i > 0; i-- {
+		if log[i-1].Seq <= seq {
+			return log[:i]
+		}
+	}
+	return log
 }
 
 // handoverBuilder is the orders panel while a seat watches what its

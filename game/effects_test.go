@@ -91,6 +91,10 @@ func TestLastToFireSeesTheResult(t *testing.T) {
 			}
 			assert.Positive(t, shown, "the fire plays on %s's map", watcher)
 			assert.True(t, p.Stirred(), "a resting window keeps drawing while it plays")
+			last := logUpTo(p.sess.LogFor(watcher), p.resultsSeq)
+			require.NotEmpty(t, last)
+			end := last[len(last)-1]
+			assert.True(t, combatEvent(end) || end.Kind == rules.EventDamage, "the log ends with the results, not the next impulse's rolls: %q", end.Text)
 			script.intend(t, orderKeys, intentCommit)
 			tick(t, app, screen)
 			sd, up := p.CurtainUp()

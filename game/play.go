@@ -71,6 +71,8 @@ type PlayScene struct {
 	fx       map[rules.SideID]*fxPlayer
 	handover rules.SideID
 	passOn   bool
+	// resultsSeq is the last event of the results being watched.
+	resultsSeq int
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -531,7 +533,11 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	if p.mapv.help {
 		return
 	}
-	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	events := p.sess.LogFor(p.viewer)
+	if p.handover != "" {
+		events = logUpTo(events, p.resultsSeq)
+	}
+	p.log.draw(screen, events, p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	if u, ok := p.hoveredUnit(); ok {
 		if l, ok := p.cardFor(u); ok {
 			l.draw(screen, p.env.Fonts)

@@ -67,12 +67,14 @@ func (r *MapRenderer) effects(f *Frame) {
 			r.top.Line(float32(x0), float32(y0), float32(ex), float32(ey), w, col.WithAlpha(fade))
 			r.top.Circle(float32(x0), float32(y0), w*1.6, col.WithAlpha(fade))
 		case EffectFlash:
-			rad := float32(math.Max(10, px*0.9) * (0.6 + 0.8*e.Age))
-			r.top.RadialPolygon(float32(x), float32(y), rad, 24, 0, RGBA{1, 1, 0.85, 0.9 * fade}, e.Colour.WithAlpha(0))
-			r.top.Ring(float32(x), float32(y), rad, 2.5, e.Colour.WithAlpha(fade))
+			rad := float32(math.Max(16, px*1.1) * (0.7 + 0.8*e.Age))
+			r.top.RadialPolygon(float32(x), float32(y), rad, 24, 0, RGBA{1, 1, 0.85, 0.95 * fade}, e.Colour.WithAlpha(0.5*fade))
+			r.top.Ring(float32(x), float32(y), rad, 3, e.Colour.WithAlpha(fade))
 		case EffectNumber:
-			rise := math.Max(14, px*0.9) + 36*e.Age
-			r.fxLabels = append(r.fxLabels, Label{X: x, Y: y - rise, Text: e.Text, Style: Bold, Size: math.Max(15, math.Min(22, px/2.5)), Color: e.Colour.WithAlpha(fade), Align: AlignCenter, Shadow: true})
+			// Above the counter and its ring, rising as it fades.
+			size := math.Max(20, math.Min(28, px/2))
+			rise := math.Max(24, px*1.1) + size + 40*e.Age
+			r.fxLabels = append(r.fxLabels, Label{X: x, Y: y - rise, Text: e.Text, Style: Bold, Size: size, Color: e.Colour.WithAlpha(fade), Align: AlignCenter, Shadow: true})
 		case EffectLoss:
 			rad := float32(math.Max(14, px*1.2) * (0.5 + 1.5*e.Age))
 			r.top.RadialPolygon(float32(x), float32(y), rad, 32, 0, RGBA{1, 0.9, 0.6, 0.85 * fade}, e.Colour.WithAlpha(0))
