@@ -281,3 +281,67 @@ func TestInitiativeRollsAreOneLogLine(t *testing.T) {
 		assert.Contains(t, shown, "result "+strconv.Itoa(i), "the results stay in the log's rows")
 	}
 }
+
+// While a ship's move is planned, the hexes it can reach this impulse
+// are marked: the end of every plain legal plan the rules offer is among
+// them, and none lies beyond the ship's allotment of hexes.
+func TestReachableHexesComeFromTheRules(t *testing.T) {
+	requireDisplay(t)
+	app, p, script, screen := openPlay(t, 1280, 800)
+	for i := 0; i < 200; i++ {
+		if _, ok := p.orders.(*moveBuilder); ok {
+			break
+		}
+		script.press(ebiten.KeyEnter)
+		tick(t, app, screen)
+	}
+	mb, ok := p.orders.(*moveBuilder)
+	require.True(t, ok, "a move is planned")
+	tick(t, app, screen)
+	require.NotEmpty(t, p.reach.poses)
+	u, _ := unitView(p.desk, mb.unit)
+	start := rules.Pose{Hex: u.Hex, Facing: u.Facing}
+	allot := p.desk.Allotment(u.ID)
+	reached := map[rules.Pose]bool{}
+	for _, ps := range p.reach.poses {
+		reached[ps] = true
+		assert.LessOrEqual(t, ps.Hex.Distance(u.Hex), allot, "%v is beyond %s's %d hexes", ps.Hex, u.ID, allot)
+	}
+	plain := 0
+	for _, c := range p.sess.State.Legal(p.viewer) {
+		if c.Move == nil || c.Move.Erratic || c.Move.Ram != "" {
+			continue
+		}
+		turns, other := 0, false
+		for _, st := range c.Move.Steps {
+			switch st.Op {
+			case rules.OpTurnLeft, rules.OpTurnRight:
+				turns++
+			case rules.OpForward, rules.OpSlipLeft, rules.OpSlipRight:
+			default:
+				other = true
+			}
+		}
+		if other || turns > 2 {
+			continue
+		}
+		plain++
+		poses := rules.PlanPoses(start, c.Move.Steps)
+		end := start
+		if len(poses) > 0 {
+			end = poses[len(poses)-1]
+		}
+		assert.True(t, reached[end], "the rules' plan %v ends at %v, not marked", c.Move, end)
+	}
+	assert.Positive(t, plain)
+	f := p.mapv.Frame()
+	p.orders.overlay(p.desk, f)
+	p.reachMarks(f)
+	marked := 0
+	for _, m := range f.Marks {
+		if m.Colour == reachMark {
+			marked++
+		}
+	}
+	assert.Equal(t, len(p.reach.poses), marked, "each reachable hex is marked on the map")
+}

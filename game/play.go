@@ -73,6 +73,8 @@ type PlayScene struct {
 	passOn   bool
 	// resultsSeq is the last event of the results being watched.
 	resultsSeq int
+	// reach is where the ship being moved can get this impulse.
+	reach reachFor
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -509,6 +511,7 @@ func (p *PlayScene) Update(in *Input) error {
 	p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
 	p.followFocus()
 	p.updateFx()
+	p.updateReach()
 	return nil
 }
 
@@ -525,6 +528,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	f := p.mapv.Frame()
 	if p.orders != nil {
 		p.orders.overlay(p.desk, f)
+		p.reachMarks(f)
 	}
 	if x, ok := p.fx[p.viewer]; ok {
 		f.Effects = x.effects(p.mapv.Ticks())
