@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -344,4 +345,34 @@ func TestReachableHexesComeFromTheRules(t *testing.T) {
 		}
 	}
 	assert.Equal(t, len(p.reach.poses), marked, "each reachable hex is marked on the map")
+}
+
+// The end of a drill says plainly whether it was passed; the end screen
+// tells what each side lost, when and how.
+func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
+	requireDisplay(t)
+	src, err := scenarios.ReadSource("drill-gravity")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	drill, err := match.NewSession(src, 1, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	line, ok := DrillResult(drill)
+	require.True(t, ok)
+	_, total, _ := drillTally(drill)
+	assert.Equal(t, fmt.Sprintf("Drill failed: Courier Run met 0 of %d objectives. Try it again.", total), line, "nothing met at the start")
+
+	duel := newDuel(t, 1)
+	at := func(turn, imp int) rules.Clock { return rules.Clock{Turn: turn, Impulse: imp, Step: rules.StepDirectFire} }
+	duel.Events = append(duel.Events,
+		rules.Event{Clock: at(1, 3), Kind: rules.EventRoll, Clause: "X4.IMP.D", Unit: "hawk", Chance: rules.Chance{In: 4, Of: 6, Came: true}},
+		rules.Event{Clock: at(1, 3), Kind: rules.EventFire, Clause: "X4.IMP.D", Unit: "hawk", Target: "claw"},
+		rules.Event{Clock: at(1, 3), Kind: rules.EventDestroyed, Unit: "claw", Text: "claw is destroyed (excess damage)"},
+		rules.Event{Clock: at(2, 1), Kind: rules.EventRoll, Clause: "GR41.2", Unit: "hawk", Chance: rules.Chance{In: 3, Of: 10, Came: true}},
+		rules.Event{Clock: at(2, 2), Kind: rules.EventDestroyed, Unit: "hawk", Audience: rules.Only("blue"), Text: "a secret loss"},
+	)
+	assert.Equal(t, []string{
+		"turn 1, impulse 3, direct fire: Red's Claw (Battlecruiser) destroyed by fire from Hawk",
+		"turn 2, impulse 1, direct fire: Blue's Hawk (Heavy Cruiser) removed to reserve by a gravity rift (GR41.2)",
+	}, lossTimeline(duel), "in order, the public losses only")
 }
