@@ -363,7 +363,9 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("Drill failed: Courier Run met 0 of %d objectives. Try it again.", total), line, "nothing met at the start")
 
 	duel := newDuel(t, 1)
-	at := func(turn, imp int) rules.Clock { return rules.Clock{Turn: turn, Impulse: imp, Step: rules.StepDirectFire} }
+	at := func(turn, imp int) rules.Clock {
+		return rules.Clock{Turn: turn, Impulse: imp, Step: rules.StepDirectFire}
+	}
 	duel.Events = append(duel.Events,
 		rules.Event{Clock: at(1, 3), Kind: rules.EventRoll, Clause: "X4.IMP.D", Unit: "hawk", Chance: rules.Chance{In: 4, Of: 6, Came: true}},
 		rules.Event{Clock: at(1, 3), Kind: rules.EventFire, Clause: "X4.IMP.D", Unit: "hawk", Target: "claw"},
