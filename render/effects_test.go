@@ -59,3 +59,32 @@ func TestEffectsDrawWhereAndWhileTheyLive(t *testing.T) {
 		})
 	}
 }
+
+// A unit's facing shows at every far zoom: its arrowhead is at least
+// minMarker pixels long, coloured ahead of its centre and not behind it.
+func TestFacingShowsAtFarZoom(t *testing.T) {
+	requireDisplay(t)
+	st := defaultState(t)
+	view := st.View("")
+	m := view.Maps[0]
+	u := view.Units[0]
+	u.Hex, u.Facing = m.Center, rules.DirA // pointing up the screen
+	view.Units = []rules.UnitView{u}
+	fonts, err := render.NewFonts()
+	require.NoError(t, err)
+	for _, across := range []float64{150, 400, 1200} {
+		cam := render.NewCamera(m.Center, 1280, 800, across)
+		img := ebiten.NewImage(1280, 800)
+		r := render.NewMapRenderer(fonts)
+		f := &render.Frame{View: view, Map: m.ID, Camera: cam}
+		r.Draw(img, f)
+		col := r.SideColour(f, u.Side)
+		x, y := cam.HexToScreen(u.Hex)
+		near := func(px, py float64) bool {
+			cr, cg, cb := rgb(img.At(int(px), int(py)))
+			return abs(cr-int(col.R*255))+abs(cg-int(col.G*255))+abs(cb-int(col.B*255)) < 60
+		}
+		assert.True(t, near(x, y-3), "%.0f hexes across: the arrowhead shows ahead of the centre", across)
+		assert.False(t, near(x, y+4), "%.0f hexes across: and not behind it", across)
+	}
+}

@@ -663,7 +663,7 @@ func (r *MapRenderer) units(f *Frame) {
 		if u.Cloaked { // fainter as the cloak fades in: half at full
 			alpha *= 1 - 0.5*float32(min(u.CloakLevel, rules.CloakFadeImpulses))/rules.CloakFadeImpulses
 		}
-		half := math.Max(3, math.Max(6, px*1.1)*0.6)
+		half := math.Max(3, math.Max(minMarker, px*1.1)*0.6)
 		if px >= counterDetail {
 			half = math.Min(px*0.7, 36)
 		}
@@ -673,13 +673,20 @@ func (r *MapRenderer) units(f *Frame) {
 		} else if px < markerDetail {
 			r.dot(u, x, y, col, alpha)
 		} else {
-			r.marker(u, x, y, math.Max(6, px*1.1), col, alpha)
+			r.marker(u, x, y, math.Max(minMarker, px*1.1), col, alpha)
 		}
 		if u.ID == f.Selected {
 			r.top.Ring(float32(x), float32(y), float32(math.Max(9, px*0.95)), 2.5, r.Palette.Select)
 		}
 	}
 }
+
+// The smallest marker and dot, in pixels: big enough that the arrowhead
+// shows which way the unit faces at every zoom.
+const (
+	minMarker = 11.0
+	minDot    = 9.0
+)
 
 // marker draws a unit at far zoom: an arrowhead in its side's colour
 // pointing along its facing.
@@ -706,7 +713,7 @@ func (r *MapRenderer) markerInto(b *Batch, u rules.UnitView, x, y, size float64,
 // colour pointing along its facing, where the marker's outline could not
 // be seen.
 func (r *MapRenderer) dot(u rules.UnitView, x, y float64, col RGBA, alpha float32) {
-	const size = 6.0
+	const size = minDot
 	dx, dy := DirectionVector(u.Facing)
 	px, py := -dy, dx
 	r.things.Triangle(float32(x+dx*size*0.6), float32(y+dy*size*0.6),
