@@ -17,6 +17,7 @@ import (
 
 	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -41,6 +42,7 @@ func commands() []command {
 		{"bench", "[SCENARIO...]", "measure frame rates: an empty screen, then each scenario (a bundled id or a file; -all: every bundled one) swept from the closest zoom to the widest; print each zoom's ratio to the empty frame, the worst, and the peak RSS", runBench},
 		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash (-match A:B -seeds N [-all]: head-to-head matches of computer levels; -table FILE: the win-rate table)", runSim},
 		{"replay", "SAVE", "replay a saved game from its scenario, seed and commands (-verify checks every hash)", runReplay},
+		{"pbem", "COMMAND ...", "play by file with secrets kept and no trusted third party: new SCENARIO -as SIDE, open FILE, send, verify FILE (docs/PBEM.md; 'hexrift pbem -h' lists them)", runPbem},
 		{"version", "", "print the version", runVersion},
 	}
 }
@@ -669,6 +671,11 @@ func printProblems(err error) error {
 		return errExit1
 	}
 	return err
+}
+
+// runPbem runs a play-by-file command (game/pbem).
+func runPbem(fs *flag.FlagSet, args []string) error {
+	return pbem.Run(args, out, fs.Output(), parseArgs)
 }
 
 func runVersion(fs *flag.FlagSet, args []string) error {

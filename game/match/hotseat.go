@@ -88,7 +88,7 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 	for !s.Over() && s.State.Clock.Turn <= turns {
 		pending := s.State.Pending()
 		if len(pending) == 0 {
-			return HotseatFlow{}, fmt.Errorf("game: no side can act at %s", s.State.Clock)
+			return HotseatFlow{}, fmt.Errorf("match: no side can act at %s", s.State.Clock)
 		}
 		side := pending[0]
 		if slices.Contains(pending, at) {
@@ -137,7 +137,7 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 			}
 		}
 		if _, err := s.Submit(cmd); err != nil {
-			return HotseatFlow{}, fmt.Errorf("game: %s's command at %s: %w", side, s.State.Clock, err)
+			return HotseatFlow{}, fmt.Errorf("match: %s's command at %s: %w", side, s.State.Clock, err)
 		}
 	}
 	played := float64(min(s.State.Clock.Turn, turns))
