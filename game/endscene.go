@@ -12,6 +12,9 @@ import (
 	"github.com/hexrift/hexrift/render"
 )
 
+// maxLossLines bounds the losses the end screen lists.
+const maxLossLines = 10
+
 // EndScene shows the end of a game: each side's result, then back to the
 // menu or save the finished game.
 type EndScene struct {
@@ -48,6 +51,16 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 			rows.AddChild(env.wrapped("    "+line, 14, render.UITextDim, 900))
 		}
 	}
+	if losses := lossTimeline(sess); len(losses) > 0 {
+		rows.AddChild(env.label("What was lost, when and how", render.Bold, 15, render.UIAccent))
+		shown := losses[:min(len(losses), maxLossLines)]
+		for _, l := range shown {
+			rows.AddChild(env.wrapped("    "+l, 13, render.UIText, 900))
+		}
+		if len(losses) > len(shown) {
+			rows.AddChild(env.label(fmt.Sprintf("    and %d more", len(losses)-len(shown)), render.Regular, 13, render.UITextDim))
+		}
+	}
 	status := env.wrapped("", 13, render.UITextDim, 600)
 	save := func() {
 		path, err := match.WriteSaveAs(env.Paths.Saves, sess, sess.State.Scenario.Name+" (finished)", time.Now())
@@ -65,7 +78,11 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 		env.label(fmt.Sprintf("Seed %d", sess.Seed), render.Regular, 14, render.UITextDim),
 	}
 	if line, ok := DrillResult(sess); ok {
-		head = append(head, env.label(line, render.Bold, 18, render.UIGood))
+		col := render.UIGood
+		if met, total, _ := drillTally(sess); met < total {
+			col = render.UIDanger
+		}
+		head = append(head, env.label(line, render.Bold, 18, col))
 	}
 	body := panelColumn(14, widget.Insets{Left: 26, Right: 26, Top: 22, Bottom: 22},
 		append(head, rows, status,
@@ -83,31 +100,18 @@ func (e *EndScene) Update(in *Input) error {
 	return nil
 }
 
-// DrillResult sums up a practice drill for its player: how many of the
-// practice side's objectives were met, e.g. "Drill: 1 of 2 objectives
-// met". It reports false for a game that is no drill.
+// DrillResult sums up a practice drill for its player, plainly: "Drill
+// complete: ...", or "Drill failed: ..." with how many of the practice
+// side's objectives were met. It reports false for a game that is no
+// drill.
 func DrillResult(sess *match.Session) (string, bool) {
-	d := sess.Scenario.Drill
-	if d == nil {
+	met, total, ok := drillTally(sess)
+	if !ok {
 		return "", false
 	}
-	total, met := 0, 0
-	for i := range sess.State.Objectives {
-		o := &sess.State.Objectives[i]
-		if o.Side != d.Side {
-			continue
-		}
-		total++
-		if sess.State.ObjectiveMet(o) {
-			met++
-		}
+	who := sideName(sess.Scenario, sess.Scenario.Drill.Side)
+	if met == total {
+		return fmt.Sprintf("Drill complete: %s met all %d objectives.", who, total), true
 	}
-	verdict := "met"
-	switch {
-	case met == total:
-		verdict = "met: drill complete"
-	case met == 0:
-		verdict = "met: try again"
-	}
-	return fmt.Sprintf("Drill: %d of %d objectives of %s %s.", met, total, sideName(sess.Scenario, d.Side), verdict), true
+	return fmt.Sprintf("Drill failed: %s met %d of %d objectives. Try it again.", who, met, total), true
 }

@@ -203,17 +203,7 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 
 // clip shortens text to fit width pixels at size, ending it with "...".
 func (s *MapScene) clip(text string, size, width float64) string {
-	if tw, _ := s.fonts.Measure(render.Regular, size, text); tw <= width {
-		return text
-	}
-	r := []rune(text)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if tw, _ := s.fonts.Measure(render.Regular, size, string(r)+"..."); tw <= width {
-			break
-		}
-	}
-	return string(r) + "..."
+	return clipText(s.fonts, render.Regular, size, text, width)
 }
 
 // mouseHelp is the F1 help of the mouse on the map; the keys' help comes

@@ -301,6 +301,13 @@ func TestPreviewIntents(t *testing.T) {
 			press(t, p, k)
 			assert.Equal(t, rules.Hex{Q: -8, R: 11}, p.Map().Camera().ScreenToHex(640, 400), "centred on the problem")
 		}},
+		{intentQuit, func(t *testing.T, k ebiten.Key) {
+			p, _ := newPreview(t, firstContact(t))
+			p.Map().help = true
+			require.NoError(t, p.Update(&Input{Pressed: keys(k), Held: map[ebiten.Key]bool{}}), "with the help open, Esc only closes the help")
+			assert.False(t, p.Map().help)
+			assert.ErrorIs(t, p.Update(&Input{Pressed: keys(k), Held: map[ebiten.Key]bool{}}), ebiten.Termination, "then it closes the preview")
+		}},
 	})
 }
 

@@ -194,6 +194,7 @@ var previewKeys = KeyMap{Scene: "preview", Bindings: []Binding{
 	{intentSystems, []ebiten.Key{ebiten.KeyDigit6}, "outline systems"},
 	{intentNextViewer, []ebiten.Key{ebiten.KeyV}, "view as each side in turn, then the table"},
 	{intentNextIssue, []ebiten.Key{ebiten.KeyN}, "centre the map on the next problem (or click it)"},
+	{intentQuit, []ebiten.Key{ebiten.KeyEscape}, "close the preview"},
 }}
 
 // keysKeys is the keys screen's own key map. Esc also cancels a binding

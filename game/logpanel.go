@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -18,14 +19,20 @@ const logHeight = 150
 type logPanel struct {
 	env    *Env
 	scroll int // lines scrolled back from the newest
-	// clauses are the clickable clause ids of the last draw.
+	// clauses are the clickable clause ids of the last draw, shown its
+	// rows.
 	clauses []clauseSpot
+	shown   []logLineT
 	note    string
 	noteFor string
 	lastW   int
-	// cache holds each event's wrapped rows for the width cacheW.
-	cache  map[int][]logLineT
+	// cache holds each event's wrapped rows for the width cacheW, by its
+	// sequence number and the events its line stands for.
+	cache  map[[2]int][]logLineT
 	cacheW float64
+	// right is the panel's right edge, left of the orders panel; 0 for
+	// the default, ordersWidth from the screen's right.
+	right float64
 }
 
 type clauseSpot struct {
@@ -38,7 +45,11 @@ func newLogPanel(env *Env) *logPanel { return &logPanel{env: env} }
 func (l *logPanel) reset() { l.scroll, l.note, l.noteFor = 0, "", "" }
 
 func (l *logPanel) rect(w, h int) (x0, y0, x1, y1 float64) {
-	return 10, float64(h - logHeight - 10), float64(w - ordersWidth - 20), float64(h - 10)
+	x1 = float64(w - ordersWidth - 20)
+	if l.right > 0 {
+		x1 = l.right
+	}
+	return 10, float64(h - logHeight - 10), x1, float64(h - 10)
 }
 
 func (l *logPanel) contains(x, y float64, h int) bool {
@@ -83,7 +94,7 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 	rows := int((y1 - y0 - 12) / logLine)
 	width := x1 - x0 - 20
 	if width != l.cacheW {
-		l.cache, l.cacheW = map[int][]logLineT{}, width
+		l.cache, l.cacheW = map[[2]int][]logLineT{}, width
 	}
 	// Wrap only as many events, newest first, as the rows on show need.
 	var lines []logLineT
@@ -93,19 +104,27 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 			older = i + 1
 			break
 		}
-		e := events[i]
-		wrapped, ok := l.cache[e.Seq]
+		// A run of initiative rolls is one line (X4.IMP.A), so that an
+		// impulse's rolls do not push its results out of the log.
+		j := i
+		for j > 0 && initiativeRoll(events[i]) && initiativeRoll(events[j-1]) {
+			j--
+		}
+		key := [2]int{events[j].Seq, i - j + 1}
+		wrapped, ok := l.cache[key]
 		if !ok {
-			wrapped = l.wrapLines(logLines(events[i:i+1]), width)
-			l.cache[e.Seq] = wrapped
+			wrapped = l.wrapLines(logLines(groupInitiative(events[j:i+1])), width)
+			l.cache[key] = wrapped
 		}
 		lines = append(append([]logLineT(nil), wrapped...), lines...)
+		i = j
 	}
 	l.scroll = min(l.scroll, max(0, len(lines)-rows))
 	end := len(lines) - l.scroll
 	start := max(0, end-rows)
 	l.clauses = l.clauses[:0]
-	for i, ln := range lines[start:end] {
+	l.shown = lines[start:end]
+	for i, ln := range l.shown {
 		y := y0 + 6 + logLine*float64(i)
 		x := x0 + 10
 		if ln.cont {
@@ -161,31 +180,13 @@ func (l *logPanel) wrapLines(lines []logLineT, width float64) []logLineT {
 			cw, _ := l.env.Fonts.Measure(render.Mono, 12, ln.clause)
 			avail -= cw + 8
 		}
-		words := strings.Fields(ln.text)
-		cur := ""
-		first := true
-		flush := func() {
+		for i, text := range wrapPixels(l.env.Fonts, render.Regular, 13, ln.text, avail) {
 			row := ln
-			row.text = cur
-			if !first {
+			row.text = text
+			if i > 0 {
 				row.clause, row.cont = "", true
 			}
 			out = append(out, row)
-			first, cur = false, ""
-		}
-		for _, w := range words {
-			try := w
-			if cur != "" {
-				try = cur + " " + w
-			}
-			if tw, _ := l.env.Fonts.Measure(render.Regular, 13, try); tw > avail && cur != "" {
-				flush()
-				try = w
-			}
-			cur = try
-		}
-		if cur != "" || first {
-			flush()
 		}
 	}
 	return out
@@ -202,6 +203,41 @@ func logLines(events []rules.Event) []logLineT {
 		out = append(out, logLineT{clause: e.Clause, text: e.Text, private: !e.Audience.IsPublic()})
 	}
 	return out
+}
+
+// initiativeRoll reports whether e is a unit's initiative roll or
+// roll-off (X4.IMP.A).
+func initiativeRoll(e rules.Event) bool {
+	return e.Kind == rules.EventRoll && e.Clause == "X4.IMP.A" && e.Unit != "" && e.Roll != nil
+}
+
+// groupInitiative returns events with a run of initiative rolls made
+// one event: "initiative (d12): specter 7, swift 1 · roll-offs: dagger
+// 11". One event, or none of them rolls, stays as it is.
+func groupInitiative(events []rules.Event) []rules.Event {
+	if len(events) < 2 || !initiativeRoll(events[0]) {
+		return events
+	}
+	var rolls, offs []string
+	e := events[0]
+	for _, r := range events {
+		part := fmt.Sprintf("%s %d", r.Unit, r.Roll.Total)
+		if strings.Contains(r.Text, "roll-off") {
+			offs = append(offs, part)
+		} else {
+			rolls = append(rolls, part)
+		}
+		if !r.Audience.IsPublic() {
+			e.Audience = r.Audience
+		}
+	}
+	e.Text = "initiative (" + e.Roll.Dice.String() + "): " + strings.Join(rolls, ", ")
+	if len(rolls) == 0 {
+		e.Text = "initiative roll-offs: " + strings.Join(offs, ", ")
+	} else if len(offs) > 0 {
+		e.Text += " · roll-offs: " + strings.Join(offs, ", ")
+	}
+	return []rules.Event{e}
 }
 
 // wrapText breaks s into lines of at most n characters at spaces.

@@ -20,7 +20,8 @@ type PanBy struct{ DX, DY float64 }
 // ZoomBy zooms by Factor around the screen point X, Y.
 type ZoomBy struct{ Factor, X, Y float64 }
 
-// Recenter puts the scenario's map centre back in the middle of the screen.
+// Recenter puts the scene's home (the map's centre unless Home says
+// otherwise) back in the middle of the screen.
 type Recenter struct{}
 
 // ToggleHelp shows or hides the help overlay.
@@ -80,6 +81,11 @@ type MapScene struct {
 	Caption string
 	cams    mapCameras
 	tabs    []mapTab
+	// Home, when set, is where Home goes (the viewer's own units, say)
+	// instead of the map's centre; FreeArea is the part of the screen
+	// no panel covers, where Home puts it.
+	Home     func() (rules.Hex, bool)
+	FreeArea [4]float64
 }
 
 // mapTab is the clickable tab of one map, when several are in play.
@@ -245,6 +251,12 @@ func (s *MapScene) Apply(a Action) {
 	case ZoomBy:
 		s.cam.ZoomAt(a.Factor, a.X, a.Y)
 	case Recenter:
+		if s.Home != nil {
+			if h, ok := s.Home(); ok {
+				s.FocusOn(h)
+				return
+			}
+		}
 		s.cam.CenterOn(s.center())
 	case ToggleHelp:
 		s.help = !s.help

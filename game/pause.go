@@ -25,7 +25,10 @@ type pauseMenu struct {
 	ui     *ebitenui.UI
 	name   *widget.TextInput
 	status *widget.Text
-	closed bool
+	// settings is the button below the status line, which the status
+	// must never run under.
+	settings *widget.Button
+	closed   bool
 	// replace is the save file a second Save replaces, after the menu
 	// said it exists.
 	replace string
@@ -38,13 +41,14 @@ func newPauseMenu(env *Env, sess *match.Session, now func() time.Time, game Scen
 		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { m.save() }))
 	m.name.SetText(fmt.Sprintf("%s, turn %d", sess.State.Scenario.Name, sess.State.Clock.Turn))
 	m.status = env.wrapped("", 13, render.UITextDim, 320)
+	m.settings = button("Settings", func() { m.closed = true; env.Show(newSettingsScene(env, game)) }, stretch())
 	body := panelColumn(10, widget.Insets{Left: 22, Right: 22, Top: 20, Bottom: 20},
 		env.label("Game menu", render.Bold, 22, render.UIAccent),
 		button("Resume (Esc)", func() { m.closed = true }, stretch()),
 		m.name,
 		button("Save", m.save, stretch()),
 		m.status,
-		button("Settings", func() { m.closed = true; env.Show(newSettingsScene(env, game)) }, stretch()),
+		m.settings,
 		button("Main menu", func() { env.Show(NewMenuScene(env)) }, stretch()))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
@@ -59,7 +63,7 @@ func newPauseMenu(env *Env, sess *match.Session, now func() time.Time, game Scen
 func (m *pauseMenu) save() {
 	name := strings.TrimSpace(m.name.GetText())
 	if name == "" {
-		m.status.Label = "Give the save a name."
+		m.say("Give the save a name.")
 		return
 	}
 	path := filepath.Join(m.env.Paths.Saves, match.SaveFileName(name))
@@ -76,14 +80,21 @@ func (m *pauseMenu) save() {
 			held = fmt.Sprintf("%q (%s, saved %s)", sf.Name, sf.Preview.Scenario, sf.Saved.Local().Format("2 Jan 2006 15:04"))
 		}
 		m.replace = path
-		m.status.Label = fmt.Sprintf("%s already holds %s. Press Save again to replace it, or change the name.", filepath.Base(path), held)
+		m.say(fmt.Sprintf("%s already holds %s. Press Save again to replace it, or change the name.", filepath.Base(path), held))
 		return
 	}
 	if err != nil {
-		m.status.Label = err.Error()
+		m.say(err.Error())
 		return
 	}
-	m.status.Label = "Saved as " + filepath.Base(path)
+	m.say("Saved as " + filepath.Base(path))
+}
+
+// say puts msg on the status line and lays the menu out again, so that
+// the buttons below move down to make room for it.
+func (m *pauseMenu) say(msg string) {
+	m.status.Label = msg
+	m.ui.Container.RequestRelayout()
 }
 
 // update runs the menu; it returns false once the menu is closed.

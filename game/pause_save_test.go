@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -65,4 +67,44 @@ func TestPauseMenuAsksBeforeReplacingASave(t *testing.T) {
 	require.NotNil(t, named, "the load screen lists the save")
 	l.pick(named)
 	assert.Contains(t, l.detail.Label, "Game: "+match.ShortGameID(second.Game))
+}
+
+// The game menu's status line ("Saved as ...", "already holds ...")
+// pushes the buttons below it down: it never runs under Settings.
+func TestPauseMenuStatusClearsTheButtons(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	src, err := scenarios.ReadSource("testdata/duel.yaml")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	sess, err := match.NewSession(src, 3, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	p := NewPlayScene(env, sess)
+	p.now = fixedNow
+	screen := ebiten.NewImage(1280, 800)
+	tests := []struct {
+		name, save string
+		presses    int
+	}{
+		{"saved", "a game", 1},
+		{"already there, two lines", "a game", 1},
+		{"empty name", " ", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newPauseMenu(p.env, p.sess, p.now, p)
+			m.draw(screen)
+			m.name.SetText(tt.save)
+			for range tt.presses {
+				m.save()
+			}
+			m.draw(screen)
+			require.NotEmpty(t, m.status.Label)
+			st, set := m.status.GetWidget().Rect, m.settings.GetWidget().Rect
+			_, h := m.status.PreferredSize()
+			assert.GreaterOrEqual(t, st.Dy(), h, "the status line has the room its text needs")
+			assert.LessOrEqual(t, st.Max.Y, set.Min.Y, "%q ends above the Settings button", m.status.Label)
+		})
+	}
 }

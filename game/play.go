@@ -64,6 +64,25 @@ type PlayScene struct {
 	// table is the plotted hot-seat flow; nil when every decision is
 	// a person's (play_plot.go).
 	table *plotTable
+	// seatCams is where each seat last looked; openingCam the camera a
+	// seat that never looked opens with (playcam.go).
+	seatCams   map[rules.SideID]seatCamera
+	openingCam seatCamera
+	// lookHome asks for the camera to go to the viewer's home; followed
+	// is the unit the camera last followed.
+	lookHome bool
+	followed rules.UnitID
+	// fx plays each seat's combat on the map; handover is the side the
+	// curtain waits to rise for while the seat at the machine watches
+	// what its command resolved, and passOn asks for it to rise
+	// (effects.go).
+	fx       map[rules.SideID]*fxPlayer
+	handover rules.SideID
+	passOn   bool
+	// resultsSeq is the last event of the results being watched.
+	resultsSeq int
+	// reach is where the ship being moved can get this impulse.
+	reach reachFor
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -77,6 +96,8 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	// Centre the map in the part of the screen the panels leave free.
 	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
 	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
+	p.openingCam = p.mapv.saveCamera()
+	p.mapv.Home = p.homeHex
 	p.mapv.Legend, p.mapv.Hints = false, false
 	p.mapv.Keys = env.Keys()[mapKeys.Scene]
 	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
@@ -178,24 +199,38 @@ func (p *PlayScene) sync() {
 // showTo puts side's screen up, behind the curtain if the machine must
 // pass to another person, or the public view when ok is false.
 func (p *PlayScene) showTo(next rules.SideID, ok bool) {
+	if p.handover != "" && (!ok || next != p.handover) {
+		p.handover = "" // the seat watching must act again, or nobody is to
+	}
 	switch {
 	case !ok:
 		// Nobody at the machine has to act (only computers, which are
 		// done): keep the public view.
 		p.setViewer("")
 	case next == p.viewer:
+	case p.handover == next: // the seat at the machine still watches
 	case p.needsCurtain(next):
-		p.setViewer("")
-		p.curtainFor = next
-		p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
-		if p.table != nil {
-			p.table.curtains++
+		if p.holdForResults(next) {
+			break
 		}
+		p.raiseCurtain(next)
 	default:
 		p.setViewer(next)
 		p.inSight = p.sess.Humans() >= 2 && p.env.Settings.Curtain
 	}
 	p.refreshOrders()
+}
+
+// raiseCurtain puts the curtain up for next: nobody's view is on
+// screen behind it.
+func (p *PlayScene) raiseCurtain(next rules.SideID) {
+	p.handover, p.passOn = "", false
+	p.setViewer("")
+	p.curtainFor = next
+	p.curtain = newCurtain(p.env, p.seatName(next), p.seatColour(next))
+	if p.table != nil {
+		p.table.curtains++
+	}
 }
 
 // needsCurtain decides whether passing the machine to side needs the
@@ -261,8 +296,10 @@ func (p *PlayScene) setViewer(side rules.SideID) {
 		}
 		p.looked[p.viewer] = len(p.sess.Events)
 	}
+	from := p.viewer
 	p.viewer = side
 	p.mapv.SetViewer(side)
+	p.switchCamera(from, side)
 	p.orders, p.ordersKey = nil, ""
 	p.log.reset()
 }
@@ -346,12 +383,18 @@ func (p *PlayScene) refreshOrders() {
 	if p.viewer != "" {
 		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
 	}
+	if p.handover != "" {
+		key += "|handover " + string(p.handover)
+	}
 	if key == p.ordersKey && p.orders != nil {
 		return
 	}
 	p.ordersKey = key
 	p.orders, p.desk = nil, nil
-	if p.viewer != "" {
+	if p.viewer != "" && p.handover != "" {
+		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
+		p.orders = &handoverBuilder{to: p.seatName(p.handover), done: func() { p.passOn = true }}
+	} else if p.viewer != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		if b, plotting := p.plotBuilderFor(p.desk); plotting {
 			p.orders = b
@@ -424,7 +467,9 @@ func (p *PlayScene) Update(in *Input) error {
 			p.curtainFor, p.curtain, p.inSight = "", nil, false
 			p.setViewer(side)
 			p.refreshOrders()
-			if len(p.sess.CatchUp(side)) > 1 {
+			p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
+			p.followFocus()
+			if frames, _ := recapFrames(p.sess, side); len(frames) > 1 {
 				p.say("Press R to replay what happened since your last turn.")
 			}
 			if p.table != nil {
@@ -482,6 +527,15 @@ func (p *PlayScene) Update(in *Input) error {
 			p.takeOrders()
 		}
 	}
+	if p.passOn {
+		p.raiseCurtain(p.handover)
+		p.refreshOrders()
+		return nil
+	}
+	p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
+	p.followFocus()
+	p.updateFx()
+	p.updateReach()
 	return nil
 }
 
@@ -498,19 +552,28 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	f := p.mapv.Frame()
 	if p.orders != nil {
 		p.orders.overlay(p.desk, f)
+		p.reachMarks(f)
+	}
+	if x, ok := p.fx[p.viewer]; ok {
+		f.Effects = x.effects(p.mapv.Ticks())
 	}
 	p.mapv.DrawFrame(screen, f)
 	if p.mapv.help {
 		return
 	}
+	viewer := p.viewer
 	if p.inSight { // in everyone's sight: the public log
-		p.log.draw(screen, p.sess.LogFor(""), "", p.mapv.cam.Width, p.mapv.cam.Height)
-	} else {
-		p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+		viewer = ""
 	}
+	events := p.sess.LogFor(viewer)
+	if p.handover != "" {
+		events = logUpTo(events, p.resultsSeq)
+	}
+	p.log.draw(screen, events, viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	if u, ok := p.hoveredUnit(); ok {
-		side, _ := p.mapv.View().Side(u.Side)
-		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)
+		if l, ok := p.cardFor(u); ok {
+			l.draw(screen, p.env.Fonts)
+		}
 	}
 	p.ui.Draw(screen)
 	p.drawWatch(screen)
@@ -523,14 +586,75 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 }
 
 func (p *PlayScene) drawNotice(screen *ebiten.Image) {
+	lines, r := p.noticeLayout()
 	var b render.Batch
-	w := float64(p.mapv.cam.Width)
-	tw, _ := p.env.Fonts.Measure(render.Regular, 14, p.notice)
-	x := w/2 - tw/2 - 14
-	b.Rect(float32(x), 48, float32(tw+28), 30, render.Hex("#3a1020", 0.92))
+	b.Rect(float32(r[0]), float32(r[1]), float32(r[2]-r[0]), float32(r[3]-r[1]), render.Hex("#3a1020", 0.92))
 	var painter render.Painter
 	painter.Draw(screen, &b)
-	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: 54, Text: p.notice, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+	labels := make([]render.Label, len(lines))
+	for i, l := range lines {
+		labels[i] = render.Label{X: (r[0] + r[2]) / 2, Y: r[1] + 6 + noticeRow*float64(i), Text: l, Size: noticeSize, Color: render.UIText, Align: render.AlignCenter}
+	}
+	p.env.Fonts.DrawLabels(screen, labels)
+}
+
+// The notice's text size and row height.
+const (
+	noticeSize = 14.0
+	noticeRow  = 19.0
+)
+
+// noticeLayout places the notice in the map's part of the screen, clear
+// of the orders panel and the objectives box: on one line between them
+// when it fits, else wrapped below the objectives. It returns the rows
+// and the notice's rectangle (x0, y0, x1, y1).
+func (p *PlayScene) noticeLayout() ([]string, [4]float64) {
+	fonts := p.env.Fonts
+	right := p.panelRect()[0] - 10
+	if right <= 0 {
+		right = float64(p.mapv.cam.Width) - 10
+	}
+	left, top := 12.0, 44.0
+	obj := p.mapv.objectivesRect()
+	if obj[2] > 0 {
+		left = obj[2] + 10
+	}
+	tw, _ := fonts.Measure(render.Regular, noticeSize, p.notice)
+	if tw+28 <= right-left {
+		x := (left + right) / 2
+		return []string{p.notice}, [4]float64{x - tw/2 - 14, top, x + tw/2 + 14, top + 30}
+	}
+	if obj[2] > 0 {
+		top = obj[3] + 8
+	}
+	left = 12
+	lines := wrapPixels(fonts, render.Regular, noticeSize, p.notice, right-left-28)
+	w := 0.0
+	for _, l := range lines {
+		lw, _ := fonts.Measure(render.Regular, noticeSize, l)
+		w = max(w, lw)
+	}
+	x := (left + right) / 2
+	return lines, [4]float64{x - w/2 - 14, top, x + w/2 + 14, top + 11 + noticeRow*float64(len(lines))}
+}
+
+// wrapPixels breaks s into rows at most width pixels wide in style at
+// size, at spaces; a word wider than width is a row of its own.
+func wrapPixels(fonts *render.Fonts, style render.FontStyle, size float64, s string, width float64) []string {
+	var out []string
+	cur := ""
+	for _, w := range strings.Fields(s) {
+		try := w
+		if cur != "" {
+			try = cur + " " + w
+		}
+		if tw, _ := fonts.Measure(style, size, try); tw > width && cur != "" {
+			out = append(out, cur)
+			try = w
+		}
+		cur = try
+	}
+	return append(out, cur)
 }
 
 // hoveredUnit returns the first unit the viewer sees in the hex under the
@@ -560,8 +684,16 @@ func (p *PlayScene) Resize(w, h int) {
 }
 
 func (p *PlayScene) resizeReserved(w, h int) {
-	p.mapv.Reserved = [][4]float64{
-		{float64(w - ordersWidth - 10), 40, float64(w), float64(h)},
-		{0, float64(h - logHeight - 10), float64(w - ordersWidth - 10), float64(h)},
+	// The orders panel is at least ordersWidth wide; wider when its
+	// widgets ask for more, as laid out at the last draw.
+	left := float64(w - ordersWidth - 10)
+	if r := p.ordersBox.GetWidget().Rect; r.Dx() > 0 && r.Max.X <= w {
+		left = min(left, float64(r.Min.X))
 	}
+	p.mapv.Reserved = [][4]float64{
+		{left, 40, float64(w), float64(h)},
+		{0, float64(h - logHeight - 10), left, float64(h)},
+	}
+	p.mapv.FreeArea = [4]float64{0, 35, left - 10, float64(h - logHeight - 10)}
+	p.log.right = left - 10
 }

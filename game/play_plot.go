@@ -421,10 +421,10 @@ func (p *PlayScene) drawWatch(screen *ebiten.Image) {
 func (p *PlayScene) Stirred() bool {
 	t := p.table
 	if t == nil {
-		return false
+		return p.fxBusy()
 	}
 	n := len(p.sess.Commands)
 	moved := n != t.seenCommands
 	t.seenCommands = n
-	return moved || p.Watching()
+	return moved || p.Watching() || p.fxBusy()
 }

@@ -515,12 +515,16 @@ drain:
 func (p *PreviewScene) Update(in *Input) error {
 	p.poll()
 	if p.ms != nil {
+		helpWas := p.ms.help
 		if err := p.ms.Update(in); err != nil {
 			return err
 		}
-		if p.ms.help {
-			return nil
+		if helpWas || p.ms.help {
+			return nil // the help's Esc closes the help and does no more
 		}
+	}
+	if previewKeys.Fired(in, intentQuit) {
+		return ebiten.Termination
 	}
 	for _, ia := range previewIntentActions {
 		if previewKeys.Fired(in, ia.intent) {

@@ -34,25 +34,36 @@ func (p *PreviewScene) measure(style render.FontStyle, size float64, s string) f
 
 // wrap breaks s into lines no wider than width pixels, at spaces.
 func (p *PreviewScene) wrap(s string, style render.FontStyle, size, width float64) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		try := word
-		if line != "" {
-			try = line + " " + word
-		}
-		if line != "" && p.measure(style, size, try) > width {
-			lines = append(lines, line)
-			line = word
-			continue
-		}
-		line = try
-	}
-	if line != "" || len(lines) == 0 {
-		lines = append(lines, line)
-	}
-	return lines
+	return wrapPixels(p.fonts, style, size, s, width)
 }
+
+// previewHelp is the preview's bottom line of keys, in short.
+var previewHelp = []string{"F1 help", "1 2 3 rings", "4 storm", "5 phase", "6 systems", "V view", "N next problem", "Esc close"}
+
+// helpRows packs the bottom line of keys into rows no wider than width
+// pixels, breaking only between keys.
+func (p *PreviewScene) helpRows(width float64) []string {
+	var rows []string
+	cur := ""
+	for _, part := range previewHelp {
+		try := part
+		if cur != "" {
+			try = cur + "  ·  " + part
+		}
+		if cur != "" && p.measure(render.Regular, 12, try) > width {
+			rows = append(rows, cur)
+			try = part
+		}
+		cur = try
+	}
+	return append(rows, cur)
+}
+
+// The bottom line of keys: its text size and row height.
+const (
+	previewHelpSize = 12.0
+	previewHelpRow  = 16.0
+)
 
 // layout builds the panels for this frame and the screen rectangles they
 // cover: the overlays panel first, then the problems panel.
@@ -76,20 +87,37 @@ func (p *PreviewScene) layout() {
 	if p.ms != nil && p.ms.Legend {
 		top += 14 + 22*float64(len(p.ms.view.Sides)) + 10
 	}
-	bottom := p.problemsPanel(w-problemsPanelW-12, top, h-52)
-	p.riftPanel(w-problemsPanelW-12, bottom+10, h-52)
+	// The keys at the bottom right, in as many rows as the width needs;
+	// the panels and the pointer readout stay above them.
+	help := p.helpRows(w - 28)
+	helpTop := h - 24 - previewHelpRow*float64(len(help)-1)
+	bottom := p.problemsPanel(w-problemsPanelW-12, top, helpTop-28)
+	p.riftPanel(w-problemsPanelW-12, bottom+10, helpTop-28)
 	p.banner(w)
 	if p.notice != "" {
 		tw := p.measure(render.Regular, 13, p.notice)
-		p.panel((w-tw)/2-14, h-70, tw+28, 28, panelEdge)
-		p.label(w/2, h-64, p.notice, render.Regular, 13, textAccent, render.AlignCenter)
+		p.panel((w-tw)/2-14, helpTop-46, tw+28, 28, panelEdge)
+		p.label(w/2, helpTop-40, p.notice, render.Regular, 13, textAccent, render.AlignCenter)
 	}
-	p.label(w-14, h-24, "F1 help  ·  1 2 3 rings  ·  4 storm  ·  5 phase  ·  6 systems  ·  V view  ·  N next problem", render.Regular, 12, textDim, render.AlignRight)
+	helpW := 0.0
+	for i, row := range help {
+		helpW = max(helpW, p.measure(render.Regular, previewHelpSize, row))
+		p.label(w-14, helpTop+previewHelpRow*float64(i), row, render.Regular, previewHelpSize, textDim, render.AlignRight)
+	}
+	p.rects = append(p.rects, [4]float64{w - 14 - helpW, helpTop - 2, w - 14, h - 6})
+	if p.ms != nil {
+		p.ms.ReadoutBottom = h - helpTop + 8
+	}
 }
 
 // overlaysPanel lists the overlay keys and which are on, top left.
 func (p *PreviewScene) overlaysPanel() {
 	x, y := 12.0, 46.0
+	if p.ms != nil { // below the map's objectives box
+		if r := p.ms.objectivesRect(); r[2] > 0 {
+			y = r[3] + 10
+		}
+	}
 	type row struct {
 		key, text string
 		on        bool

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -351,4 +352,59 @@ func TestDestinationOddsAddUp(t *testing.T) {
 	assert.InDelta(t, 1.0, sum, 1e-9)
 	assert.Equal(t, 36, twoD6(2, 12))
 	assert.Equal(t, 6, twoD6(7, 7))
+}
+
+// The preview's line of keys fits the window at every size: it wraps
+// into rows between keys, names Esc, and the panels, the notice and the
+// pointer readout stay above it.
+func TestPreviewHelpLineFits(t *testing.T) {
+	requireDisplay(t)
+	tests := []struct{ w, h int }{{match.MinWindowWidth, match.MinWindowHeight}, {700, 500}, {1280, 800}, {1920, 1080}}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%dx%d", tt.w, tt.h), func(t *testing.T) {
+			p, _ := newPreview(t, firstContact(t))
+			p.notice = "Not watching the file: too many open files"
+			p.Resize(tt.w, tt.h)
+			p.Draw(ebiten.NewImage(tt.w, tt.h))
+			var rows []render.Label
+			for _, l := range p.labels {
+				if l.Size == previewHelpSize && l.Align == render.AlignRight && l.Y > float64(tt.h)/2 {
+					rows = append(rows, l)
+				}
+			}
+			require.NotEmpty(t, rows)
+			all := ""
+			top := rows[0].Y
+			for _, l := range rows {
+				w, _ := p.fonts.Measure(l.Style, l.Size, l.Text)
+				assert.GreaterOrEqual(t, l.X-w, 0.0, "%q runs off the left edge", l.Text)
+				assert.LessOrEqual(t, l.Y+previewHelpRow, float64(tt.h), "%q runs off the bottom", l.Text)
+				all += l.Text + "  ·  "
+				top = min(top, l.Y)
+			}
+			assert.Contains(t, all, "Esc close")
+			for _, part := range previewHelp {
+				assert.Contains(t, all, part)
+			}
+			assert.GreaterOrEqual(t, p.Map().ReadoutBottom, float64(tt.h)-top, "the pointer readout sits above the keys")
+			for _, l := range p.labels {
+				if l.Text == p.notice {
+					assert.Less(t, l.Y+16, top, "the notice sits above the keys")
+				}
+			}
+		})
+	}
+}
+
+// The preview's overlays panel sits below the map's objectives box, not
+// over it.
+func TestPreviewPanelsClearTheObjectives(t *testing.T) {
+	requireDisplay(t)
+	p, _ := newPreview(t, firstContact(t))
+	p.Draw(ebiten.NewImage(1280, 800))
+	obj := p.Map().objectivesRect()
+	require.Positive(t, obj[2], "first contact has objectives")
+	for i, r := range p.rects {
+		assert.False(t, obj[0] < r[2] && r[0] < obj[2] && obj[1] < r[3] && r[1] < obj[3], "panel %d %v covers the objectives %v", i, r, obj)
+	}
 }

@@ -28,19 +28,55 @@ type recapView struct {
 
 // newRecap returns the recap of viewer in sess, nil when there is none.
 func newRecap(env *Env, sess *match.Session, mapv *MapScene, viewer rules.SideID) *recapView {
-	frames := sess.CatchUp(viewer)
+	frames, from := recapFrames(sess, viewer)
 	if len(frames) == 0 {
 		return nil
 	}
-	rv := &recapView{env: env, sess: sess, mapv: mapv, viewer: viewer, frames: frames, log: newLogPanel(env), r: render.NewMapRenderer(env.Fonts)}
+	return &recapView{env: env, sess: sess, mapv: mapv, viewer: viewer, frames: frames, from: from, log: newLogPanel(env), r: render.NewMapRenderer(env.Fonts)}
+}
+
+// recapFrames returns the frames of viewer's recap and the events before
+// the first. A frame that adds no line the viewer may read (the step in
+// which it acted last, when nothing followed in it) is left out, so every
+// step of the replay shows something in its log; when no frame has any,
+// the latest is kept.
+func recapFrames(sess *match.Session, viewer rules.SideID) ([]match.Snapshot, int) {
+	all := sess.CatchUp(viewer)
+	if len(all) == 0 {
+		return nil, 0
+	}
 	// Events up to the viewer's last command were seen already.
-	rv.from = frames[0].Events
+	from := all[0].Events
 	for _, h := range sess.History {
-		if h.Command < frames[0].Command {
-			rv.from = h.Events
+		if h.Command < all[0].Command {
+			from = h.Events
 		}
 	}
-	return rv
+	var frames []match.Snapshot
+	start, first := from, from
+	for _, fr := range all {
+		if len(logLines(rules.Events(sess.Events[start:fr.Events], viewer))) > 0 {
+			if len(frames) == 0 {
+				first = start
+			}
+			frames = append(frames, fr)
+		}
+		start = fr.Events
+	}
+	if len(frames) == 0 {
+		return all[len(all)-1:], all[len(all)-1].Events
+	}
+	return frames, first
+}
+
+// events returns what the log of frame at shows: the events viewer may
+// see since the frame before.
+func (rv *recapView) events(at int) []rules.Event {
+	start := rv.from
+	if at > 0 {
+		start = rv.frames[at-1].Events
+	}
+	return rules.Events(rv.sess.Events[start:rv.frames[at].Events], rv.viewer)
 }
 
 // update steps through the frames; it returns false when the recap closes.
@@ -65,12 +101,7 @@ func (rv *recapView) draw(screen *ebiten.Image) {
 	f.View, f.HoverOK, f.Paths, f.Marks = v, false, nil, nil
 	rv.r.Palette = rv.mapv.renderer.Palette
 	rv.r.Draw(screen, f)
-	start := rv.from
-	if rv.at > 0 {
-		start = rv.frames[rv.at-1].Events
-	}
-	evs := rules.Events(rv.sess.Events[start:fr.Events], rv.viewer)
-	rv.log.draw(screen, evs, rv.viewer, rv.mapv.cam.Width, rv.mapv.cam.Height)
+	rv.log.draw(screen, rv.events(rv.at), rv.viewer, rv.mapv.cam.Width, rv.mapv.cam.Height)
 	w := float64(rv.mapv.cam.Width)
 	var b render.Batch
 	b.Rect(0, 0, float32(w), 56, render.Hex("#101a33", 0.95))

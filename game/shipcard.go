@@ -19,94 +19,159 @@ var systemGroups = [][]rules.ShipSystem{
 	{rules.SysLab, rules.SysShuttle, rules.SysSensor, rules.SysScanner, rules.SysTransporter, rules.SysTractor, rules.SysCargo},
 }
 
-// shipCard draws a unit's systems display: what the viewer may know of
-// it. Its own ships show every box of the damage chart (filled intact,
-// hollow lost) and their weapons; other ships show what all can see:
-// shields, armor and excess damage.
+// Ship card geometry: its width, inner padding and rows.
+const (
+	cardWidth = 300.0
+	cardPad   = 12.0
+	cardRow   = 17.0
+	boxRow    = 14.0
+)
+
+// cardLayout is a ship card laid out: its background rectangle, the
+// boxes and bars drawn on it and its text, every piece inside the
+// rectangle.
+type cardLayout struct {
+	x, y, w, h float64
+	// bg is the background, fg the boxes and bars on it.
+	bg, fg render.Batch
+	labels []render.Label
+}
+
+// shipCard draws a unit's systems display at x, y: what the viewer may
+// know of it (see layoutShipCard).
 func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side rules.Side, colour render.RGBA, x, y float64) {
+	if l, ok := layoutShipCard(fonts, u, side, colour, x, y); ok {
+		l.draw(screen, fonts)
+	}
+}
+
+// draw draws the card laid out.
+func (l *cardLayout) draw(screen *ebiten.Image, fonts *render.Fonts) {
+	var p render.Painter
+	p.Draw(screen, &l.bg)
+	p.Draw(screen, &l.fg)
+	fonts.DrawLabels(screen, l.labels)
+}
+
+// covers reports whether the card hides the screen point x, y, with a
+// margin of pad pixels.
+func (l *cardLayout) covers(x, y, pad float64) bool {
+	return x+pad > l.x && x-pad < l.x+l.w && y+pad > l.y && y-pad < l.y+l.h
+}
+
+// layoutShipCard lays out a unit's systems display. Its own ships show
+// every box of the damage chart (filled intact, hollow lost) and their
+// weapons; other ships show what all can see: shields, armor and excess
+// damage. Text is clipped and box rows wrap to the card's width, and the
+// opaque background grows to hold every row, so that the map never shows
+// through it.
+func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, colour render.RGBA, x, y float64) (*cardLayout, bool) {
 	c, ok := rules.LookupClass(u.Class)
 	if !ok {
-		return
+		return nil, false
 	}
-	var b render.Batch
-	var labels []render.Label
-	lab := func(lx, ly float64, s string, style render.FontStyle, size float64, col render.RGBA) {
-		labels = append(labels, render.Label{X: lx, Y: ly, Text: s, Style: style, Size: size, Color: col})
+	l := &cardLayout{x: x, y: y, w: cardWidth}
+	fg := &l.fg
+	inner := cardWidth - 2*cardPad
+	lab := func(ly float64, s string, style render.FontStyle, size float64, col render.RGBA) {
+		l.labels = append(l.labels, render.Label{X: x + cardPad, Y: ly, Text: clipText(fonts, style, size, s, inner), Style: style, Size: size, Color: col})
 	}
-	w := 300.0
-	h := 112.0
-	notes := cardNotes(u, &c)
-	h += 17*float64(len(notes)) + 4*float64(min(len(notes), 1))
-	if u.Detail != nil {
-		h += 22 * float64(len(systemGroups)+1)
-		h += 17 * float64(len(c.Mounts))
-	}
-	b.Rect(float32(x), float32(y), float32(w), float32(h), render.UIPanel)
-	b.Rect(float32(x), float32(y), float32(w), 2, colour)
-	lab(x+12, y+8, u.Name, render.Bold, 16, render.UIText)
-	lab(x+12, y+29, fmt.Sprintf("%s %s · %s", c.Race, c.Name, side.Name), render.Regular, 12, render.UITextDim)
-	lab(x+12, y+46, fmt.Sprintf("speed %d · facing %s · size class %d · BPV %d", u.Speed, u.Facing, c.SizeClass, c.BPV), render.Regular, 12, render.UITextDim)
+	lab(y+8, u.Name, render.Bold, 16, render.UIText)
+	lab(y+29, fmt.Sprintf("%s %s · %s", c.Race, c.Name, side.Name), render.Regular, 12, render.UITextDim)
+	lab(y+46, fmt.Sprintf("speed %d · facing %s · size class %d · BPV %d", u.Speed, u.Facing, c.SizeClass, c.BPV), render.Regular, 12, render.UITextDim)
 
 	// Shields 1-6 (1 ahead, clockwise) as bars against the class's full
 	// strength.
 	sy := y + 68
-	lab(x+12, sy, "Shields", render.Regular, 12, render.UIText)
+	lab(sy, "Shields", render.Regular, 12, render.UIText)
 	for i := 0; i < 6; i++ {
 		bx := x + 70 + float64(i)*36
 		full := max(1, c.Shields[i])
 		frac := float32(u.Shields[i]) / float32(full)
-		b.Rect(float32(bx), float32(sy+2), 30, 10, render.Hex("#26324f", 1))
-		b.Rect(float32(bx), float32(sy+2), 30*min(1, frac), 10, render.Hex("#57a7ff", 1))
-		lab(bx+2, sy+13, fmt.Sprintf("%d:%d", i+1, u.Shields[i]), render.Mono, 10, render.UITextDim)
+		fg.Rect(float32(bx), float32(sy+2), 30, 10, render.Hex("#26324f", 1))
+		fg.Rect(float32(bx), float32(sy+2), 30*min(1, frac), 10, render.Hex("#57a7ff", 1))
+		l.labels = append(l.labels, render.Label{X: bx + 2, Y: sy + 13, Text: fmt.Sprintf("%d:%d", i+1, u.Shields[i]), Style: render.Mono, Size: 10, Color: render.UITextDim})
 	}
-	lab(x+12, sy+30, fmt.Sprintf("Armor %d/%d   Excess damage %d/%d", u.Armor, c.Armor, u.Excess, c.Excess), render.Regular, 12, render.UIText)
-	for i, n := range notes {
-		lab(x+12, sy+47+17*float64(i), n, render.Regular, 12, render.UIAccent)
+	gy := sy + 30
+	lab(gy, fmt.Sprintf("Armor %d/%d   Excess damage %d/%d", u.Armor, c.Armor, u.Excess, c.Excess), render.Regular, 12, render.UIText)
+	gy += cardRow
+	for _, n := range cardNotes(u, &c) {
+		lab(gy, n, render.Regular, 12, render.UIAccent)
+		gy += cardRow
 	}
-	sy += 17 * float64(len(notes))
-	if u.Detail == nil {
-		drawCard(screen, fonts, &b, labels)
-		return
-	}
-	// The damage chart's boxes, grouped.
-	full := c.Boxes()
-	gy := sy + 52
-	for _, g := range systemGroups {
-		bx := x + 12
-		for _, sys := range g {
-			n := full[sys]
-			if n == 0 {
-				continue
-			}
-			lab(bx, gy, sys.String(), render.Mono, 10, render.UITextDim)
-			bx += float64(len(sys.String()))*6.5 + 4
-			for k := 0; k < n; k++ {
-				col := render.Hex("#6bdc8f", 1)
-				if k >= u.Detail.Boxes[sys] {
-					col = render.Hex("#3a1f2a", 1)
+	if u.Detail != nil {
+		// The damage chart's boxes, grouped, a row wrapping where the
+		// card ends.
+		full := c.Boxes()
+		gy += 5
+		right := x + cardWidth - cardPad
+		for _, g := range systemGroups {
+			bx := x + cardPad
+			drawn := false
+			for _, sys := range g {
+				n := full[sys]
+				if n == 0 {
+					continue
 				}
-				b.Rect(float32(bx), float32(gy+3), 6, 8, col)
+				name := sys.String()
+				nw, _ := fonts.Measure(render.Mono, 10, name)
+				if drawn && bx+nw+4+8*float64(min(n, 4)) > right {
+					bx, gy = x+cardPad, gy+boxRow
+				}
+				l.labels = append(l.labels, render.Label{X: bx, Y: gy, Text: name, Style: render.Mono, Size: 10, Color: render.UITextDim})
+				bx += nw + 4
+				for k := 0; k < n; k++ {
+					if bx+6 > right {
+						bx, gy = x+cardPad+nw+4, gy+boxRow
+					}
+					col := render.Hex("#6bdc8f", 1)
+					if k >= u.Detail.Boxes[sys] {
+						col = render.Hex("#3a1f2a", 1)
+					}
+					fg.Rect(float32(bx), float32(gy+3), 6, 8, col)
+					bx += 8
+				}
 				bx += 8
+				drawn = true
 			}
-			bx += 8
+			if drawn {
+				gy += boxRow + 6
+			}
 		}
-		gy += 22
+		gy += 2
+		lab(gy, fmt.Sprintf("Battery %d · power %d", u.Detail.Battery, u.Detail.Power()), render.Regular, 12, render.UIText)
+		gy += cardRow + 3
+		for m, mt := range c.Mounts {
+			wpn, _ := rules.LookupWeapon(mt.Weapon)
+			state, col := mountState(wpn, u.Detail.Mounts[m])
+			lab(gy, fmt.Sprintf("%s %s (%s arc): %s", rules.MountLabel(m), wpn.Name, mt.Arc, state), render.Regular, 12, col)
+			gy += cardRow
+		}
 	}
-	lab(x+12, gy, fmt.Sprintf("Battery %d · power %d", u.Detail.Battery, u.Detail.Power()), render.Regular, 12, render.UIText)
-	gy += 20
-	for m, mt := range c.Mounts {
-		wpn, _ := rules.LookupWeapon(mt.Weapon)
-		state, col := mountState(wpn, u.Detail.Mounts[m])
-		lab(x+12, gy, fmt.Sprintf("%s %s (%s arc): %s", rules.MountLabel(m), wpn.Name, mt.Arc, state), render.Regular, 12, col)
-		gy += 17
-	}
-	drawCard(screen, fonts, &b, labels)
+	l.h = gy + 6 - y
+	l.bg.Rect(float32(x), float32(y), float32(l.w), float32(l.h), cardFill)
+	l.bg.Rect(float32(x), float32(y), float32(l.w), 2, colour)
+	return l, true
 }
 
-func drawCard(screen *ebiten.Image, fonts *render.Fonts, b *render.Batch, labels []render.Label) {
-	var p render.Painter
-	p.Draw(screen, b)
-	fonts.DrawLabels(screen, labels)
+// cardFill is the ship card's background: opaque, so no unit or label of
+// the map shows through its text.
+var cardFill = render.UIPanel.WithAlpha(1)
+
+// clipText shortens s to fit width pixels in style at size, ending it
+// with "...".
+func clipText(fonts *render.Fonts, style render.FontStyle, size float64, s string, width float64) string {
+	if tw, _ := fonts.Measure(style, size, s); tw <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if tw, _ := fonts.Measure(style, size, string(r)+"..."); tw <= width {
+			break
+		}
+	}
+	return string(r) + "..."
 }
 
 // cardNotes returns the ship card's lines on the unit's state beyond its

@@ -1,9 +1,14 @@
 package game
 
 import (
+	"image/color"
 	"slices"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -58,5 +63,52 @@ func TestCardNotesCloakAndBeams(t *testing.T) {
 				t.Fatalf("note %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// Every class's card, with its longest notes, keeps every row inside its
+// background: text clipped to the width, box rows wrapped, the height
+// grown to the last row; and the background hides the map under it.
+func TestShipCardRowsStayOnTheCard(t *testing.T) {
+	requireDisplay(t)
+	fonts, err := render.NewFonts()
+	require.NoError(t, err)
+	screen := ebiten.NewImage(1280, 1400)
+	for _, c := range rules.Classes() {
+		full := c.Boxes()
+		own := rules.UnitView{ID: "u", Name: "Her Imperial Majesty's Very Long Named " + c.Name, Class: c.ID, Side: "a",
+			Cloaked: true, CloakLevel: 1, CloakFading: "out", Tractor: "a-rather-long-unit-id.d3.1", HeldBy: "another-long-unit-id",
+			Detail: &rules.ShipState{Boxes: full, Mounts: make([]rules.MountState, len(c.Mounts))}}
+		other := own
+		other.Detail = nil
+		for _, u := range []rules.UnitView{own, other} {
+			name := c.Name + " as another side"
+			if u.Detail != nil {
+				name = c.Name + " as its owner"
+			}
+			t.Run(name, func(t *testing.T) {
+				l, ok := layoutShipCard(fonts, u, rules.Side{Name: "The Federation of Many Words"}, render.Hex("#ff0000", 1), 12, 44)
+				require.True(t, ok)
+				inside := func(x, y float64) bool {
+					return x >= l.x-0.5 && x <= l.x+l.w+0.5 && y >= l.y-0.5 && y <= l.y+l.h+0.5
+				}
+				for _, v := range l.fg.V {
+					require.True(t, inside(float64(v.DstX), float64(v.DstY)), "a box at %.0f,%.0f is off the %.0fx%.0f card", v.DstX, v.DstY, l.w, l.h)
+				}
+				for _, lb := range l.labels {
+					w, h := fonts.Measure(lb.Style, lb.Size, lb.Text)
+					require.True(t, inside(lb.X, lb.Y) && inside(lb.X+w, lb.Y+h), "%q runs off the %.0fx%.0f card", lb.Text, l.w, l.h)
+				}
+				// A red map under the card does not show through it.
+				screen.Fill(color.NRGBA{R: 255, A: 255})
+				shipCard(screen, fonts, u, rules.Side{}, render.Hex("#3a4d7a", 1), 12, 44)
+				for y := l.y + 4; y < l.y+l.h-1; y += 5 {
+					for x := l.x + 1; x < l.x+l.w-1; x += 5 {
+						c := color.NRGBAModel.Convert(screen.At(int(x), int(y))).(color.NRGBA)
+						require.Less(t, int(c.R)-int(c.G), 120, "the map's red shows through the card at %.0f,%.0f", x, y)
+					}
+				}
+			})
+		}
 	}
 }

@@ -36,6 +36,9 @@ type Frame struct {
 	// ForcedSideColours replaces the scenario's side colours with the
 	// palette's, e.g. for colour-blind players.
 	ForcedSideColours bool
+	// Effects are passing pictures of what happened (shots, hits,
+	// losses), drawn above everything on the map (effects.go).
+	Effects []Effect
 }
 
 // MapRenderer draws the floating map of a view. It keeps its batches
@@ -56,6 +59,13 @@ type MapRenderer struct {
 	gridTile                      gridPattern
 	bg                            RGBA // the background: space, tinted by areas that fill the screen
 	gridTex                       gridTexture
+	// unitBoxes are the screen boxes of the units drawn this frame;
+	// the map's own labels (areas, systems, rifts, features), which come
+	// before units' labels, are left out where they would cover one.
+	unitBoxes   [][4]float64
+	placeLabels int
+	// fxLabels are the effects' text, drawn last.
+	fxLabels []Label
 }
 
 // NewMapRenderer returns a renderer that writes labels with fonts.
@@ -91,6 +101,7 @@ func (r *MapRenderer) Draw(dst *ebiten.Image, f *Frame) {
 	r.painter.Draw(dst, &r.top)
 	if r.fonts != nil {
 		r.fonts.DrawLabels(dst, r.labels)
+		r.fonts.DrawLabels(dst, r.fxLabels)
 	}
 }
 
@@ -110,6 +121,9 @@ func (r *MapRenderer) Build(f *Frame) {
 		b.Reset()
 	}
 	r.labels = r.labels[:0]
+	r.fxLabels = r.fxLabels[:0]
+	r.unitBoxes = r.unitBoxes[:0]
+	r.placeLabels = 0
 	r.bg = r.Palette.Space
 	r.starfield(f)
 	m := f.View.Map(f.Map)
@@ -124,11 +138,13 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.systems(f, t)
 	r.cosmicRifts(f)
 	r.features(f, t)
+	r.placeLabels = len(r.labels)
 	r.units(f)
 	r.tractorBeams(f)
 	r.phaseCourses(f)
 	r.overlays(f)
 	r.hover(f)
+	r.effects(f)
 	r.declutter(f.Reserved)
 }
 
@@ -144,7 +160,7 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 		placed = append(placed, box{rr[0], rr[1], rr[2], rr[3]})
 	}
 	kept := r.labels[:0]
-	for _, l := range r.labels {
+	for i, l := range r.labels {
 		w, h := r.measure(l.Style, l.Size, l.Text)
 		x0 := l.X
 		switch l.Align {
@@ -160,6 +176,10 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 				clash = true
 				break
 			}
+		}
+		for k := 0; k < len(r.unitBoxes) && i < r.placeLabels && !clash; k++ {
+			p := r.unitBoxes[k]
+			clash = b.x0 < p[2] && p[0] < b.x1 && b.y0 < p[3] && p[1] < b.y1
 		}
 		if !clash {
 			placed = append(placed, b)
@@ -643,18 +663,30 @@ func (r *MapRenderer) units(f *Frame) {
 		if u.Cloaked { // fainter as the cloak fades in: half at full
 			alpha *= 1 - 0.5*float32(min(u.CloakLevel, rules.CloakFadeImpulses))/rules.CloakFadeImpulses
 		}
+		half := math.Max(3, math.Max(minMarker, px*1.1)*0.6)
+		if px >= counterDetail {
+			half = math.Min(px*0.7, 36)
+		}
+		r.unitBoxes = append(r.unitBoxes, [4]float64{x - half, y - half, x + half, y + half})
 		if px >= counterDetail {
 			r.counter(f, u, x, y, col, alpha)
 		} else if px < markerDetail {
 			r.dot(u, x, y, col, alpha)
 		} else {
-			r.marker(u, x, y, math.Max(6, px*1.1), col, alpha)
+			r.marker(u, x, y, math.Max(minMarker, px*1.1), col, alpha)
 		}
 		if u.ID == f.Selected {
 			r.top.Ring(float32(x), float32(y), float32(math.Max(9, px*0.95)), 2.5, r.Palette.Select)
 		}
 	}
 }
+
+// The smallest marker and dot, in pixels: big enough that the arrowhead
+// shows which way the unit faces at every zoom.
+const (
+	minMarker = 11.0
+	minDot    = 9.0
+)
 
 // marker draws a unit at far zoom: an arrowhead in its side's colour
 // pointing along its facing.
@@ -681,7 +713,7 @@ func (r *MapRenderer) markerInto(b *Batch, u rules.UnitView, x, y, size float64,
 // colour pointing along its facing, where the marker's outline could not
 // be seen.
 func (r *MapRenderer) dot(u rules.UnitView, x, y float64, col RGBA, alpha float32) {
-	const size = 6.0
+	const size = minDot
 	dx, dy := DirectionVector(u.Facing)
 	px, py := -dy, dx
 	r.things.Triangle(float32(x+dx*size*0.6), float32(y+dy*size*0.6),

@@ -187,6 +187,17 @@ func checkAllocation(u *Unit, a *Allocation) error {
 	return nil
 }
 
+// tableView is what the other sides learn of an allocation once every
+// side has committed, as at a real table: the speed bought (movement,
+// the impulse hex) and erratic maneuvering, which all see the ship do,
+// and its cloak, which all see switch. Shield and armor reinforcement,
+// arming and holding, the tractor beam made ready and the batteries stay
+// with the side until they act: a reinforced shield absorbing, a shot, a
+// beam (docs/RULES.md, "What the table sees").
+func (a Allocation) tableView() Allocation {
+	return Allocation{Unit: a.Unit, Movement: a.Movement, Impulse: a.Impulse, Erratic: a.Erratic, Cloak: a.Cloak}
+}
+
 // execAllocations applies the revealed allocations.
 func (s *State) execAllocations(sealed []Sealed) []Event {
 	var evs []Event

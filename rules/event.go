@@ -106,6 +106,11 @@ type Event struct {
 	Audience Audience `json:"audience"`
 	Side     SideID   `json:"side,omitempty"`
 	Unit     UnitID   `json:"unit,omitempty"`
+	// Target is the unit a shot of Unit was at (EventFire), and Amount
+	// the points a unit took (the EventDamage that opens a hit), so that
+	// a screen can draw them without reading Text.
+	Target UnitID `json:"target,omitempty"`
+	Amount int    `json:"amount,omitempty"`
 	// Roll is the die roll the event records, if any. Events may share
 	// one Roll (a phase step keeps one per 2d6 outcome): never change a
 	// Roll in place.

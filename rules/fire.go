@@ -323,10 +323,12 @@ func (s *State) resolveFire() []Event {
 			w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
 			if !t.OnMap() {
 				evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u, fmt.Sprintf("%s %s: %s is already gone", u.ID, w.Name, t.ID)))
+				evs[len(evs)-1].Target = t.ID
 				continue
 			}
 			if slices.Contains(s.Turn.Evaded, Evasion{Unit: t.ID, Attacker: u.ID}) {
 				evs = append(evs, s.unitEvent(EventFire, "X4.EV", u, fmt.Sprintf("%s %s misses the evading %s", u.ID, w.Name, t.ID)))
+				evs[len(evs)-1].Target = t.ID
 				continue
 			}
 			rng := u.Hex.Distance(t.Hex)
@@ -346,6 +348,7 @@ func (s *State) resolveFire() []Event {
 			}
 			evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u,
 				fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", u.ID, w.Name, t.ID, rng, r.Total, mod, band.Hit, verdict)))
+			evs[len(evs)-1].Target = t.ID
 		}
 		if total > 0 && t.OnMap() {
 			cause := string(u.ID) + " " + strings.Join(hitBy, " and ")

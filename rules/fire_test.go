@@ -323,3 +323,46 @@ func TestVolleyIsOneShipsFireAtOneTarget(t *testing.T) {
 		})
 	}
 }
+
+// Every shot's event names its target, and the damage that opens a hit
+// its points, as fields a screen can draw without reading the text.
+func TestFireEventsNameTargetAndPoints(t *testing.T) {
+	tests := []struct {
+		name       string
+		shots      []Shot
+		wantShots  int
+		wantPoints []int
+	}{
+		{"one ship, two shots", []Shot{{Attacker: "a", Mount: 0, Target: "z"}, {Attacker: "a", Mount: 1, Target: "z"}}, 2, []int{12}},
+		{"two ships, one shot each", []Shot{{Attacker: "a", Mount: 0, Target: "z"}, {Attacker: "b", Mount: 0, Target: "z"}}, 2, []int{6, 6}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestState(t,
+				ship("a", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+				ship("b", "blue", "fed-cruiser", Hex{0, 0}, DirA, 0),
+				ship("z", "red", "kor-battlecruiser", Hex{0, 0}, DirA, 0))
+			s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepDirectFire}
+			s.Turn = TurnState{Shots: tt.shots}
+			shots := 0
+			var points []int
+			for _, e := range s.resolveFire() {
+				switch {
+				case e.Kind == EventFire:
+					shots++
+					if e.Target != "z" || e.Unit == "" {
+						t.Fatalf("the shot %q names target %q from %q", e.Text, e.Target, e.Unit)
+					}
+				case e.Kind == EventDamage && e.Amount > 0:
+					if e.Unit != "z" {
+						t.Fatalf("%q: the damage is on %q", e.Text, e.Unit)
+					}
+					points = append(points, e.Amount)
+				}
+			}
+			if shots != tt.wantShots || !slices.Equal(points, tt.wantPoints) {
+				t.Fatalf("shots %d, points %v; want %d, %v", shots, points, tt.wantShots, tt.wantPoints)
+			}
+		})
+	}
+}

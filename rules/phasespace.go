@@ -791,6 +791,9 @@ func splitBy[T any](items []T, secret func(T) bool) (keep, held []T) {
 // part to everyone, the part about phased-out units to the side alone.
 func (s *State) revealSealed(c Sealed) []Event {
 	pub, priv, secret := s.splitSecret(c.Command)
+	for i, a := range pub.Allocations { // what the table sees of an allocation (docs/RULES.md)
+		pub.Allocations[i] = a.tableView()
+	}
 	ev := s.newEvent(EventReveal, "", Public, "revealed: "+pub.String())
 	ev.Side = c.Side
 	if !secret {

@@ -227,7 +227,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	absorb(&ss.Armor)
 	text := fmt.Sprintf("%s takes %d on shield %d from %s, %d internal", u.ID, points, shield+1, cause, left)
 	evs = append(evs, s.newEvent(EventDamage, clause, Public, text))
-	evs[len(evs)-1].Unit = u.ID
+	evs[len(evs)-1].Unit, evs[len(evs)-1].Amount = u.ID, points
 	if left == 0 {
 		return evs
 	}

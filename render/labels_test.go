@@ -1,0 +1,77 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// A gravity rift's name, and every other label of the map itself, gives
+// way to a ship under it: at every zoom, a ship put on each hex below and
+// around the rift shows, and the rift's label shows again once no ship
+// is under it.
+func TestRiftLabelsGiveWayToShips(t *testing.T) {
+	sc, err := scenarios.Open(scenarios.DefaultID)
+	require.NoError(t, err)
+	st, err := rules.NewState(sc.Setup(), 1)
+	require.NoError(t, err)
+	base := st.View("")
+	m := base.Maps[0]
+	var rift *rules.System
+	for i := range m.Terrain.Systems {
+		if m.Terrain.Systems[i].Rift {
+			rift = &m.Terrain.Systems[i]
+		}
+	}
+	require.NotNil(t, rift, "the default scenario has a gravity rift")
+	fonts, err := NewFonts()
+	require.NoError(t, err)
+	r := NewMapRenderer(fonts)
+	riftLabel := func() bool {
+		for _, l := range r.labels[:r.placeLabels] {
+			if strings.Contains(l.Text, "gravity rift") {
+				return true
+			}
+		}
+		return false
+	}
+	tests := []struct {
+		name   string
+		across float64
+	}{{"near", 14}, {"names shown", 30}, {"markers", 80}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cam := NewCamera(rift.Shape.Center, 1280, 800, tt.across)
+			v := *base
+			v.Units = nil
+			r.Build(&Frame{View: &v, Map: m.ID, Camera: cam})
+			require.True(t, riftLabel(), "with no ship near, the rift is named")
+			below := rift.Shape.Center.Add(rules.DirD.Vector().Scale(rift.Shape.Radius + 1))
+			var around []rules.Hex
+			for k := 0; k <= 2; k++ {
+				around = append(around, rules.Ring(below, k)...)
+			}
+			for _, h := range around {
+				u := base.Units[0]
+				u.Hex = h
+				v.Units = []rules.UnitView{u}
+				r.Build(&Frame{View: &v, Map: m.ID, Camera: cam})
+				require.Len(t, r.unitBoxes, 1)
+				ub := r.unitBoxes[0]
+				for _, l := range r.labels[:r.placeLabels] {
+					w, lh := fonts.Measure(l.Style, l.Size, l.Text)
+					x0 := l.X
+					if l.Align == AlignCenter {
+						x0 -= w / 2
+					}
+					assert.False(t, x0 < ub[2] && ub[0] < x0+w && l.Y < ub[3] && ub[1] < l.Y+lh, "%q covers the ship at %v", l.Text, h)
+				}
+			}
+		})
+	}
+}
