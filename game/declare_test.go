@@ -32,6 +32,24 @@ func panelButton(c *widget.Container, prefix string) *widget.Button {
 	return nil
 }
 
+// panelCheck returns the checkbox of the orders panel whose label starts
+// with prefix, or nil.
+func panelCheck(c *widget.Container, prefix string) *widget.Checkbox {
+	for _, ch := range c.Children() {
+		switch w := ch.(type) {
+		case *widget.Checkbox:
+			if t := w.Text(); t != nil && strings.HasPrefix(t.Label, prefix) {
+				return w
+			}
+		case *widget.Container:
+			if b := panelCheck(w, prefix); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
 // declareScene plays the withdraw fixture, Blue a person and Red the
 // computer, up to Blue's declare-movement panel, committing what the
 // panels offer.
@@ -66,12 +84,12 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 		screen := ebiten.NewImage(1280, 800)
 		app.Layout(1280, 800)
 		b := declareScene(t, app, screen, play)
-		assert.Nil(t, panelButton(play.ordersBox, "[ ] Kite: withdraw"), "Kite is in no rift")
-		btn := panelButton(play.ordersBox, "[ ] Hawk: withdraw through The Pit")
-		require.NotNil(t, btn, "Hawk may withdraw through the rift she is in")
-		btn.Click()
+		assert.Nil(t, panelCheck(play.ordersBox, "Kite: withdraw"), "Kite is in no rift")
+		box := panelCheck(play.ordersBox, "Hawk: withdraw through The Pit")
+		require.NotNil(t, box, "Hawk may withdraw through the rift she is in")
+		box.Click()
 		tick(t, app, screen)
-		require.NotNil(t, panelButton(play.ordersBox, "[x] Hawk: withdraw"))
+		require.Equal(t, widget.WidgetChecked, box.State())
 		cmd := b.command(play.desk)
 		require.Equal(t, []rules.Declaration{{Unit: "hawk", Withdraw: true}}, cmd.Declarations)
 		require.True(t, play.submit(cmd))
@@ -86,9 +104,9 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 			require.True(t, play.submit(play.sess.State.Legal(play.sess.State.Pending()[0])[0]))
 		}
 		b = declareScene(t, app, screen, play)
-		btn = panelButton(play.ordersBox, "[ ] Hawk (in reserve): re-enter")
-		require.NotNil(t, btn)
-		btn.Click()
+		box = panelCheck(play.ordersBox, "Hawk (in reserve): re-enter")
+		require.NotNil(t, box)
+		box.Click()
 		tick(t, app, screen)
 		want := rules.Hex{Q: -8, R: 1} // next to Kite at -8,2
 		require.Contains(t, play.sess.State.ReentryHexes("hawk"), want)

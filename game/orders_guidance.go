@@ -68,7 +68,7 @@ func guideRows(p *orderDesk, box *widget.Container, rows []guideRow) {
 	box.AddChild(p.env.wrapped("Hand a seeker's guidance to another of your ships within 15 hexes of it: it then stays on its target if its launcher is lost. Click a row (or the seeker on the map) to choose.", 12, render.UITextDim, ordersWidth-28))
 	for i := range rows {
 		r := &rows[i]
-		box.AddChild(button(r.label(p), func() { r.cycle(); p.rebuildPanel() }, stretch()))
+		box.AddChild(liveButton(p, func() string { return r.label(p) }, r.cycle, stretch()))
 	}
 }
 
@@ -78,7 +78,7 @@ func clickGuide(p *orderDesk, rows []guideRow, h rules.Hex) bool {
 	for i := range rows {
 		if u, ok := unitView(p, rows[i].seeker); ok && u.Hex == h {
 			rows[i].cycle()
-			p.rebuildPanel()
+			p.changed()
 			return true
 		}
 	}
