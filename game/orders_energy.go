@@ -40,7 +40,7 @@ var allocPresets = []allocPreset{
 		func(u rules.UnitView, c *rules.Class) rules.Allocation { return fillAlloc(u, c, true, 1<<20) }},
 	{"Max speed", "As fast as the energy and the acceleration limit allow, then arm the weapons the rest pays for.",
 		func(u rules.UnitView, c *rules.Class) rules.Allocation { return fillAlloc(u, c, false, 1<<20) }},
-	{"Last turn's speed", "Keep last turn's speed first, then arm the weapons the rest pays for (the rules' ready allocation).",
+	{"As last turn", "Keep last turn's speed first, then arm the weapons the rest pays for (the rules' ready allocation).",
 		func(u rules.UnitView, c *rules.Class) rules.Allocation {
 			return fillAlloc(u, c, false, u.Detail.Allocated)
 		}},
@@ -142,7 +142,10 @@ func (b *allocBuilder) shipCost(p *orderDesk, i int) (cost, have int) {
 
 func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Energy allocation", "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
-	presets := row(4, p.env.label("Every ship:", render.Regular, 13, render.UITextDim))
+	box.AddChild(p.env.label("Presets for every ship (point at one to read it):", render.Regular, 13, render.UITextDim))
+	presets := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(2), widget.GridLayoutOpts.Spacing(6, 6),
+		widget.GridLayoutOpts.Stretch([]bool{true, true}, nil))), widget.ContainerOpts.WidgetOpts(stretch()))
 	for _, pr := range allocPresets {
 		presets.AddChild(button(pr.name, func() { b.preset(p, pr); p.changed() }, tip(p, pr.help)))
 	}
@@ -302,9 +305,11 @@ func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, i int) {
 		}
 		return fmt.Sprintf("Shield reinforcement, %d energy a point: %d (click a shield to add; past 5 it returns to 0)", rules.ShieldReinforceCost, total)
 	}))
-	shields := row(4)
+	shields := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(3), widget.GridLayoutOpts.Spacing(4, 4),
+		widget.GridLayoutOpts.Stretch([]bool{true, true, true}, nil))), widget.ContainerOpts.WidgetOpts(stretch()))
 	for k := range a.Shields {
-		shields.AddChild(liveButton(p, func() string { return fmt.Sprintf("%d:%d", k+1, a.Shields[k]) },
+		shields.AddChild(liveButton(p, func() string { return fmt.Sprintf("#%d: %d", k+1, a.Shields[k]) },
 			func() { a.Shields[k] = (a.Shields[k] + 1) % 6 },
 			tip(p, fmt.Sprintf("Shield %d: each point of reinforcement stops a point of damage there this turn, before the shield's own boxes.", k+1))))
 	}

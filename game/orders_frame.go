@@ -48,11 +48,14 @@ func newOrdersFrame() *ordersFrame {
 	f.body.GetWidget().MinWidth = ordersWidth - scrollBarWidth
 	f.header = column(0, widget.Insets{Left: 14, Right: 14, Top: 10})
 	f.footer = column(8, widget.Insets{Left: 14, Right: 14, Bottom: 14})
-	clear := image.NewNineSliceColor(color.NRGBA{})
+	// The mask is where the content shows: all of the view, so opaque.
 	f.scroll = widget.NewScrollContainer(
 		widget.ScrollContainerOpts.Content(f.body),
 		widget.ScrollContainerOpts.StretchContentWidth(),
-		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{Idle: clear, Mask: clear}),
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
+			Idle: image.NewNineSliceColor(color.NRGBA{}),
+			Mask: image.NewNineSliceColor(color.NRGBA{A: 255}),
+		}),
 	)
 	f.bar = widget.NewSlider(
 		widget.SliderOpts.Direction(widget.DirectionVertical),
@@ -85,6 +88,9 @@ func newOrdersFrame() *ordersFrame {
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
 	)))
 	view.AddChild(f.scroll, f.bar)
+	for _, w := range []*widget.Container{f.header, view, f.footer} {
+		w.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
+	}
 	f.root = panelColumn(0, widget.Insets{}, f.header, view, f.footer)
 	f.root.GetWidget().LayoutData = widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionStart,
