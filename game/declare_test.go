@@ -130,3 +130,40 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 	assert.True(t, withdrawn, "some seed withdraws Hawk")
 	assert.True(t, reentered, "some seed sends Hawk to reserve, and she comes back")
 }
+
+// Self-destruction asks first: ticking it only opens the question, the
+// Yes declares it and the commit button says so; unticking takes it back.
+func TestDeclarePanelAsksBeforeSelfDestruct(t *testing.T) {
+	requireDisplay(t)
+	src, err := scenarios.ReadSource("testdata/withdraw.yaml")
+	require.NoError(t, err)
+	env := testEnv(t)
+	sess, err := match.NewSession(src, 1, []match.Seat{{Name: "Blue", Side: "blue", Kind: match.SeatHuman}, {Name: "Red", Side: "red", Kind: match.SeatComputer, Level: "easy"}})
+	require.NoError(t, err)
+	play := NewPlayScene(env, sess)
+	app := NewApp(env, play)
+	app.SetInputSource(&scriptInput{})
+	screen := ebiten.NewImage(1280, 800)
+	app.Layout(1280, 800)
+	b := declareScene(t, app, screen, play)
+	yes := panelButton(play.ordersBox, "Yes, destroy Kite")
+	require.NotNil(t, yes)
+	box := panelCheck(play.ordersBox, "Kite: self-destruct")
+	require.NotNil(t, box)
+	assert.False(t, yes.GetWidget().IsVisible(), "no question before the box is ticked")
+
+	box.Click()
+	tick(t, app, screen)
+	assert.True(t, yes.GetWidget().IsVisible(), "the question is asked")
+	assert.Empty(t, b.command(play.desk).Declarations, "nothing is declared yet")
+
+	yes.Click()
+	tick(t, app, screen)
+	assert.Equal(t, []rules.Declaration{{Unit: "kite", SelfDestruct: true}}, b.command(play.desk).Declarations)
+	assert.False(t, yes.GetWidget().IsVisible())
+	assert.Contains(t, commitButton(play.frame).Text().Label, "self-destruct!")
+
+	box.Click()
+	tick(t, app, screen)
+	assert.Empty(t, b.command(play.desk).Declarations, "unticked, it is taken back")
+}

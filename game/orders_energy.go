@@ -466,9 +466,9 @@ func (b *declareBuilder) build(p *orderDesk, box *widget.Container) {
 				b.confirm = d.Unit
 			}
 		}, tip(p, "The ship is destroyed when the declarations are revealed, before anyone moves (X4.DM.1). It cannot be undone.")))
-		ask := row(6, p.env.label("Really destroy "+name+"?", render.Bold, 14, render.UIDanger),
-			button("Yes, destroy", func() { d.SelfDestruct, b.confirm = true, ""; p.changed() }),
-			button("No", func() { b.confirm = ""; p.changed() }))
+		ask := column(4, widget.Insets{Left: 26}, p.env.label("Really destroy "+name+"? It cannot be undone.", render.Bold, 14, render.UIDanger),
+			row(6, button("Yes, destroy "+name, func() { d.SelfDestruct, b.confirm = true, ""; p.changed() }),
+				button("No", func() { b.confirm = ""; p.changed() })))
 		showWhen(p, ask, func() bool { return b.confirm == d.Unit })
 		box.AddChild(ask)
 		armed := p.env.label(name+" will self-destruct.", render.Bold, 14, render.UIDanger)
