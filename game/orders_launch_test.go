@@ -138,9 +138,9 @@ func TestGuidancePanel(t *testing.T) {
 	}
 	require.Len(t, ab.guides, 1)
 	r := &ab.guides[0]
-	assert.Equal(t, "Drone kes.d6.1 at Hawk, warhead 12: keeps Kes as its guide  >", r.label(p.desk))
+	assert.Equal(t, "Drone from Kes at Hawk, warhead 12: keeps Kes as its guide  >", r.label(p.desk))
 	r.cycle()
-	assert.True(t, strings.HasPrefix(r.label(p.desk), "Drone kes.d6.1 at Hawk, warhead 12: guidance passes from Kes to Lark ("), r.label(p.desk))
+	assert.True(t, strings.HasPrefix(r.label(p.desk), "Drone from Kes at Hawk, warhead 12: guidance passes from Kes to Lark ("), r.label(p.desk))
 	p.desk.changed()
 	cmd := ab.command(p.desk)
 	require.Equal(t, []rules.Handoff{{Seeker: "kes.d6.1", To: "lark"}}, cmd.Handoffs)
