@@ -123,10 +123,11 @@ func (a *aimer) set(sh rules.Shot, on bool) {
 
 // unitRows adds a button per ship, the selected one marked, with how many
 // shots it has aimed, and under it, shown while it is selected, a box for
-// each of its mounts at each target it can reach, words by optText, so
+// each of its mounts at each target it can reach (a short label, and the
+// odds in full under it, both from optText), so
 // that a ship's fire can be split between targets mount by mount; and
 // for each enemy it cannot aim at, why.
-func (a *aimer) unitRows(p *orderDesk, box *widget.Container, optText func(rules.Shot) string) {
+func (a *aimer) unitRows(p *orderDesk, box *widget.Container, optText func(rules.Shot) (label, odds string)) {
 	for i, id := range a.units {
 		box.AddChild(liveButton(p, func() string {
 			mark := "  "
@@ -148,7 +149,11 @@ func (a *aimer) unitRows(p *orderDesk, box *widget.Container, optText func(rules
 				target = sh.Target
 				opts.AddChild(p.env.label("At "+unitName(p, target), render.Bold, 13, render.UIAccent))
 			}
-			opts.AddChild(liveCheck(p, optText(sh), func() bool { return a.aimed(sh) }, func(on bool) { a.set(sh, on) }))
+			label, odds := optText(sh)
+			opts.AddChild(liveCheck(p, label, func() bool { return a.aimed(sh) }, func(on bool) { a.set(sh, on) }))
+			if odds != "" {
+				opts.AddChild(column(0, widget.Insets{Left: 26}, p.env.wrapped(odds, 12, render.UITextDim, ordersWidth-64)))
+			}
 		}
 		for _, why := range a.unreachable(p, id) {
 			opts.AddChild(p.env.wrapped(why, 12, render.UITextDim, ordersWidth-38))

@@ -26,7 +26,7 @@ func (b *fireBuilder) build(p *orderDesk, box *widget.Container) {
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can fire now (no armed weapon in range and arc).", 14, render.UITextDim, ordersWidth-28))
 	}
-	b.unitRows(p, box, func(sh rules.Shot) string { return shotOption(p, sh) })
+	b.unitRows(p, box, func(sh rules.Shot) (string, string) { return shotOption(p, sh) })
 	box.AddChild(liveText(p, 13, render.UIText, func() string { return b.summary(p) }))
 	clear := button("Clear all shots", func() { b.shots = nil; p.changed() }, stretch())
 	showWhen(p, clear, func() bool { return len(b.shots) > 0 })
@@ -39,17 +39,18 @@ func (b *fireBuilder) build(p *orderDesk, box *widget.Container) {
 	}, func() rules.Command { return b.command(p) })
 }
 
-// shotOption names one weapon's shot at a target with its odds in words:
-// "Disruptor #3: 4 in 6 (a 4 or less on a d6), 5 damage".
-func shotOption(p *orderDesk, sh rules.Shot) string {
+// shotOption names one weapon's shot at a target, "Disruptor #3: 4 in 6,
+// 5 damage", and gives its odds in words.
+func shotOption(p *orderDesk, sh rules.Shot) (label, odds string) {
 	u, _ := unitView(p, sh.Attacker)
 	c, _ := rules.LookupClass(u.Class)
 	w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon)
 	o, err := p.ShotOdds(sh)
 	if err != nil {
-		return fmt.Sprintf("%s %s", w.Name, rules.MountLabel(sh.Mount))
+		return fmt.Sprintf("%s %s", w.Name, rules.MountLabel(sh.Mount)), ""
 	}
-	return fmt.Sprintf("%s %s: %s, %d dmg on shield %d", w.Name, rules.MountLabel(sh.Mount), needText(o), o.Damage, o.Shield)
+	return fmt.Sprintf("%s %s: %d in 6, %d damage", w.Name, rules.MountLabel(sh.Mount), o.Sixths, o.Damage),
+		fmt.Sprintf("It %s; strikes shield %d.", needText(o), o.Shield)
 }
 
 // needText explains a shot's roll in words (the rules' "need 4+1": a d6

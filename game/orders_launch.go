@@ -29,12 +29,17 @@ func launchText(p *orderDesk, sh rules.Shot, o rules.LaunchOdds) string {
 	u, _ := unitView(p, sh.Attacker)
 	c, _ := rules.LookupClass(u.Class)
 	w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon)
+	return fmt.Sprintf("%s %s %s at %s: %s", unitName(p, sh.Attacker), w.Name, rules.MountLabel(sh.Mount), unitName(p, sh.Target), launchOdds(o))
+}
+
+// launchOdds says what the rules expect of a launch: "range 6, speed 32,
+// reaches it in 2 impulse(s) for 15 if it holds still".
+func launchOdds(o rules.LaunchOdds) string {
 	arrive := "strikes this impulse"
 	if o.Impulses > 0 {
 		arrive = fmt.Sprintf("reaches it in %d impulse(s)", o.Impulses)
 	}
-	return fmt.Sprintf("%s %s %s at %s: range %d, speed %d, %s for %d if it holds still",
-		unitName(p, sh.Attacker), w.Name, rules.MountLabel(sh.Mount), unitName(p, sh.Target), o.Range, o.Speed, arrive, o.Warhead)
+	return fmt.Sprintf("range %d, speed %d, %s for %d if it holds still", o.Range, o.Speed, arrive, o.Warhead)
 }
 
 func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
@@ -42,11 +47,15 @@ func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can launch now.", 14, render.UITextDim, ordersWidth-28))
 	}
-	b.unitRows(p, box, func(sh rules.Shot) string {
+	b.unitRows(p, box, func(sh rules.Shot) (string, string) {
+		u, _ := unitView(p, sh.Attacker)
+		c, _ := rules.LookupClass(u.Class)
+		w, _ := rules.LookupWeapon(c.Mounts[sh.Mount].Weapon)
+		label := w.Name + " " + rules.MountLabel(sh.Mount)
 		if o, err := p.LaunchOdds(sh); err == nil {
-			return launchText(p, sh, o)
+			return label, launchOdds(o)
 		}
-		return ""
+		return label, ""
 	})
 	clear := button("Clear all launches", func() { b.shots = nil; p.changed() }, stretch())
 	showWhen(p, clear, func() bool { return len(b.shots) > 0 })
