@@ -109,8 +109,13 @@ func unitView(p *orderDesk, id rules.UnitID) (rules.UnitView, bool) {
 	return rules.UnitView{}, false
 }
 
+// unitName names a unit for people: its name, a seeker's with the ship
+// that launched it ("Drone from Claw").
 func unitName(p *orderDesk, id rules.UnitID) string {
 	if u, ok := unitView(p, id); ok && u.Name != "" {
+		if strings.Contains(string(id), ".") {
+			return seekerName(p, u)
+		}
 		return u.Name
 	}
 	return string(id)

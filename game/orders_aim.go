@@ -144,7 +144,9 @@ func (a *aimer) unitRows(p *orderDesk, box *widget.Container, optText func(rules
 		}, func() { a.selected = i }, stretch()))
 		opts := column(4, widget.Insets{Left: 10})
 		var target rules.UnitID
-		for _, sh := range a.options(p, id) {
+		byTarget := a.options(p, id)
+		slices.SortStableFunc(byTarget, func(x, y rules.Shot) int { return strings.Compare(string(x.Target), string(y.Target)) })
+		for _, sh := range byTarget {
 			if sh.Target != target {
 				target = sh.Target
 				opts.AddChild(p.env.label("At "+unitName(p, target), render.Bold, 13, render.UIAccent))
