@@ -143,9 +143,7 @@ func (b *allocBuilder) shipCost(p *orderDesk, i int) (cost, have int) {
 func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Energy allocation", "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
 	box.AddChild(p.env.label("Presets for every ship (point at one to read it):", render.Regular, 13, render.UITextDim))
-	presets := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(2), widget.GridLayoutOpts.Spacing(6, 6),
-		widget.GridLayoutOpts.Stretch([]bool{true, true}, nil))), widget.ContainerOpts.WidgetOpts(stretch()))
+	presets := grid(2)
 	for _, pr := range allocPresets {
 		presets.AddChild(button(pr.name, func() { b.preset(p, pr); p.changed() }, tip(p, pr.help)))
 	}
@@ -305,9 +303,7 @@ func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, i int) {
 		}
 		return fmt.Sprintf("Shield reinforcement, %d energy a point: %d (click a shield to add; past 5 it returns to 0)", rules.ShieldReinforceCost, total)
 	}))
-	shields := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(3), widget.GridLayoutOpts.Spacing(4, 4),
-		widget.GridLayoutOpts.Stretch([]bool{true, true, true}, nil))), widget.ContainerOpts.WidgetOpts(stretch()))
+	shields := grid(3)
 	for k := range a.Shields {
 		shields.AddChild(liveButton(p, func() string { return fmt.Sprintf("#%d: %d", k+1, a.Shields[k]) },
 			func() { a.Shields[k] = (a.Shields[k] + 1) % 6 },

@@ -113,22 +113,20 @@ func (b *moveBuilder) build(p *orderDesk, box *widget.Container) {
 		}
 		return "Plan: " + strings.Join(parts, ", ")
 	}))
-	box.AddChild(row(6,
+	box.AddChild(grid(2,
 		button("Turn left (Q)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnLeft}) }),
-		button("Forward (Space)", func() { b.add(p, rules.MoveStep{Op: rules.OpForward}) }),
-		button("Turn right (E)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnRight}) })))
-	box.AddChild(row(6,
+		button("Turn right (E)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnRight}) }),
 		button("Slip left (Z)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipLeft}) }),
-		button("Slip right (C)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipRight}) })))
+		button("Slip right (C)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipRight}) }),
+		button("Forward (Space)", func() { b.add(p, rules.MoveStep{Op: rules.OpForward}) }),
+		button("Decelerate 1", func() { b.add(p, rules.MoveStep{Op: rules.OpDecelerate, N: 1}) })))
 	het := row(4, p.env.label("HET to", render.Regular, 14, render.UIText))
 	for _, d := range rules.Directions {
 		het.AddChild(button(d.String(), func() { b.add(p, rules.MoveStep{Op: rules.OpHET, Facing: d}) },
 			tip(p, fmt.Sprintf("High-energy turn: face %s at once, for %d movement.", d, rules.HETCost))))
 	}
 	box.AddChild(het)
-	box.AddChild(row(6,
-		button("Decelerate 1", func() { b.add(p, rules.MoveStep{Op: rules.OpDecelerate, N: 1}) }),
-		button("Undo (Backspace)", func() { b.undo(p) })))
+	box.AddChild(button("Undo the last step (Backspace)", func() { b.undo(p) }, stretch()))
 	// A ram box for each enemy the side sees, shown while the plan ends
 	// in its hex.
 	for _, t := range p.view().Units {
