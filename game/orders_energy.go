@@ -73,17 +73,8 @@ func fillAlloc(u rules.UnitView, c *rules.Class, weaponsFirst bool, want int) ru
 		if !c.Mobile() {
 			return
 		}
-		hexes := min(want, rules.MaxAcceleration(ss.Allocated, c.SizeClass))
-		if hexes > 0 && ss.Boxes[rules.SysImpulse] > 0 && budget > 0 {
-			a.Impulse = true
-			budget--
-			hexes--
-		}
-		for hexes > 0 && rules.EnergyForSpeed(c, hexes) > budget {
-			hexes--
-		}
-		a.Movement = rules.EnergyForSpeed(c, hexes)
-		budget -= a.Movement
+		a.Movement, a.Impulse = rules.BuySpeed(c, ss, min(want, rules.MaxAcceleration(ss.Allocated, c.SizeClass)), budget)
+		budget -= a.Movement + boolInt(a.Impulse)
 	}
 	if weaponsFirst {
 		weapons()
