@@ -17,37 +17,33 @@ import (
 // panelButton returns the button of the orders panel whose label starts
 // with prefix, or nil.
 func panelButton(c *widget.Container, prefix string) *widget.Button {
-	for _, ch := range c.Children() {
-		switch w := ch.(type) {
-		case *widget.Button:
-			if t := w.Text(); t != nil && strings.HasPrefix(t.Label, prefix) {
-				return w
-			}
-		case *widget.Container:
-			if b := panelButton(w, prefix); b != nil {
-				return b
-			}
-		}
-	}
-	return nil
+	return findWidget(c, func(b *widget.Button) bool { t := b.Text(); return t != nil && strings.HasPrefix(t.Label, prefix) })
 }
 
 // panelCheck returns the checkbox of the orders panel whose label starts
 // with prefix, or nil.
 func panelCheck(c *widget.Container, prefix string) *widget.Checkbox {
+	return findWidget(c, func(b *widget.Checkbox) bool { t := b.Text(); return t != nil && strings.HasPrefix(t.Label, prefix) })
+}
+
+// findWidget returns the first widget of type W in c and the containers
+// under it that match says, or nil.
+func findWidget[W interface {
+	comparable
+	widget.PreferredSizeLocateableWidget
+}](c *widget.Container, match func(W) bool) W {
+	var none W
 	for _, ch := range c.Children() {
-		switch w := ch.(type) {
-		case *widget.Checkbox:
-			if t := w.Text(); t != nil && strings.HasPrefix(t.Label, prefix) {
+		if w, ok := ch.(W); ok && match(w) {
+			return w
+		}
+		if sub, ok := ch.(*widget.Container); ok {
+			if w := findWidget(sub, match); w != none {
 				return w
-			}
-		case *widget.Container:
-			if b := panelCheck(w, prefix); b != nil {
-				return b
 			}
 		}
 	}
-	return nil
+	return none
 }
 
 // declareScene plays the withdraw fixture, Blue a person and Red the

@@ -58,7 +58,7 @@ func newOrdersFrame() *ordersFrame {
 		}),
 	)
 	f.bar = widget.NewSlider(
-		widget.SliderOpts.Direction(widget.DirectionVertical),
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
 		widget.SliderOpts.MinMax(0, barRange),
 		widget.SliderOpts.PageSizeFunc(f.pageSize),
 		widget.SliderOpts.Images(

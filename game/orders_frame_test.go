@@ -27,8 +27,9 @@ func commitButton(f *ordersFrame) *widget.Button {
 }
 
 // panelsOf plays scenario id with people at every seat, the rules' first
-// legal command each step, through its first turn, and calls look
-// at every orders panel on a w x h screen, after a tick has laid it out.
+// legal command each step, through its first turn, and calls look at the
+// first orders panel of each kind each side gets, on a w x h screen,
+// after it has been laid out.
 func panelsOf(t *testing.T, id string, w, h int, look func(p *PlayScene, app *App, screen *ebiten.Image)) {
 	t.Helper()
 	src, err := scenarios.ReadSource(id)
@@ -51,21 +52,31 @@ func panelsOf(t *testing.T, id string, w, h int, look func(p *PlayScene, app *Ap
 	screen := ebiten.NewImage(w, h)
 	app.Layout(w, h)
 	tick(t, app, screen)
+	type panel struct {
+		side rules.SideID
+		kind rules.CommandKind
+	}
+	seen := map[panel]bool{}
 	for guard := 0; guard < 400 && !sess.Over() && sess.State.Clock.Turn <= 1; guard++ {
-		// Only the widgets are laid out (ebitenui lays out as it draws):
-		// the map is not what is measured.
-		p.frame.fit(h)
-		p.ui.Draw(screen)
-		if p.orders != nil && p.viewer != "" {
-			look(p, app, screen)
-		}
+		p.sync() // as the play scene does after each command
 		pend := sess.State.Pending()
 		if len(pend) == 0 {
 			break
 		}
+		if k := (panel{pend[0], sess.State.Expecting()}); !seen[k] {
+			seen[k] = true
+			// Only the widgets are laid out (ebitenui lays out as it
+			// draws): the map is not what is measured.
+			p.frame.fit(h)
+			p.ui.Draw(screen)
+			if p.orders != nil && p.viewer != "" {
+				look(p, app, screen)
+			}
+		}
 		legal := sess.State.Legal(pend[0])
 		require.NotEmpty(t, legal)
-		require.True(t, p.submit(legal[0]), "%s: %v", id, legal[0])
+		_, err := sess.Submit(legal[0])
+		require.NoError(t, err, "%s: %v", id, legal[0])
 	}
 }
 
