@@ -17,19 +17,33 @@ import (
 // panelButton returns the button of the orders panel whose label starts
 // with prefix, or nil.
 func panelButton(c *widget.Container, prefix string) *widget.Button {
+	return findWidget(c, func(b *widget.Button) bool { t := b.Text(); return t != nil && strings.HasPrefix(t.Label, prefix) })
+}
+
+// panelCheck returns the checkbox of the orders panel whose label starts
+// with prefix, or nil.
+func panelCheck(c *widget.Container, prefix string) *widget.Checkbox {
+	return findWidget(c, func(b *widget.Checkbox) bool { t := b.Text(); return t != nil && strings.HasPrefix(t.Label, prefix) })
+}
+
+// findWidget returns the first widget of type W in c and the containers
+// under it that match says, or nil.
+func findWidget[W interface {
+	comparable
+	widget.PreferredSizeLocateableWidget
+}](c *widget.Container, match func(W) bool) W {
+	var none W
 	for _, ch := range c.Children() {
-		switch w := ch.(type) {
-		case *widget.Button:
-			if t := w.Text(); t != nil && strings.HasPrefix(t.Label, prefix) {
+		if w, ok := ch.(W); ok && match(w) {
+			return w
+		}
+		if sub, ok := ch.(*widget.Container); ok {
+			if w := findWidget(sub, match); w != none {
 				return w
-			}
-		case *widget.Container:
-			if b := panelButton(w, prefix); b != nil {
-				return b
 			}
 		}
 	}
-	return nil
+	return none
 }
 
 // declareScene plays the withdraw fixture, Blue a person and Red the
@@ -66,12 +80,12 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 		screen := ebiten.NewImage(1280, 800)
 		app.Layout(1280, 800)
 		b := declareScene(t, app, screen, play)
-		assert.Nil(t, panelButton(play.ordersBox, "[ ] Kite: withdraw"), "Kite is in no rift")
-		btn := panelButton(play.ordersBox, "[ ] Hawk: withdraw through The Pit")
-		require.NotNil(t, btn, "Hawk may withdraw through the rift she is in")
-		btn.Click()
+		assert.Nil(t, panelCheck(play.ordersBox, "Kite: withdraw"), "Kite is in no rift")
+		box := panelCheck(play.ordersBox, "Hawk: withdraw through The Pit")
+		require.NotNil(t, box, "Hawk may withdraw through the rift she is in")
+		box.Click()
 		tick(t, app, screen)
-		require.NotNil(t, panelButton(play.ordersBox, "[x] Hawk: withdraw"))
+		require.Equal(t, widget.WidgetChecked, box.State())
 		cmd := b.command(play.desk)
 		require.Equal(t, []rules.Declaration{{Unit: "hawk", Withdraw: true}}, cmd.Declarations)
 		require.True(t, play.submit(cmd))
@@ -86,9 +100,9 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 			require.True(t, play.submit(play.sess.State.Legal(play.sess.State.Pending()[0])[0]))
 		}
 		b = declareScene(t, app, screen, play)
-		btn = panelButton(play.ordersBox, "[ ] Hawk (in reserve): re-enter")
-		require.NotNil(t, btn)
-		btn.Click()
+		box = panelCheck(play.ordersBox, "Hawk (in reserve): re-enter")
+		require.NotNil(t, box)
+		box.Click()
 		tick(t, app, screen)
 		want := rules.Hex{Q: -8, R: 1} // next to Kite at -8,2
 		require.Contains(t, play.sess.State.ReentryHexes("hawk"), want)
@@ -111,4 +125,41 @@ func TestDeclarePanelWithdrawsAndReenters(t *testing.T) {
 	}
 	assert.True(t, withdrawn, "some seed withdraws Hawk")
 	assert.True(t, reentered, "some seed sends Hawk to reserve, and she comes back")
+}
+
+// Self-destruction asks first: ticking it only opens the question, the
+// Yes declares it and the commit button says so; unticking takes it back.
+func TestDeclarePanelAsksBeforeSelfDestruct(t *testing.T) {
+	requireDisplay(t)
+	src, err := scenarios.ReadSource("testdata/withdraw.yaml")
+	require.NoError(t, err)
+	env := testEnv(t)
+	sess, err := match.NewSession(src, 1, []match.Seat{{Name: "Blue", Side: "blue", Kind: match.SeatHuman}, {Name: "Red", Side: "red", Kind: match.SeatComputer, Level: "easy"}})
+	require.NoError(t, err)
+	play := NewPlayScene(env, sess)
+	app := NewApp(env, play)
+	app.SetInputSource(&scriptInput{})
+	screen := ebiten.NewImage(1280, 800)
+	app.Layout(1280, 800)
+	b := declareScene(t, app, screen, play)
+	yes := panelButton(play.ordersBox, "Yes, destroy Kite")
+	require.NotNil(t, yes)
+	box := panelCheck(play.ordersBox, "Kite: self-destruct")
+	require.NotNil(t, box)
+	assert.False(t, yes.GetWidget().IsVisible(), "no question before the box is ticked")
+
+	box.Click()
+	tick(t, app, screen)
+	assert.True(t, yes.GetWidget().IsVisible(), "the question is asked")
+	assert.Empty(t, b.command(play.desk).Declarations, "nothing is declared yet")
+
+	yes.Click()
+	tick(t, app, screen)
+	assert.Equal(t, []rules.Declaration{{Unit: "kite", SelfDestruct: true}}, b.command(play.desk).Declarations)
+	assert.False(t, yes.GetWidget().IsVisible())
+	assert.Contains(t, commitButton(play.frame).Text().Label, "self-destruct!")
+
+	box.Click()
+	tick(t, app, screen)
+	assert.Empty(t, b.command(play.desk).Declarations, "unticked, it is taken back")
 }

@@ -3,9 +3,14 @@ package game
 import (
 	"errors"
 	"fmt"
+	"image/color"
+	"regexp"
 	"strings"
+	"time"
 
+	"github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
@@ -27,6 +32,15 @@ type orderDesk struct {
 	rebuild bool           // the panel's widgets are to be built anew
 	showMap rules.MapID    // the map to put on screen
 	plotted *plot.Orders   // the side's orders for the turn, to follow
+
+	// A panel builds its widgets once, into body and footer (the commit
+	// row, which never scrolls), and keeps them in line with what the
+	// player chose through live: each entry brings one widget up to date,
+	// and changed runs them all after a click, a key or a map click.
+	body, footer *widget.Container
+	relayout     func()
+	live         []func()
+	syncing      bool // live is setting widgets: their handlers ignore it
 }
 
 // submit hands cmd to the play scene to submit.
@@ -34,6 +48,33 @@ func (p *orderDesk) submit(cmd rules.Command) { p.cmd = &cmd }
 
 // rebuildPanel asks the play scene to build the panel's widgets anew.
 func (p *orderDesk) rebuildPanel() { p.rebuild = true }
+
+// place tells the desk where the panel's widgets go, and how to lay them
+// out again; the refreshers of the widgets there before are dropped.
+func (p *orderDesk) place(body, footer *widget.Container, relayout func()) {
+	p.body, p.footer, p.relayout, p.live = body, footer, relayout, nil
+}
+
+// onChange registers f, which brings a widget in line with the panel's
+// state, and runs it once.
+func (p *orderDesk) onChange(f func()) {
+	p.live = append(p.live, f)
+	p.syncing = true
+	f()
+	p.syncing = false
+}
+
+// changed brings every widget of the panel in line with its state.
+func (p *orderDesk) changed() {
+	p.syncing = true
+	for _, f := range p.live {
+		f()
+	}
+	p.syncing = false
+	if p.relayout != nil {
+		p.relayout()
+	}
+}
 
 // orderBuilder builds the command of the seat at the machine for the
 // current step: it fills the orders panel, reacts to clicks on the map
@@ -67,19 +108,46 @@ func unitView(p *orderDesk, id rules.UnitID) (rules.UnitView, bool) {
 	return rules.UnitView{}, false
 }
 
+// unitName names a unit for people: its name, a seeker's with the ship
+// that launched it ("Drone from Claw").
 func unitName(p *orderDesk, id rules.UnitID) string {
 	if u, ok := unitView(p, id); ok && u.Name != "" {
+		if strings.Contains(string(id), ".") {
+			return seekerName(p, u)
+		}
 		return u.Name
 	}
 	return string(id)
 }
 
-// checkText returns the reason cmd would be refused, for people.
+// checkText returns the reason cmd would be refused, for people: the
+// rules' words with the units' names for their ids.
 func checkText(p *orderDesk, cmd rules.Command) string {
 	if err := p.Check(cmd); err != nil {
-		return refusalText(err)
+		return namedText(p, refusalText(err))
 	}
 	return ""
+}
+
+// unitIDWords matches what could be a unit id in a text: words joined by
+// dots ("kes.d6.1"), a sentence's full stop left out.
+var unitIDWords = regexp.MustCompile(`[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*`)
+
+// namedText puts the name players read for each unit id the side sees in
+// text.
+func namedText(p *orderDesk, text string) string {
+	names := map[string]string{}
+	for _, u := range p.view().Units {
+		if u.Name != "" {
+			names[string(u.ID)] = u.Name
+		}
+	}
+	return unitIDWords.ReplaceAllStringFunc(text, func(w string) string {
+		if n, ok := names[w]; ok {
+			return n
+		}
+		return w
+	})
 }
 
 // refusalText returns err as a player reads it: a rules refusal's reason
@@ -92,6 +160,82 @@ func refusalText(err error) string {
 	return err.Error()
 }
 
+// liveText is a wrapped text whose words follow the panel's state; it
+// is hidden while they are empty.
+func liveText(p *orderDesk, size float64, col render.RGBA, words func() string) *widget.Text {
+	t := p.env.wrapped("", size, col, ordersWidth-28)
+	p.onChange(func() {
+		t.Label = words()
+		shown(t, t.Label != "")
+	})
+	return t
+}
+
+// shown shows or hides w, a hidden widget taking no room.
+func shown(w widget.HasWidget, on bool) {
+	v := widget.Visibility_Hide
+	if on {
+		v = widget.Visibility_Show
+	}
+	w.GetWidget().SetVisibility(v)
+}
+
+// showWhen shows w while on says so.
+func showWhen(p *orderDesk, w widget.HasWidget, on func() bool) {
+	p.onChange(func() { shown(w, on()) })
+}
+
+// liveButton is a button whose label follows the panel's state; a click
+// runs do, then brings the panel up to date.
+func liveButton(p *orderDesk, label func() string, do func(), opts ...widget.WidgetOpt) *widget.Button {
+	b := button(label(), func() { do(); p.changed() }, opts...)
+	p.onChange(func() { b.SetText(label()) })
+	return b
+}
+
+// liveCheck is a checkbox for one choice of the panel: it shows get and
+// sets it with set, then brings the panel up to date.
+func liveCheck(p *orderDesk, label string, get func() bool, set func(bool), opts ...widget.WidgetOpt) *widget.Checkbox {
+	var f text.Face = p.env.Fonts.Face(render.Regular, 14)
+	c := widget.NewCheckbox(
+		widget.CheckboxOpts.TextLabel(label),
+		widget.CheckboxOpts.TextFace(&f),
+		widget.CheckboxOpts.Spacing(8),
+		widget.CheckboxOpts.DisableDefaultKeys(),
+		widget.CheckboxOpts.WidgetOpts(append([]widget.WidgetOpt{widget.WidgetOpts.MinSize(18, 18)}, opts...)...),
+		// ebitenui defers the event: by the time it runs, the box may
+		// only have been brought in line with the state, which is then
+		// no change at all.
+		widget.CheckboxOpts.StateChangedHandler(func(a *widget.CheckboxChangedEventArgs) {
+			on := a.State == widget.WidgetChecked
+			if p.syncing || on == get() {
+				return
+			}
+			set(on)
+			p.changed()
+		}),
+	)
+	p.onChange(func() {
+		want := widget.WidgetUnchecked
+		if get() {
+			want = widget.WidgetChecked
+		}
+		c.SetState(want)
+	})
+	return c
+}
+
+// tip is a tooltip with words for people, shown when the pointer rests
+// on the widget it is given to.
+func tip(p *orderDesk, words string) widget.WidgetOpt {
+	var f text.Face = p.env.Fonts.Face(render.Regular, 13)
+	bg := image.NewBorderedNineSliceColor(render.UIPanel.WithAlpha(1).Color().(color.NRGBA), render.UIAccent.Color().(color.NRGBA), 1)
+	c := widget.NewContainer(widget.ContainerOpts.BackgroundImage(bg),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(&widget.Insets{Top: 5, Bottom: 5, Left: 8, Right: 8}))))
+	c.AddChild(widget.NewText(widget.TextOpts.Text(words, &f, render.UIText.Color()), widget.TextOpts.MaxWidth(280)))
+	return widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(c), widget.ToolTipOpts.Delay(400*time.Millisecond)))
+}
+
 // heading adds the step title and a line of explanation to the panel.
 func heading(p *orderDesk, box *widget.Container, title, help string) {
 	box.AddChild(p.env.label(title, render.Bold, 20, render.UIAccent))
@@ -100,26 +244,56 @@ func heading(p *orderDesk, box *widget.Container, title, help string) {
 	}
 }
 
-// commitRow adds the legality line and the commit button.
-func commitRow(p *orderDesk, box *widget.Container, label string, cmd rules.Command) {
-	if why := checkText(p, cmd); why != "" {
-		box.AddChild(p.env.wrapped("Not yet legal: "+why, 13, render.UIDanger, ordersWidth-28))
-		b := button(label, func() {}, stretch())
-		b.GetWidget().Disabled = true
-		box.AddChild(b)
-		return
+// commitRow adds, in the footer that never scrolls, the legality line
+// and the commit button of the command cmd builds; both follow the
+// panel's state.
+func commitRow(p *orderDesk, label func() string, cmd func() rules.Command) {
+	box := p.footer
+	if box == nil {
+		box = p.body
 	}
-	box.AddChild(button(label+"  (Enter)", func() { p.submit(cmd) }, stretch()))
+	why := ""
+	p.onChange(func() { why = checkText(p, cmd()) })
+	box.AddChild(liveText(p, 13, render.UIDanger, func() string {
+		if why != "" {
+			return "Not yet legal: " + why
+		}
+		return ""
+	}))
+	b := button(label(), func() {
+		if checkText(p, cmd()) == "" {
+			p.submit(cmd())
+		}
+	}, stretch())
+	p.onChange(func() {
+		b.GetWidget().Disabled = why != ""
+		if why == "" {
+			b.SetText(label() + "  (Enter)")
+		} else {
+			b.SetText(label())
+		}
+	})
+	box.AddChild(b)
 }
+
+// fixed returns a label function for words that do not change.
+func fixed(s string) func() string { return func() string { return s } }
 
 // stepper is a "- value +" row.
 func stepper(p *orderDesk, name string, value string, dec, inc func()) *widget.Container {
-	l := p.env.label(name, render.Regular, 14, render.UIText)
-	l.GetWidget().MinWidth = 150
-	v := p.env.label(value, render.Bold, 14, render.UIText)
-	v.GetWidget().MinWidth = 70
-	minus := button("-", dec)
-	plus := button("+", inc)
+	return spinner(p, fixed(name), fixed(value), dec, inc)
+}
+
+// spinner is a "name  - value +" row built once: its name and value
+// follow the panel's state, and each button brings the panel up to date.
+func spinner(p *orderDesk, name, value func() string, dec, inc func(), opts ...widget.WidgetOpt) *widget.Container {
+	l := p.env.label("", render.Regular, 14, render.UIText)
+	l.GetWidget().MinWidth = 170
+	v := p.env.label("", render.Bold, 14, render.UIText)
+	v.GetWidget().MinWidth = 40
+	p.onChange(func() { l.Label, v.Label = name(), value() })
+	minus := button("-", func() { dec(); p.changed() }, opts...)
+	plus := button("+", func() { inc(); p.changed() }, opts...)
 	return row(6, l, minus, v, plus)
 }
 
@@ -170,12 +344,12 @@ func (b *choiceBuilder) itemText(p *orderDesk, c rules.Command) string {
 		return fmt.Sprintf("%s passes %d energy to %s", unitName(p, t.From), t.Energy, unitName(p, t.To))
 	case len(c.Evasions) > 0:
 		e := c.Evasions[0]
-		return unitName(p, e.Unit) + " evades fire from " + unitName(p, e.Attacker) + " (d6 1-2: miss)"
+		return unitName(p, e.Unit) + " evades " + unitName(p, e.Attacker) + "'s fire"
 	case len(c.Repairs) > 0:
 		r := c.Repairs[0]
-		return unitName(p, r.Unit) + " repairs " + r.Target
+		return unitName(p, r.Unit) + " repairs its " + repairName(r.Target)
 	case len(c.Craft) > 0:
-		return "Launch " + unitName(p, c.Craft[0])
+		return "Launch " + craftName(p, c.Craft[0])
 	}
 	s := c.String()
 	if i := strings.Index(s, ": "); i >= 0 {
@@ -184,10 +358,48 @@ func (b *choiceBuilder) itemText(p *orderDesk, c rules.Command) string {
 	return s
 }
 
+// systemNames are the ship systems' names for people, by chart name.
+var systemNames = map[string]string{
+	"brdg": "bridge", "flag": "flag bridge", "emer": "emergency bridge", "aux": "auxiliary control",
+	"damc": "damage control", "fhull": "forward hull", "ahull": "aft hull", "chull": "centre hull",
+	"cwarp": "centre warp engine", "lwarp": "left warp engine", "rwarp": "right warp engine",
+	"lab": "lab", "phas": "phaser", "imp": "impulse engine", "apr": "auxiliary power reactor",
+	"drn": "drone rack", "btty": "battery", "shtl": "shuttle bay", "sen": "sensor", "scan": "scanner",
+	"tran": "transporter", "trac": "tractor beam", "torp": "heavy weapon", "cargo": "cargo hold",
+}
+
+// repairName names a repair target for people: "shield 3", "left warp
+// engine".
+func repairName(target string) string {
+	if n, ok := strings.CutPrefix(target, "shield"); ok {
+		return "shield " + n
+	}
+	if s, ok := systemNames[target]; ok {
+		return s
+	}
+	return target
+}
+
+// craftName names a small craft (a shuttle aboard a ship is not on the
+// map): its name if the side sees it, else its class's.
+func craftName(p *orderDesk, id rules.UnitID) string {
+	if u, ok := unitView(p, id); ok {
+		if u.Name != "" {
+			return u.Name
+		}
+		if c, ok := rules.LookupClass(u.Class); ok && c.Name != "" {
+			return c.Name
+		}
+	}
+	return strings.ReplaceAll(string(id), "-", " ")
+}
+
 func (b *choiceBuilder) build(p *orderDesk, box *widget.Container) {
 	switch b.kind {
 	case rules.CmdEvade:
-		heading(p, box, "Evasive maneuvers", "Fire at your ships is revealed. Each ship may try one evasive maneuver this impulse (X4.EV).")
+		heading(p, box, "Evasive maneuvers", "The fire aimed at your ships is revealed. A ship may evade one attacker's strike an impulse, "+
+			"as many times a turn as its size class: a d6 of 1-2 makes that strike miss (X4.EV).")
+		b.evasionsLeft(p, box)
 	case rules.CmdRepair:
 		heading(p, box, "Damage control", "Repair damaged systems. Armor is never repaired here (X4.DC).")
 	default:
@@ -197,21 +409,37 @@ func (b *choiceBuilder) build(p *orderDesk, box *widget.Container) {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
 	}
 	b.toggles(p, box)
-	commitRow(p, box, "Commit", b.command(p))
+	commitRow(p, fixed("Commit"), func() rules.Command { return b.command(p) })
 }
 
-// toggles adds a toggle for each option.
+// evasionsLeft says, for each ship that may evade, against whom.
+func (b *choiceBuilder) evasionsLeft(p *orderDesk, box *widget.Container) {
+	against := map[rules.UnitID][]string{}
+	var order []rules.UnitID
+	for _, o := range b.options {
+		for _, e := range o.Evasions {
+			if _, ok := against[e.Unit]; !ok {
+				order = append(order, e.Unit)
+			}
+			against[e.Unit] = append(against[e.Unit], unitName(p, e.Attacker))
+		}
+	}
+	for _, id := range order {
+		left := ""
+		if u, ok := unitView(p, id); ok && u.Detail != nil {
+			if c, ok := rules.LookupClass(u.Class); ok {
+				n := c.SizeClass - u.Detail.Evasions
+				left = fmt.Sprintf(" (%d of %d left this turn)", n, c.SizeClass)
+			}
+		}
+		box.AddChild(p.env.wrapped(fmt.Sprintf("%s may evade once this impulse%s, against %s.", unitName(p, id), left, strings.Join(against[id], " or ")), 13, render.UITextDim, ordersWidth-28))
+	}
+}
+
+// toggles adds a checkbox for each option.
 func (b *choiceBuilder) toggles(p *orderDesk, box *widget.Container) {
 	for i, o := range b.options {
-		i := i
-		mark := "[ ] "
-		if b.chosen[i] {
-			mark = "[x] "
-		}
-		box.AddChild(button(mark+b.itemText(p, o), func() {
-			b.chosen[i] = !b.chosen[i]
-			p.rebuildPanel()
-		}, stretch()))
+		box.AddChild(liveCheck(p, b.itemText(p, o), func() bool { return b.chosen[i] }, func(on bool) { b.chosen[i] = on }))
 	}
 }
 

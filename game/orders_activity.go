@@ -175,26 +175,22 @@ func (b *activityBuilder) command(p *orderDesk) rules.Command {
 
 func (b *activityBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, "Impulse activity", "Docking, transfers, devices, webs, craft launches and tractor beams. Sealed until every side has chosen.")
-	if len(b.choice.options) == 0 && len(b.beams) == 0 && len(b.guides) == 0 {
+	if len(b.choice.options) == 0 && len(b.beams) == 0 && len(b.guides) == 0 && len(b.devices) == 0 {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
 	}
 	b.choice.toggles(p, box)
 	if len(b.devices) > 0 {
 		box.AddChild(p.env.label("Devices", render.Bold, 15, render.UIAccent))
-		box.AddChild(p.env.wrapped("One device a turn per unit, paid from its batteries.", 12, render.UITextDim, ordersWidth-28))
+		box.AddChild(p.env.wrapped("One device a turn per unit, paid from its batteries. Click a row to choose.", 12, render.UITextDim, ordersWidth-28))
 	}
 	for i := range b.devices {
 		r := &b.devices[i]
-		box.AddChild(button(fmt.Sprintf("%s %s  >", unitName(p, r.unit), r.uses[r.pick].label), func() {
-			r.pick = (r.pick + 1) % len(r.uses)
-			p.rebuildPanel()
-		}, stretch()))
-		if u := r.use(); u != nil && u.Device == rules.DeviceDisplacement {
-			box.AddChild(button(fmt.Sprintf("  thrown toward %s  >", r.facing), func() {
-				r.facing = rules.Direction((int(r.facing) + 1) % 6)
-				p.rebuildPanel()
-			}, stretch()))
-		}
+		box.AddChild(liveButton(p, func() string { return fmt.Sprintf("%s %s  >", unitName(p, r.unit), r.uses[r.pick].label) },
+			func() { r.pick = (r.pick + 1) % len(r.uses) }, stretch()))
+		throw := liveButton(p, func() string { return fmt.Sprintf("  thrown toward %s  >", r.facing) },
+			func() { r.facing = rules.Direction((int(r.facing) + 1) % 6) }, stretch())
+		showWhen(p, throw, func() bool { u := r.use(); return u != nil && u.Device == rules.DeviceDisplacement })
+		box.AddChild(throw)
 	}
 	if len(b.beams) > 0 {
 		box.AddChild(p.env.label("Tractor beams", render.Bold, 15, render.UIAccent))
@@ -202,25 +198,22 @@ func (b *activityBuilder) build(p *orderDesk, box *widget.Container) {
 	}
 	for i := range b.beams {
 		r := &b.beams[i]
-		box.AddChild(button(fmt.Sprintf("%s %s  >", unitName(p, r.c.Unit), r.actions[r.pick].label), func() {
-			r.pick = (r.pick + 1) % len(r.actions)
-			r.energy = 0
-			p.rebuildPanel()
-		}, stretch()))
-		o := r.order()
-		if o == nil || o.Release {
-			continue
-		}
-		strength := fmt.Sprintf("beam %d", r.c.Boxes+r.energy)
-		if o.Resist {
-			strength = fmt.Sprintf("strains %d", r.c.Pressor+r.energy)
-		}
-		box.AddChild(stepper(p, fmt.Sprintf("  energy (of %d): %s", r.c.Battery, strength), fmt.Sprintf("%d", r.energy),
-			func() { r.energy = max(0, r.energy-1); p.rebuildPanel() },
-			func() { r.energy = min(r.c.Battery, r.energy+1); p.rebuildPanel() }))
+		box.AddChild(liveButton(p, func() string { return fmt.Sprintf("%s %s  >", unitName(p, r.c.Unit), r.actions[r.pick].label) },
+			func() { r.pick, r.energy = (r.pick+1)%len(r.actions), 0 }, stretch()))
+		energy := spinner(p, func() string {
+			strength := fmt.Sprintf("beam %d", r.c.Boxes+r.energy)
+			if o := r.order(); o != nil && o.Resist {
+				strength = fmt.Sprintf("strains %d", r.c.Pressor+r.energy)
+			}
+			return fmt.Sprintf("  energy (of %d): %s", r.c.Battery, strength)
+		}, func() string { return fmt.Sprint(r.energy) },
+			func() { r.energy = max(0, r.energy-1) },
+			func() { r.energy = min(r.c.Battery, r.energy+1) })
+		showWhen(p, energy, func() bool { o := r.order(); return o != nil && !o.Release })
+		box.AddChild(energy)
 	}
 	guideRows(p, box, b.guides)
-	commitRow(p, box, "Commit", b.command(p))
+	commitRow(p, fixed("Commit"), func() rules.Command { return b.command(p) })
 }
 
 // click cycles the tractor action of the own unit clicked on, or the
@@ -233,7 +226,7 @@ func (b *activityBuilder) click(p *orderDesk, h rules.Hex) {
 		if u, ok := unitView(p, b.beams[i].c.Unit); ok && u.Hex == h {
 			b.beams[i].pick = (b.beams[i].pick + 1) % len(b.beams[i].actions)
 			b.beams[i].energy = 0
-			p.rebuildPanel()
+			p.changed()
 			return
 		}
 	}

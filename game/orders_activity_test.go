@@ -75,7 +75,7 @@ func pickAction(t *testing.T, p *PlayScene, b *activityBuilder, unit rules.UnitI
 		for j, a := range r.actions {
 			if strings.HasPrefix(a.label, prefix) {
 				r.pick, r.energy = j, energy
-				p.rebuildPanel() // the panel draws the chosen row and its energy
+				p.desk.changed() // the panel shows the chosen row and its energy
 				return
 			}
 		}
@@ -148,7 +148,7 @@ func TestActivityPanelFittedDevice(t *testing.T) {
 			row.pick = j
 		}
 	}
-	p.rebuildPanel()
+	p.desk.changed()
 	cmd := b.command(p.desk)
 	require.Equal(t, []rules.DeviceUse{{Unit: "hawk", Device: rules.DeviceTemporal}}, cmd.Devices)
 	require.Empty(t, checkText(p.desk, cmd))

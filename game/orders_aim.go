@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 
@@ -106,25 +107,100 @@ func (a *aimer) aim(p *orderDesk, target rules.UnitID) {
 			}
 		}
 	}
-	p.rebuildPanel()
+	p.changed()
+}
+
+// aimed reports whether sh is among the shots.
+func (a *aimer) aimed(sh rules.Shot) bool { return slices.Contains(a.shots, sh) }
+
+// set aims sh, taking its mount off any other target, or takes it back.
+func (a *aimer) set(sh rules.Shot, on bool) {
+	a.shots = slices.DeleteFunc(a.shots, func(s rules.Shot) bool { return s.Attacker == sh.Attacker && s.Mount == sh.Mount })
+	if on {
+		a.shots = append(a.shots, sh)
+	}
 }
 
 // unitRows adds a button per ship, the selected one marked, with how many
-// shots it has aimed.
-func (a *aimer) unitRows(p *orderDesk, box *widget.Container) {
+// shots it has aimed, and under it, shown while it is selected, a box for
+// each of its mounts at each target it can reach (a short label, and the
+// odds in full under it, both from optText), so
+// that a ship's fire can be split between targets mount by mount; and
+// for each enemy it cannot aim at, why.
+func (a *aimer) unitRows(p *orderDesk, box *widget.Container, optText func(rules.Shot) (label, odds string)) {
 	for i, id := range a.units {
-		mark := "  "
-		if i == a.selected {
-			mark = "> "
-		}
-		n := 0
-		for _, s := range a.shots {
-			if s.Attacker == id {
-				n++
+		box.AddChild(liveButton(p, func() string {
+			mark := "  "
+			if i == a.selected {
+				mark = "> "
+			}
+			n := 0
+			for _, s := range a.shots {
+				if s.Attacker == id {
+					n++
+				}
+			}
+			return fmt.Sprintf("%s%s  (%d %s)", mark, unitName(p, id), n, nounFor(n, a.noun))
+		}, func() { a.selected = i }, stretch()))
+		opts := column(4, widget.Insets{Left: 10})
+		var target rules.UnitID
+		byTarget := a.options(p, id)
+		slices.SortStableFunc(byTarget, func(x, y rules.Shot) int { return strings.Compare(string(x.Target), string(y.Target)) })
+		for _, sh := range byTarget {
+			if sh.Target != target {
+				target = sh.Target
+				opts.AddChild(p.env.label("At "+unitName(p, target), render.Bold, 13, render.UIAccent))
+			}
+			label, odds := optText(sh)
+			opts.AddChild(liveCheck(p, label, func() bool { return a.aimed(sh) }, func(on bool) { a.set(sh, on) }))
+			if odds != "" {
+				opts.AddChild(column(0, widget.Insets{Left: 26}, p.env.wrapped(odds, 12, render.UITextDim, ordersWidth-64)))
 			}
 		}
-		box.AddChild(button(fmt.Sprintf("%s%s  (%d %s)", mark, unitName(p, id), n, nounFor(n, a.noun)), func() { a.selected = i; p.rebuildPanel() }, stretch()))
+		for _, why := range a.unreachable(p, id) {
+			opts.AddChild(p.env.wrapped(why, 12, render.UITextDim, ordersWidth-38))
+		}
+		showWhen(p, opts, func() bool { return i == a.selected })
+		box.AddChild(opts)
 	}
+}
+
+// unreachable says, for each enemy the side sees that ship id can aim
+// nothing at, why not: the rules' reason for its first weapon.
+func (a *aimer) unreachable(p *orderDesk, id rules.UnitID) []string {
+	u, ok := unitView(p, id)
+	if !ok {
+		return nil
+	}
+	c, _ := rules.LookupClass(u.Class)
+	reach := map[rules.UnitID]bool{}
+	for _, sh := range a.options(p, id) {
+		reach[sh.Target] = true
+	}
+	var out []string
+	for _, t := range p.view().Units {
+		if t.Side == p.Side() || reach[t.ID] || t.Map != u.Map {
+			continue
+		}
+		why := ""
+		for m := range c.Mounts {
+			err := a.check(rules.Shot{Attacker: id, Mount: m, Target: t.ID})
+			if err == nil {
+				continue
+			}
+			text := namedText(p, refusalText(err))
+			if why == "" || !strings.Contains(text, "not armed") && !strings.Contains(text, "does not") {
+				why = text
+				if !strings.Contains(text, "not armed") && !strings.Contains(text, "does not") {
+					break
+				}
+			}
+		}
+		if why != "" {
+			out = append(out, fmt.Sprintf("Not at %s: %s", unitName(p, t.ID), why))
+		}
+	}
+	return out
 }
 
 // nounFor returns noun for one and its plural otherwise.
@@ -143,7 +219,7 @@ func (a *aimer) click(p *orderDesk, h rules.Hex) {
 	for i, id := range a.units {
 		if u, ok := unitView(p, id); ok && u.Hex == h {
 			a.selected = i
-			p.rebuildPanel()
+			p.changed()
 			return
 		}
 	}
@@ -158,7 +234,7 @@ func (a *aimer) click(p *orderDesk, h rules.Hex) {
 func (a *aimer) keys(p *orderDesk, in Intents) {
 	if in.Has(intentNextShip) && len(a.units) > 0 {
 		a.selected = (a.selected + 1) % len(a.units)
-		p.rebuildPanel()
+		p.changed()
 		return
 	}
 	commitOnIntent(p, in, a.command(p))

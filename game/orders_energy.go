@@ -3,6 +3,8 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 
@@ -12,11 +14,77 @@ import (
 
 // allocBuilder is the energy allocation dialog: per ship, speed, shield
 // and armor reinforcement, weapons armed, erratic maneuvering and
-// batteries, with the energy total and the legality shown live. It starts
-// from the rules' ready allocation.
+// batteries, with what each costs, the energy total, the limits that
+// bind and the legality shown live, and presets for the whole fleet. It
+// starts from the balanced preset: every weapon armed, then last turn's
+// speed as far as the energy goes, so that committing at once never
+// leaves a ship unarmed.
 type allocBuilder struct {
 	allocs   []rules.Allocation
 	selected int
+}
+
+// allocPreset is a way to spend a ship's energy, for the preset buttons.
+type allocPreset struct {
+	name, help string
+	fill       func(u rules.UnitView, c *rules.Class) rules.Allocation
+}
+
+// allocPresets are the presets, the first the panel's starting point.
+var allocPresets = []allocPreset{
+	{"Balanced", "Arm every weapon, then keep last turn's speed as far as the energy goes; the rest charges the batteries.",
+		func(u rules.UnitView, c *rules.Class) rules.Allocation {
+			return fillAlloc(u, c, true, u.Detail.Allocated)
+		}},
+	{"All weapons", "Arm every weapon, then as fast as the rest of the energy and the acceleration limit allow.",
+		func(u rules.UnitView, c *rules.Class) rules.Allocation { return fillAlloc(u, c, true, 1<<20) }},
+	{"Max speed", "As fast as the energy and the acceleration limit allow, then arm the weapons the rest pays for.",
+		func(u rules.UnitView, c *rules.Class) rules.Allocation { return fillAlloc(u, c, false, 1<<20) }},
+	{"As last turn", "Keep last turn's speed first, then arm the weapons the rest pays for (the rules' ready allocation).",
+		func(u rules.UnitView, c *rules.Class) rules.Allocation {
+			return fillAlloc(u, c, false, u.Detail.Allocated)
+		}},
+}
+
+// fillAlloc spends u's power: weapons first or speed first, a speed of at
+// most want (and the acceleration limit), the rest into the batteries.
+func fillAlloc(u rules.UnitView, c *rules.Class, weaponsFirst bool, want int) rules.Allocation {
+	ss := u.Detail
+	a := rules.Allocation{Unit: u.ID}
+	budget := ss.Power()
+	weapons := func() {
+		for m, mt := range c.Mounts {
+			w, _ := rules.LookupWeapon(mt.Weapon)
+			ms := ss.Mounts[m]
+			switch {
+			case ms.Destroyed || (w.Seeking() && !w.Charged()):
+			case w.Charged() && ms.Charge >= w.ArmTurns:
+				if w.Hold <= budget {
+					a.Hold = append(a.Hold, m)
+					budget -= w.Hold
+				}
+			case w.Arm <= budget:
+				a.Arm = append(a.Arm, m)
+				budget -= w.Arm
+			}
+		}
+	}
+	speed := func() {
+		if !c.Mobile() {
+			return
+		}
+		a.Movement, a.Impulse = rules.BuySpeed(c, ss, min(want, rules.MaxAcceleration(ss.Allocated, c.SizeClass)), budget)
+		budget -= a.Movement + boolInt(a.Impulse)
+	}
+	if weaponsFirst {
+		weapons()
+		speed()
+	} else {
+		speed()
+		weapons()
+	}
+	a.Battery = max(min(budget, ss.Boxes[rules.SysBattery]-ss.Battery), 0)
+	return a
 }
 
 func newAllocBuilder(p *orderDesk) *allocBuilder {
@@ -25,135 +93,258 @@ func newAllocBuilder(p *orderDesk) *allocBuilder {
 		b.allocs = slices.Clone(legal[0].Allocations)
 		for i := range b.allocs {
 			b.allocs[i].Arm = slices.Clone(b.allocs[i].Arm)
+			b.allocs[i].Hold = slices.Clone(b.allocs[i].Hold)
 		}
 	}
+	b.preset(p, allocPresets[0])
 	return b
+}
+
+// preset spends every ship's energy the preset's way; a ship it cannot
+// fill legally (the rules know more, such as a cloak's timing) keeps the
+// rules' ready allocation.
+func (b *allocBuilder) preset(p *orderDesk, pr allocPreset) {
+	for i := range b.allocs {
+		u, ok := unitView(p, b.allocs[i].Unit)
+		c, found := rules.LookupClass(u.Class)
+		if !ok || !found || u.Detail == nil {
+			continue
+		}
+		prev := b.allocs[i]
+		b.allocs[i] = pr.fill(u, &c)
+		one := rules.Command{Kind: rules.CmdAllocate, Side: p.Side(), Allocations: b.allocs}
+		if err := p.Check(one); err != nil {
+			b.allocs[i] = prev
+		}
+	}
 }
 
 func (b *allocBuilder) command(p *orderDesk) rules.Command {
 	return rules.Command{Kind: rules.CmdAllocate, Side: p.Side(), Allocations: b.allocs}
 }
 
-func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
-	heading(p, box, "Energy allocation", "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
-	for i, a := range b.allocs {
-		i := i
-		u, _ := unitView(p, a.Unit)
-		c, _ := rules.LookupClass(u.Class)
-		cost := a.Cost(&c)
-		have := u.Detail.Power() + a.FromBattery
-		mark := "  "
-		if i == b.selected {
-			mark = "> "
-		}
-		box.AddChild(button(fmt.Sprintf("%s%s   speed %d   energy %d/%d", mark, u.Name, rules.SpeedFromEnergy(&c, a.Movement, a.Impulse), cost, have), func() {
-			b.selected = i
-			p.rebuildPanel()
-		}, stretch()))
-	}
-	if b.selected < len(b.allocs) {
-		b.editor(p, box, &b.allocs[b.selected])
-	}
-	commitRow(p, box, "Commit energy", b.command(p))
+// shipCost returns the cost of allocation i and the energy it may spend.
+func (b *allocBuilder) shipCost(p *orderDesk, i int) (cost, have int) {
+	a := &b.allocs[i]
+	u, _ := unitView(p, a.Unit)
+	c, _ := rules.LookupClass(u.Class)
+	return a.Cost(&c), u.Detail.Power() + a.FromBattery
 }
 
-func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, a *rules.Allocation) {
+func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
+	heading(p, box, "Energy allocation", "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
+	box.AddChild(p.env.label("Presets for every ship (point at one to read it):", render.Regular, 13, render.UITextDim))
+	presets := grid(2)
+	for _, pr := range allocPresets {
+		presets.AddChild(button(pr.name, func() { b.preset(p, pr); p.changed() }, tip(p, pr.help)))
+	}
+	box.AddChild(presets)
+	for i, a := range b.allocs {
+		u, _ := unitView(p, a.Unit)
+		c, _ := rules.LookupClass(u.Class)
+		box.AddChild(liveButton(p, func() string {
+			a := &b.allocs[i]
+			cost, have := b.shipCost(p, i)
+			mark := "  "
+			if i == b.selected {
+				mark = "> "
+			}
+			return fmt.Sprintf("%s%s   speed %d   energy %d of %d", mark, u.Name, rules.SpeedFromEnergy(&c, a.Movement, a.Impulse), cost, have)
+		}, func() { b.selected = i }, stretch()))
+	}
+	for i := range b.allocs {
+		ed := column(8, widget.Insets{})
+		b.editor(p, ed, i)
+		showWhen(p, ed, func() bool { return b.selected == i })
+		box.AddChild(ed)
+	}
+	commitRow(p, fixed("Commit energy"), func() rules.Command { return b.command(p) })
+}
+
+// costText is the live cost breakdown of allocation a of u.
+func costText(u rules.UnitView, c *rules.Class, a *rules.Allocation) string {
+	var parts []string
+	add := func(what string, n int) {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", what, n))
+		}
+	}
+	move := a.Movement
+	if a.Impulse {
+		move++
+	}
+	add("speed", move)
+	weapons := 0
+	for _, m := range append(slices.Clone(a.Arm), a.Hold...) {
+		w, _ := rules.LookupWeapon(c.Mounts[m].Weapon)
+		if slices.Contains(a.Hold, m) {
+			weapons += w.Hold
+		} else {
+			weapons += w.Arm
+		}
+	}
+	add("weapons", weapons)
+	sh := 0
+	for _, n := range a.Shields {
+		sh += n * rules.ShieldReinforceCost
+	}
+	add("shields", sh)
+	add("armor", a.Armor)
+	add("erratic", a.Erratic*rules.ErraticCost(c.SizeClass))
+	if a.Tractor {
+		add("tractor", rules.TractorCost)
+	}
+	if a.Cloak {
+		add("cloak", cloakCost(u, c))
+	}
+	add("to batteries", a.Battery)
+	have := u.Detail.Power() + a.FromBattery
+	cost := a.Cost(c)
+	spent := "nothing"
+	if len(parts) > 0 {
+		spent = strings.Join(parts, " + ")
+	}
+	left := fmt.Sprintf("%d left unspent", have-cost)
+	if cost > have {
+		left = fmt.Sprintf("%d too much", cost-have)
+	}
+	from := ""
+	if a.FromBattery > 0 {
+		from = fmt.Sprintf(" (%d of it from the batteries)", a.FromBattery)
+	}
+	return fmt.Sprintf("Power %d%s. Spent: %s = %d; %s.", have, from, spent, cost, left)
+}
+
+// speedText says what a hex of speed costs and which limit binds, if one
+// does.
+func speedText(u rules.UnitView, c *rules.Class, a *rules.Allocation) string {
+	ss := u.Detail
+	speed := rules.SpeedFromEnergy(c, a.Movement, a.Impulse)
+	limit := rules.MaxAcceleration(ss.Allocated, c.SizeClass)
+	s := fmt.Sprintf("A hex of speed costs %s energy (six movement points at %s each)", trimFloat(6*c.MoveCost), trimFloat(c.MoveCost))
+	if ss.Boxes[rules.SysImpulse] > 0 {
+		s += "; the impulse hex costs 1"
+	}
+	s += "."
+	switch {
+	case speed >= limit && ss.Allocated == 0:
+		s += fmt.Sprintf(" Speed %d is the most from a standstill: 5 + size class %d (X4.EA.5).", limit, c.SizeClass)
+	case speed >= limit:
+		s += fmt.Sprintf(" Speed %d is the most this turn: last turn's %d and half as much again (X4.EA.5).", limit, ss.Allocated)
+	default:
+		cost, have := a.Cost(c), ss.Power()+a.FromBattery
+		if next := rules.EnergyForSpeed(c, speed+1-boolInt(a.Impulse)) - a.Movement; cost+next > have {
+			s += fmt.Sprintf(" Another hex needs %d more energy than is left.", cost+next-have)
+		}
+	}
+	return s
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// trimFloat writes f with no trailing zeros: 3, 1.5, 0.25.
+func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// editor adds the widgets of allocation i, built once.
+func (b *allocBuilder) editor(p *orderDesk, box *widget.Container, i int) {
+	a := &b.allocs[i]
 	u, _ := unitView(p, a.Unit)
 	c, _ := rules.LookupClass(u.Class)
 	ss := u.Detail
-	changed := func() { p.rebuildPanel() }
-	speed := rules.SpeedFromEnergy(&c, a.Movement, a.Impulse)
+	box.AddChild(liveText(p, 13, render.UIAccent, func() string { return costText(u, &c, a) }))
+	speed := func() int { return rules.SpeedFromEnergy(&c, a.Movement, a.Impulse) }
 	limit := rules.MaxAcceleration(ss.Allocated, c.SizeClass)
 	setSpeed := func(v int) {
-		v = max(0, v)
-		imp := a.Impulse
+		v = min(max(0, v), limit)
 		hexes := v
-		if imp {
+		if a.Impulse {
 			hexes--
 		}
 		if hexes < 0 {
 			a.Impulse, hexes = false, 0
 		}
 		a.Movement = rules.EnergyForSpeed(&c, hexes)
-		changed()
 	}
 	if c.Mobile() {
-		box.AddChild(stepper(p, fmt.Sprintf("Speed (max %d)", limit), fmt.Sprintf("%d", speed), func() { setSpeed(speed - 1) }, func() { setSpeed(speed + 1) }))
-		imp := "Impulse hex: no"
-		if a.Impulse {
-			imp = "Impulse hex: yes (1 energy)"
+		box.AddChild(spinner(p, func() string { return fmt.Sprintf("Speed (at most %d)", limit) }, func() string { return fmt.Sprint(speed()) },
+			func() { setSpeed(speed() - 1) }, func() { setSpeed(speed() + 1) }))
+		box.AddChild(liveText(p, 12, render.UITextDim, func() string { return speedText(u, &c, a) }))
+		if ss.Boxes[rules.SysImpulse] > 0 {
+			box.AddChild(liveCheck(p, "Impulse hex (1 energy, one hex of speed)", func() bool { return a.Impulse }, func(on bool) {
+				a.Impulse = on
+				if on && speed() > limit {
+					setSpeed(limit)
+				}
+			}, tip(p, "Impulse power buys one hex of speed for a single energy, once a turn (X4.MV.1).")))
 		}
-		box.AddChild(button(imp, func() {
-			a.Impulse = !a.Impulse
-			changed()
-		}, stretch()))
-		box.AddChild(stepper(p, fmt.Sprintf("Erratic (%d each)", rules.ErraticCost(c.SizeClass)), fmt.Sprintf("%d", a.Erratic),
-			func() { a.Erratic = max(0, a.Erratic-1); changed() }, func() { a.Erratic++; changed() }))
+		ec := rules.ErraticCost(c.SizeClass)
+		box.AddChild(spinner(p, fixed(fmt.Sprintf("Erratic (%d an impulse)", ec)), func() string { return fmt.Sprint(a.Erratic) },
+			func() { a.Erratic = max(0, a.Erratic-1) }, func() { a.Erratic++ },
+			tip(p, fmt.Sprintf("Erratic maneuvering makes your ship harder to hit, and your own fire less accurate, for each impulse paid: %d energy each (X4.EM).", ec))))
 	}
-	total := 0
-	for _, s := range a.Shields {
-		total += s
-	}
-	box.AddChild(p.env.label(fmt.Sprintf("Shield reinforcement (2 energy a point): %d", total), render.Regular, 14, render.UIText))
-	shields := row(4)
-	for i := range a.Shields {
-		i := i
-		shields.AddChild(button(fmt.Sprintf("%d:%d", i+1, a.Shields[i]), func() {
-			a.Shields[i] = (a.Shields[i] + 1) % 6
-			changed()
-		}))
+	box.AddChild(liveText(p, 14, render.UIText, func() string {
+		total := 0
+		for _, s := range a.Shields {
+			total += s
+		}
+		return fmt.Sprintf("Shield reinforcement, %d energy a point: %d (click a shield to add; past 5 it returns to 0)", rules.ShieldReinforceCost, total)
+	}))
+	shields := grid(3)
+	for k := range a.Shields {
+		shields.AddChild(liveButton(p, func() string { return fmt.Sprintf("#%d: %d", k+1, a.Shields[k]) },
+			func() { a.Shields[k] = (a.Shields[k] + 1) % 6 },
+			tip(p, fmt.Sprintf("Shield %d: each point of reinforcement stops a point of damage there this turn, before the shield's own boxes.", k+1))))
 	}
 	box.AddChild(shields)
 	if ss.Armor > 0 {
-		box.AddChild(stepper(p, "Armor (1 a point)", fmt.Sprintf("%d", a.Armor),
-			func() { a.Armor = max(0, a.Armor-1); changed() }, func() { a.Armor++; changed() }))
+		box.AddChild(spinner(p, fixed(fmt.Sprintf("Armor (1 a point, %d boxes)", ss.Armor)), func() string { return fmt.Sprint(a.Armor) },
+			func() { a.Armor = max(0, a.Armor-1) }, func() { a.Armor = min(ss.Armor, a.Armor+1) }))
 	}
 	for m, mt := range c.Mounts {
-		m := m
 		w, _ := rules.LookupWeapon(mt.Weapon)
 		if w.Charged() && !ss.Mounts[m].Destroyed {
-			label, toggle := chargeToggle(a, w, m, ss.Mounts[m])
-			box.AddChild(button(label, func() { toggle(); changed() }, stretch()))
+			box.AddChild(chargeCheck(p, a, w, m, ss.Mounts[m]))
 			continue
 		}
 		if w.Seeking() || ss.Mounts[m].Destroyed {
 			continue
 		}
-		on := slices.Contains(a.Arm, m)
-		label := fmt.Sprintf("[ ] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
-		if on {
-			label = fmt.Sprintf("[x] Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm)
-		}
-		box.AddChild(button(label, func() {
-			if i := slices.Index(a.Arm, m); i >= 0 {
-				a.Arm = slices.Delete(a.Arm, i, i+1)
-			} else {
-				a.Arm = append(a.Arm, m)
-				slices.Sort(a.Arm)
-			}
-			changed()
-		}, stretch()))
+		box.AddChild(liveCheck(p, fmt.Sprintf("Arm %s %s (%d)", w.Name, rules.MountLabel(m), w.Arm),
+			func() bool { return slices.Contains(a.Arm, m) },
+			func(on bool) { a.Arm = setMount(a.Arm, m, on) }))
 	}
 	if ss.Boxes[rules.SysTractor] > 0 {
-		label := fmt.Sprintf("[ ] Ready tractor beam (%d)", rules.TractorCost)
-		if a.Tractor {
-			label = fmt.Sprintf("[x] Ready tractor beam (%d)", rules.TractorCost)
-		}
-		box.AddChild(button(label, func() { a.Tractor = !a.Tractor; changed() }, stretch()))
+		box.AddChild(liveCheck(p, fmt.Sprintf("Ready tractor beam (%d)", rules.TractorCost), func() bool { return a.Tractor }, func(on bool) { a.Tractor = on }))
 	}
 	if cost := cloakCost(u, &c); cost > 0 {
-		label := fmt.Sprintf("[ ] Cloak (%d): fades in over %d impulses", cost, rules.CloakFadeImpulses)
-		if a.Cloak {
-			label = fmt.Sprintf("[x] Cloak (%d): no fire, launch, beams or docking while cloaked", cost)
-		}
-		box.AddChild(button(label, func() { a.Cloak = !a.Cloak; changed() }, stretch()))
+		box.AddChild(liveCheck(p, fmt.Sprintf("Cloak (%d)", cost), func() bool { return a.Cloak }, func(on bool) { a.Cloak = on },
+			tip(p, fmt.Sprintf("The cloak fades in over %d impulses; while cloaked the ship cannot fire, launch, use beams or dock.", rules.CloakFadeImpulses))))
 	}
-	box.AddChild(stepper(p, fmt.Sprintf("To batteries (hold %d)", ss.Battery), fmt.Sprintf("%d", a.Battery),
-		func() { a.Battery = max(0, a.Battery-1); changed() }, func() { a.Battery++; changed() }))
+	room := ss.Boxes[rules.SysBattery] - ss.Battery
+	box.AddChild(spinner(p, fixed(fmt.Sprintf("To batteries (room for %d)", room)), func() string { return fmt.Sprint(a.Battery) },
+		func() { a.Battery = max(0, a.Battery-1) }, func() { a.Battery = min(room+a.FromBattery, a.Battery+1) }))
 	if ss.Battery > 0 {
-		box.AddChild(stepper(p, "From batteries", fmt.Sprintf("%d", a.FromBattery),
-			func() { a.FromBattery = max(0, a.FromBattery-1); changed() }, func() { a.FromBattery++; changed() }))
+		box.AddChild(spinner(p, fixed(fmt.Sprintf("From batteries (hold %d)", ss.Battery)), func() string { return fmt.Sprint(a.FromBattery) },
+			func() { a.FromBattery = max(0, a.FromBattery-1) }, func() { a.FromBattery = min(ss.Battery, a.FromBattery+1) }))
 	}
+}
+
+// setMount adds mount m to the sorted list, or takes it out.
+func setMount(list []int, m int, on bool) []int {
+	i := slices.Index(list, m)
+	switch {
+	case on && i < 0:
+		list = append(list, m)
+		slices.Sort(list)
+	case !on && i >= 0:
+		list = slices.Delete(list, i, i+1)
+	}
+	return list
 }
 
 // click selects the allocation of the own ship clicked on.
@@ -161,7 +352,7 @@ func (b *allocBuilder) click(p *orderDesk, h rules.Hex) {
 	for i, a := range b.allocs {
 		if u, ok := unitView(p, a.Unit); ok && u.Hex == h {
 			b.selected = i
-			p.rebuildPanel()
+			p.changed()
 			return
 		}
 	}
@@ -246,34 +437,39 @@ func (b *declareBuilder) build(p *orderDesk, box *widget.Container) {
 			b.buildReentry(p, box, d, name)
 			continue
 		}
-		warp := "[ ] " + name + ": go into warp"
-		if d.Warp {
-			warp = "[x] " + name + ": go into warp"
-		}
-		box.AddChild(button(warp, func() { d.Warp, d.Withdraw = !d.Warp, false; p.rebuildPanel() }, stretch()))
+		box.AddChild(liveCheck(p, name+": go into warp", func() bool { return d.Warp }, func(on bool) { d.Warp, d.Withdraw = on, d.Withdraw && !on }))
 		if u, ok := unitView(p, d.Unit); ok {
 			if sys, in := riftOf(p, u); in {
-				mark := "[ ] "
-				if d.Withdraw {
-					mark = "[x] "
-				}
-				label := fmt.Sprintf("%s%s: withdraw through %s (3 in 10: to reserve)", mark, name, sysTitle(sys))
-				box.AddChild(button(label, func() { d.Withdraw, d.Warp = !d.Withdraw, false; p.rebuildPanel() }, stretch()))
+				box.AddChild(liveCheck(p, fmt.Sprintf("%s: withdraw through %s (3 in 10: to reserve)", name, sysTitle(sys)),
+					func() bool { return d.Withdraw }, func(on bool) { d.Withdraw, d.Warp = on, d.Warp && !on }))
 			}
 		}
-		switch {
-		case d.SelfDestruct:
-			box.AddChild(button("[x] "+name+": SELF-DESTRUCT (click to cancel)", func() { d.SelfDestruct = false; p.rebuildPanel() }, stretch()))
-		case b.confirm == d.Unit:
-			box.AddChild(button("Really destroy "+name+"? Click to confirm", func() {
-				d.SelfDestruct, b.confirm = true, ""
-				p.rebuildPanel()
-			}, stretch()))
-		default:
-			box.AddChild(button("[ ] "+name+": self-destruct", func() { b.confirm = d.Unit; p.rebuildPanel() }, stretch()))
-		}
+		// Self-destruction asks first: the box opens a question, and
+		// only its Yes declares it.
+		box.AddChild(liveCheck(p, name+": self-destruct", func() bool { return d.SelfDestruct || b.confirm == d.Unit }, func(on bool) {
+			d.SelfDestruct = false
+			b.confirm = ""
+			if on {
+				b.confirm = d.Unit
+			}
+		}, tip(p, "The ship is destroyed when the declarations are revealed, before anyone moves (X4.DM.1). It cannot be undone.")))
+		ask := column(4, widget.Insets{Left: 26}, p.env.label("Really destroy "+name+"? It cannot be undone.", render.Bold, 14, render.UIDanger),
+			row(6, button("Yes, destroy "+name, func() { d.SelfDestruct, b.confirm = true, ""; p.changed() }),
+				button("No", func() { b.confirm = ""; p.changed() })))
+		showWhen(p, ask, func() bool { return b.confirm == d.Unit })
+		box.AddChild(ask)
+		armed := p.env.label(name+" will self-destruct.", render.Bold, 14, render.UIDanger)
+		showWhen(p, armed, func() bool { return d.SelfDestruct })
+		box.AddChild(armed)
 	}
-	commitRow(p, box, "Commit declarations", b.command(p))
+	commitRow(p, func() string {
+		for _, d := range b.decl {
+			if d.SelfDestruct {
+				return "Commit declarations (self-destruct!)"
+			}
+		}
+		return "Commit declarations"
+	}, func() rules.Command { return b.command(p) })
 }
 
 // buildReentry adds the rows of a unit in reserve: re-enter or not, and
@@ -284,22 +480,26 @@ func (b *declareBuilder) buildReentry(p *orderDesk, box *widget.Container, d *ru
 		box.AddChild(p.env.wrapped(name+" is in reserve: no ship of yours outside the rifts to re-enter next to.", 13, render.UITextDim, ordersWidth-28))
 		return
 	}
-	if d.Enter == nil {
-		box.AddChild(button("[ ] "+name+" (in reserve): re-enter", func() {
+	enter := liveCheck(p, name+" (in reserve): re-enter", func() bool { return d.Enter != nil }, func(on bool) {
+		d.Enter, b.entering = nil, ""
+		if on {
 			h := hexes[0]
 			d.Enter, b.entering = &h, d.Unit
-			p.rebuildPanel()
-		}, stretch()))
-		return
-	}
-	box.AddChild(button(fmt.Sprintf("[x] %s: re-enter at %v (click a marked hex)", name, *d.Enter), func() {
-		d.Enter, b.entering = nil, ""
-		p.rebuildPanel()
-	}, stretch()))
-	box.AddChild(row(8,
-		p.env.label("Facing "+d.Facing.String(), render.Regular, 14, render.UIText),
-		button("turn left", func() { d.Facing = d.Facing.Turn(-1); b.entering = d.Unit; p.rebuildPanel() }),
-		button("turn right", func() { d.Facing = d.Facing.Turn(1); b.entering = d.Unit; p.rebuildPanel() })))
+		}
+	})
+	box.AddChild(enter)
+	where := liveText(p, 13, render.UIText, func() string {
+		if d.Enter == nil {
+			return ""
+		}
+		return fmt.Sprintf("Re-enters at %v, facing %s: click a marked hex to move it.", *d.Enter, d.Facing)
+	})
+	box.AddChild(where)
+	turn := row(8,
+		button("turn left", func() { d.Facing = d.Facing.Turn(-1); b.entering = d.Unit; p.changed() }),
+		button("turn right", func() { d.Facing = d.Facing.Turn(1); b.entering = d.Unit; p.changed() }))
+	showWhen(p, turn, func() bool { return d.Enter != nil })
+	box.AddChild(turn)
 }
 
 func sysTitle(sys rules.System) string {
@@ -319,7 +519,7 @@ func (b *declareBuilder) click(p *orderDesk, h rules.Hex) {
 		if slices.Contains(p.ReentryHexes(d.Unit), h) {
 			hh := h
 			d.Enter = &hh
-			p.rebuildPanel()
+			p.changed()
 		}
 	}
 }

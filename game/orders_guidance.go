@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 
@@ -40,11 +41,11 @@ func (r *guideRow) handoff() *rules.Handoff {
 	return &rules.Handoff{Seeker: r.seeker, To: r.to[r.pick-1]}
 }
 
-// label reads the row's choice, e.g. "Drone k.d6.1 at Claw: guided by
-// Hawk, hand to Wren (4 hexes)".
+// label reads the row's choice, e.g. "Drone from Kes at Claw, warhead
+// 12: guidance passes from Kes to Wren (4 hexes)".
 func (r *guideRow) label(p *orderDesk) string {
 	u, _ := unitView(p, r.seeker)
-	head := fmt.Sprintf("%s %s at %s, warhead %d", u.Name, u.ID, unitName(p, u.Target), u.Warhead)
+	head := fmt.Sprintf("%s at %s, warhead %d", seekerName(p, u), unitName(p, u.Target), u.Warhead)
 	if r.pick == 0 {
 		return fmt.Sprintf("%s: keeps %s as its guide  >", head, unitName(p, u.Guide))
 	}
@@ -68,7 +69,7 @@ func guideRows(p *orderDesk, box *widget.Container, rows []guideRow) {
 	box.AddChild(p.env.wrapped("Hand a seeker's guidance to another of your ships within 15 hexes of it: it then stays on its target if its launcher is lost. Click a row (or the seeker on the map) to choose.", 12, render.UITextDim, ordersWidth-28))
 	for i := range rows {
 		r := &rows[i]
-		box.AddChild(button(r.label(p), func() { r.cycle(); p.rebuildPanel() }, stretch()))
+		box.AddChild(liveButton(p, func() string { return r.label(p) }, r.cycle, stretch()))
 	}
 }
 
@@ -78,7 +79,7 @@ func clickGuide(p *orderDesk, rows []guideRow, h rules.Hex) bool {
 	for i := range rows {
 		if u, ok := unitView(p, rows[i].seeker); ok && u.Hex == h {
 			rows[i].cycle()
-			p.rebuildPanel()
+			p.changed()
 			return true
 		}
 	}
@@ -94,4 +95,20 @@ func guideMarks(p *orderDesk, f *render.Frame, rows []guideRow) {
 			}
 		}
 	}
+}
+
+// seekerName names a seeking weapon for people: its kind and the ship
+// that launched it ("Drone from Kes"), the launcher read from the
+// seeker's id ("kes.d6.1"), as the rules name launched units.
+func seekerName(p *orderDesk, u rules.UnitView) string {
+	name := u.Name
+	if name == "" {
+		name = "Seeker"
+	}
+	if from, _, ok := strings.Cut(string(u.ID), "."); ok {
+		if l, seen := unitView(p, rules.UnitID(from)); seen && l.Name != "" {
+			return name + " from " + l.Name
+		}
+	}
+	return name
 }

@@ -63,7 +63,7 @@ func panelAt(t *testing.T, p *PlayScene, side rules.SideID, kind rules.CommandKi
 
 // plasmaToggle returns the energy panel's toggle of the Sunhawk's first
 // plasma launcher in allocation a.
-func plasmaToggle(p *PlayScene, a *rules.Allocation) (string, func()) {
+func plasmaToggle(p *PlayScene, a *rules.Allocation) (string, bool, func()) {
 	w, _ := rules.LookupWeapon("plasma")
 	return chargeToggle(a, w, 6, p.sess.State.Unit("hawk").Ship.Mounts[6])
 }
@@ -76,21 +76,23 @@ func TestPlasmaPanels(t *testing.T) {
 	for _, tc := range []struct {
 		turn int
 		want string
-	}{{1, "[x] Arm Plasma launcher #7, turn 1 of 2 (2)"}, {2, "[x] Arm Plasma launcher #7, turn 2 of 2 (2)"}} {
+	}{{1, "Arm Plasma launcher #7, turn 1 of 2 (2)"}, {2, "Arm Plasma launcher #7, turn 2 of 2 (2)"}} {
 		b, ok := panelAt(t, p, "red", rules.CmdAllocate, tc.turn, 0).(*allocBuilder)
 		require.True(t, ok, "the energy panel")
 		a := &b.allocs[0]
 		require.Equal(t, rules.UnitID("hawk"), a.Unit)
-		label, toggle := plasmaToggle(p, a)
-		assert.Equal(t, tc.want, label, "the ready allocation arms it")
+		label, on, toggle := plasmaToggle(p, a)
+		assert.Equal(t, tc.want, label)
+		assert.True(t, on, "the starting allocation arms it")
 		toggle()
-		label, toggle = plasmaToggle(p, a)
-		assert.True(t, strings.HasPrefix(label, "[ ] Arm Plasma launcher #7"), label)
+		label, on, toggle = plasmaToggle(p, a)
+		assert.False(t, on)
+		assert.True(t, strings.HasPrefix(label, "Arm Plasma launcher #7"), label)
 		if tc.turn == 2 {
 			assert.True(t, strings.HasSuffix(label, ": unpaid, its charge is lost"), label)
 		}
 		toggle()
-		p.rebuildPanel() // the editor draws the toggles
+		p.desk.changed() // the editor's checkboxes follow
 		require.Empty(t, checkText(p.desk, b.command(p.desk)))
 		require.True(t, p.submit(b.command(p.desk)))
 	}
@@ -113,8 +115,9 @@ func TestPlasmaPanels(t *testing.T) {
 
 	b, ok := panelAt(t, p, "red", rules.CmdAllocate, 3, 0).(*allocBuilder)
 	require.True(t, ok)
-	label, _ := plasmaToggle(p, &b.allocs[0])
-	assert.Equal(t, "[x] Arm Plasma launcher #7, turn 1 of 2 (2)", label, "a launch empties the launcher")
+	label, on, _ := plasmaToggle(p, &b.allocs[0])
+	assert.Equal(t, "Arm Plasma launcher #7, turn 1 of 2 (2)", label, "a launch empties the launcher")
+	assert.True(t, on)
 }
 
 // A player launches a drone, then hands its guidance to the frigate from
@@ -135,10 +138,10 @@ func TestGuidancePanel(t *testing.T) {
 	}
 	require.Len(t, ab.guides, 1)
 	r := &ab.guides[0]
-	assert.Equal(t, "Drone kes.d6.1 at Hawk, warhead 12: keeps Kes as its guide  >", r.label(p.desk))
+	assert.Equal(t, "Drone from Kes at Hawk, warhead 12: keeps Kes as its guide  >", r.label(p.desk))
 	r.cycle()
-	assert.True(t, strings.HasPrefix(r.label(p.desk), "Drone kes.d6.1 at Hawk, warhead 12: guidance passes from Kes to Lark ("), r.label(p.desk))
-	p.rebuildPanel()
+	assert.True(t, strings.HasPrefix(r.label(p.desk), "Drone from Kes at Hawk, warhead 12: guidance passes from Kes to Lark ("), r.label(p.desk))
+	p.desk.changed()
 	cmd := ab.command(p.desk)
 	require.Equal(t, []rules.Handoff{{Seeker: "kes.d6.1", To: "lark"}}, cmd.Handoffs)
 	require.True(t, p.submit(cmd))

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -62,67 +63,98 @@ func (b *moveBuilder) path(p *orderDesk) ([]rules.Hex, []rules.Direction, int) {
 
 func (b *moveBuilder) add(p *orderDesk, s rules.MoveStep) {
 	b.steps = append(b.steps, s)
-	p.rebuildPanel()
+	if !slices.Contains(b.ramTargets(p), b.ram) {
+		b.ram = ""
+	}
+	p.changed()
 }
 
 func (b *moveBuilder) undo(p *orderDesk) {
 	if len(b.steps) > 0 {
 		b.steps = b.steps[:len(b.steps)-1]
-		p.rebuildPanel()
+		if !slices.Contains(b.ramTargets(p), b.ram) {
+			b.ram = ""
+		}
+		p.changed()
 	}
+}
+
+// stepName names a step for people: "forward", "turn left", "high-energy
+// turn to C", "decelerate 1".
+func stepName(s rules.MoveStep) string {
+	switch s.Op {
+	case rules.OpHET:
+		return "high-energy turn to " + s.Facing.String()
+	case rules.OpDecelerate:
+		return fmt.Sprintf("decelerate %d", s.N)
+	}
+	return strings.ReplaceAll(s.String(), "-", " ")
 }
 
 func (b *moveBuilder) build(p *orderDesk, box *widget.Container) {
 	u, _ := unitView(p, b.unit)
 	allot := p.Allotment(b.unit)
-	_, _, used := b.path(p)
-	heading(p, box, "Move "+u.Name, fmt.Sprintf("Initiative turn of %s: speed %d, facing %s. This impulse it has %d movement(s); the plan uses %d.", u.Name, u.Speed, u.Facing, allot, used))
+	heading(p, box, "Move "+u.Name, "")
+	box.AddChild(liveText(p, 13, render.UITextDim, func() string {
+		_, _, used := b.path(p)
+		return fmt.Sprintf("Initiative turn of %s: speed %d, facing %s. This impulse it has %d movement(s); the plan uses %d.", u.Name, u.Speed, u.Facing, allot, used)
+	}))
 	if c, ok := rules.LookupClass(u.Class); ok && c.TurnMode != "" {
 		need := rules.HexesBeforeTurn(u.Speed, c.TurnMode)
 		box.AddChild(p.env.wrapped(fmt.Sprintf("Turn mode %s: %d hex(es) straight before each turn.", c.TurnMode, need), 13, render.UITextDim, ordersWidth-28))
 	}
-	plan := "Plan: stay"
-	if len(b.steps) > 0 {
+	box.AddChild(liveText(p, 14, render.UIText, func() string {
+		if len(b.steps) == 0 {
+			return "Plan: stay"
+		}
 		var parts []string
 		for _, s := range b.steps {
-			parts = append(parts, s.String())
+			parts = append(parts, stepName(s))
 		}
-		plan = "Plan: " + strings.Join(parts, ", ")
-	}
-	box.AddChild(p.env.wrapped(plan, 14, render.UIText, ordersWidth-28))
-	box.AddChild(row(6,
+		return "Plan: " + strings.Join(parts, ", ")
+	}))
+	box.AddChild(grid(2,
 		button("Turn left (Q)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnLeft}) }),
-		button("Forward (Space)", func() { b.add(p, rules.MoveStep{Op: rules.OpForward}) }),
-		button("Turn right (E)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnRight}) })))
-	box.AddChild(row(6,
+		button("Turn right (E)", func() { b.add(p, rules.MoveStep{Op: rules.OpTurnRight}) }),
 		button("Slip left (Z)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipLeft}) }),
-		button("Slip right (C)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipRight}) })))
+		button("Slip right (C)", func() { b.add(p, rules.MoveStep{Op: rules.OpSlipRight}) }),
+		button("Forward (Space)", func() { b.add(p, rules.MoveStep{Op: rules.OpForward}) }),
+		button("Decelerate 1", func() { b.add(p, rules.MoveStep{Op: rules.OpDecelerate, N: 1}) })))
 	het := row(4, p.env.label("HET to", render.Regular, 14, render.UIText))
 	for _, d := range rules.Directions {
-		d := d
-		het.AddChild(button(d.String(), func() { b.add(p, rules.MoveStep{Op: rules.OpHET, Facing: d}) }))
+		het.AddChild(button(d.String(), func() { b.add(p, rules.MoveStep{Op: rules.OpHET, Facing: d}) },
+			tip(p, fmt.Sprintf("High-energy turn: face %s at once, for %d movement.", d, rules.HETCost))))
 	}
 	box.AddChild(het)
-	box.AddChild(row(6,
-		button("Decelerate 1", func() { b.add(p, rules.MoveStep{Op: rules.OpDecelerate, N: 1}) }),
-		button("Undo (Backspace)", func() { b.undo(p) })))
-	if b.ram != "" {
-		box.AddChild(button("Ram "+unitName(p, b.ram)+" (click to cancel)", func() { b.ram = ""; p.rebuildPanel() }, stretch()))
-	} else if targets := b.ramTargets(p); len(targets) > 0 {
-		for _, t := range targets {
-			t := t
-			box.AddChild(button("Declare ram on "+unitName(p, t), func() { b.ram = t; p.rebuildPanel() }, stretch()))
+	box.AddChild(button("Undo the last step (Backspace)", func() { b.undo(p) }, stretch()))
+	// A ram box for each enemy the side sees, shown while the plan ends
+	// in its hex.
+	for _, t := range p.view().Units {
+		if t.Side == p.Side() {
+			continue
 		}
+		ram := liveCheck(p, "Ram "+unitName(p, t.ID), func() bool { return b.ram == t.ID }, func(on bool) {
+			b.ram = ""
+			if on {
+				b.ram = t.ID
+			}
+		})
+		showWhen(p, ram, func() bool { return slices.Contains(b.ramTargets(p), t.ID) })
+		box.AddChild(ram)
 	}
-	if odds, err := p.PlanOdds(*b.command(p).Move); err == nil && len(odds.Exits) > 0 {
+	box.AddChild(liveText(p, 13, render.Hex("#ffb070", 1), func() string {
+		odds, err := p.PlanOdds(*b.command(p).Move)
+		if err != nil || len(odds.Exits) == 0 {
+			return ""
+		}
 		text := fmt.Sprintf("Gravity rift: %d exit(s), +%d movement. Each exit rolls a d10, 1-3 removes the ship to reserve. Chance to get through: %.1f%% (%s).",
 			len(odds.Exits), odds.Bonus, 100*odds.Survive, odds.SurviveExact)
 		if len(odds.Cargo) > 0 {
 			text += fmt.Sprintf(" Its %d carried craft share its fate.", len(odds.Cargo))
 		}
-		box.AddChild(p.env.wrapped(text, 13, render.Hex("#ffb070", 1), ordersWidth-28))
-	}
-	commitRow(p, box, "Commit move", b.command(p))
+		return text
+	}))
+	commitRow(p, fixed("Commit move"), func() rules.Command { return b.command(p) })
 }
 
 // ramTargets lists enemy units in the hex the plan ends in.

@@ -50,7 +50,8 @@ type PlayScene struct {
 	looked map[rules.SideID]int
 
 	ui        *ebitenui.UI
-	ordersBox *widget.Container
+	frame     *ordersFrame      // the orders panel's place (orders_frame.go)
+	ordersBox *widget.Container // the orders panel's body, frame.body
 	orders    orderBuilder
 	desk      *orderDesk // the orders panel's desk, for the viewer
 	ordersKey string
@@ -105,14 +106,10 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	p.mapv.ColourBlind = env.Settings.ColourBlind
 	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
 	p.log = newLogPanel(env)
-	p.ordersBox = panelColumn(8, widget.Insets{Left: 14, Right: 14, Top: 14, Bottom: 14})
-	p.ordersBox.GetWidget().LayoutData = widget.AnchorLayoutData{
-		HorizontalPosition: widget.AnchorLayoutPositionEnd, VerticalPosition: widget.AnchorLayoutPositionStart,
-		Padding: &widget.Insets{Top: 44, Right: 10},
-	}
-	p.ordersBox.GetWidget().MinWidth = ordersWidth
+	p.frame = newOrdersFrame()
+	p.ordersBox = p.frame.body
 	root := env.root()
-	root.AddChild(p.ordersBox)
+	root.AddChild(p.frame.root)
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	p.resizeReserved(w, h)
 	p.table = newPlotTable(env, sess)
@@ -408,13 +405,15 @@ func (p *PlayScene) refreshOrders() {
 
 // rebuildPanel redraws the orders panel's widgets from the builder.
 func (p *PlayScene) rebuildPanel() {
-	p.ordersBox.RemoveChildren()
+	p.frame.reset()
 	if p.viewer == "" || p.orders == nil {
 		p.ordersBox.AddChild(p.env.wrapped(p.waitingText(), 15, render.UITextDim, ordersWidth-28))
 		return
 	}
-	p.ordersBox.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
+	p.frame.header.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
+	p.desk.place(p.ordersBox, p.frame.footer, p.frame.root.RequestRelayout)
 	p.orders.build(p.desk, p.ordersBox)
+	p.frame.fit(p.mapv.cam.Height)
 }
 
 func (p *PlayScene) waitingText() string {
@@ -434,19 +433,20 @@ func (p *PlayScene) waitingText() string {
 	return "Waiting for " + strings.Join(names, ", ") + "."
 }
 
-// panelRect is the screen rectangle of the orders panel.
+// overPanels reports whether the pointer is over the orders panel (as
+// ebitenui laid it out) or the log.
+// panelRect is the screen rectangle of the orders panel's frame, as
+// ebitenui laid it out at the last draw.
 func (p *PlayScene) panelRect() [4]float64 {
-	r := p.ordersBox.GetWidget().Rect
+	r := p.frame.root.GetWidget().Rect
 	return [4]float64{float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)}
 }
 
 func (p *PlayScene) overPanels(in *Input) bool {
-	x, y := float64(in.CursorX), float64(in.CursorY)
-	r := p.panelRect()
-	if x >= r[0] && x < r[2] && y >= r[1] && y < r[3] {
+	if p.frame.contains(in.CursorX, in.CursorY) {
 		return true
 	}
-	return p.log.contains(x, y, p.mapv.cam.Height)
+	return p.log.contains(float64(in.CursorX), float64(in.CursorY), p.mapv.cam.Height)
 }
 
 // Update runs one tick of the game.
@@ -505,6 +505,7 @@ func (p *PlayScene) Update(in *Input) error {
 	if p.mapv.help { // the F1 help covers the screen until it is closed
 		return p.mapv.Update(in)
 	}
+	p.frame.fit(p.mapv.cam.Height)
 	p.ui.Update()
 	p.takeOrders()
 	over := p.overPanels(in)
@@ -681,13 +682,14 @@ func (p *PlayScene) hoveredUnit() (rules.UnitView, bool) {
 func (p *PlayScene) Resize(w, h int) {
 	p.mapv.Resize(w, h)
 	p.resizeReserved(w, h)
+	p.frame.fit(h)
 }
 
 func (p *PlayScene) resizeReserved(w, h int) {
 	// The orders panel is at least ordersWidth wide; wider when its
 	// widgets ask for more, as laid out at the last draw.
 	left := float64(w - ordersWidth - 10)
-	if r := p.ordersBox.GetWidget().Rect; r.Dx() > 0 && r.Max.X <= w {
+	if r := p.frame.root.GetWidget().Rect; r.Dx() > 0 && r.Max.X <= w {
 		left = min(left, float64(r.Min.X))
 	}
 	p.mapv.Reserved = [][4]float64{

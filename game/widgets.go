@@ -51,6 +51,22 @@ func row(spacing int, children ...widget.PreferredSizeLocateableWidget) *widget.
 	return c
 }
 
+// grid lays children out in cols columns of equal share, stretched to
+// the width of its parent column.
+func grid(cols int, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	stretchCols := make([]bool, cols)
+	for i := range stretchCols {
+		stretchCols[i] = true
+	}
+	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(cols), widget.GridLayoutOpts.Spacing(6, 6),
+		widget.GridLayoutOpts.Stretch(stretchCols, nil))), widget.ContainerOpts.WidgetOpts(stretch()))
+	for _, ch := range children {
+		c.AddChild(ch)
+	}
+	return c
+}
+
 func stretch() widget.WidgetOpt {
 	return widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})
 }

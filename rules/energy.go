@@ -45,6 +45,22 @@ func EnergyForSpeed(c *Class, hexes int) int {
 	return (hexes*6*num + den - 1) / den
 }
 
+// BuySpeed spends at most budget on up to want hexes of speed: the
+// impulse hex first where the ship has impulse power (one energy for a
+// hex, X4.MV.1), then movement energy for as many hexes as the rest buys.
+// It returns the movement energy and whether the impulse hex is bought.
+func BuySpeed(c *Class, ss *ShipState, want, budget int) (movement int, impulse bool) {
+	if want > 0 && ss.Boxes[SysImpulse] > 0 && budget > 0 {
+		impulse = true
+		budget--
+		want--
+	}
+	for want > 0 && EnergyForSpeed(c, want) > budget {
+		want--
+	}
+	return EnergyForSpeed(c, want), impulse
+}
+
 // MaxAcceleration returns the highest speed a unit may buy after a turn
 // at prev: half as fast again (rounded down), or 5 + size class from a
 // standstill (X4.EA.5).
@@ -263,17 +279,11 @@ func defaultAllocation(u *Unit) Allocation {
 	a := Allocation{Unit: u.ID}
 	budget := ss.Power()
 	if c.Mobile() {
-		want := min(ss.Allocated, MaxAcceleration(ss.Allocated, c.SizeClass))
-		if want > 0 && ss.Boxes[SysImpulse] > 0 && budget > 0 {
-			a.Impulse = true
-			budget--
-			want--
-		}
-		for want > 0 && EnergyForSpeed(c, want) > budget {
-			want--
-		}
-		a.Movement = EnergyForSpeed(c, want)
+		a.Movement, a.Impulse = BuySpeed(c, ss, min(ss.Allocated, MaxAcceleration(ss.Allocated, c.SizeClass)), budget)
 		budget -= a.Movement
+		if a.Impulse {
+			budget--
+		}
 	}
 	for m, mt := range c.Mounts {
 		w, _ := LookupWeapon(mt.Weapon)
