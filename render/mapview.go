@@ -503,7 +503,9 @@ func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
 			r.systemOutline(f, sys, r.Palette.LabelDim.WithAlpha(0.5))
 		} else if px >= hexDetail {
 			for _, h := range sys.Shape.Hexes {
-				r.riftHex(f, h)
+				if hx, hy := (Layout{}).HexToWorld(h); c.VisibleCircle(hx, hy, 1) {
+					r.riftHex(f, h)
+				}
 			}
 			r.systemOutline(f, sys, r.Palette.RiftGlow.WithAlpha(0.9))
 		} else {
@@ -523,18 +525,26 @@ func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
 }
 
 // riftHex draws one hex of a gravity rift: a dark well with a turning
-// accretion swirl.
+// accretion swirl. The well and its glow are one layer, a hexagon shaded
+// from the core at its centre to the glow over the well at its rim: a
+// rift filling the screen close up costs one layer of pixels, not two.
 func (r *MapRenderer) riftHex(f *Frame, h rules.Hex) {
 	c := &f.Camera
 	sx, sy := c.HexToScreen(h)
-	r.area.Polygon(r.hexPoly(c, h, 1), r.Palette.RiftCore.WithAlpha(0.92))
-	r.riftVortex(f, sx, sy, c.Scale*0.92, hash2(h.Q, h.R)*6)
+	rim := r.Palette.RiftHot.WithAlpha(0.35).Over(r.Palette.RiftCore.WithAlpha(0.92))
+	r.area.RadialPolygon(float32(sx), float32(sy), float32(c.Scale), 6, 0, r.Palette.RiftCore, rim)
+	r.riftSwirl(f, float32(sx), float32(sy), c.Scale*0.92, hash2(h.Q, h.R)*6)
 }
 
 // riftVortex draws the animated swirl of a gravity rift of pixel radius rad.
 func (r *MapRenderer) riftVortex(f *Frame, sx, sy, rad, seed float64) {
 	x, y := float32(sx), float32(sy)
 	r.area.RadialPolygon(x, y, float32(rad), 24, 0, r.Palette.RiftCore, r.Palette.RiftHot.WithAlpha(0.35))
+	r.riftSwirl(f, x, y, rad, seed)
+}
+
+// riftSwirl draws a rift's turning arcs and its black centre.
+func (r *MapRenderer) riftSwirl(f *Frame, x, y float32, rad, seed float64) {
 	spin := f.Time * 1.1
 	for k := 0; k < 3; k++ {
 		kr := rad * (0.35 + 0.22*float64(k))
