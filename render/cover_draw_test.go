@@ -38,9 +38,9 @@ func TestDiscCoveringMostOfTheScreenTintsOnlyItself(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		w, h   int
-		across float64 // 43 and 21 pixels a hex
+		across float64 // 53 and 21 pixels a hex
 	}{
-		{"edge by edge grid", 1280, 800, 20},
+		{"edge by edge grid", 1920, 800, 24},
 		{"tiled grid", 640, 400, 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 // The raster samples the same tile.
 const (
 	gridMinAlpha = 2.0 / 255
-	gridVector   = 32.0
+	gridVector   = 48.0
 	// gridTileMax is the largest lattice tile, in pixels: 3 radii by
 	// sqrt(3) radii just under gridVector.
 	gridTileMax = 3*gridVector + 2
