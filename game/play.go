@@ -411,9 +411,6 @@ func (p *PlayScene) overPanels(in *Input) bool {
 func (p *PlayScene) Update(in *Input) error {
 	p.solo.inFrame = true
 	defer func() { p.solo.inFrame = false }()
-	if p.pollSolo(false) {
-		p.sync()
-	}
 	if p.ended {
 		p.env.Show(NewEndScene(p.env, p.sess))
 		return nil
@@ -453,6 +450,9 @@ func (p *PlayScene) Update(in *Input) error {
 		p.mapv.NextMap()
 	}
 	p.watchUpdate(in)
+	if p.pollSolo(false) { // a computer of the per-ship flow has decided
+		p.sync()
+	}
 	if in.Clicked {
 		if id, ok := p.mapv.TabAt(float64(in.CursorX), float64(in.CursorY)); ok {
 			p.mapv.SetMap(id)
