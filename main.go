@@ -18,6 +18,7 @@ import (
 
 	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -42,6 +43,7 @@ func commands() []command {
 		{"bench", "[SCENARIO...]", "measure frame rates: an empty screen, then each scenario (a bundled id or a file; -all: every bundled one) swept from the closest zoom to the widest; print each zoom's ratio to the empty frame, the worst, and the peak RSS", runBench},
 		{"sim", "SCENARIO", "play a game with computer players and no window; print a JSON summary with the state hash (-match A:B -seeds N [-all]: head-to-head matches of computer levels; -table FILE: the win-rate table)", runSim},
 		{"replay", "SAVE", "replay a saved game from its scenario, seed and commands (-verify checks every hash)", runReplay},
+		{"pbem", "COMMAND ...", "play by file with secrets kept and no trusted third party: new SCENARIO -as SIDE, open FILE, send, verify FILE (docs/PBEM.md; 'hexrift pbem -h' lists them)", runPbem},
 		{"version", "", "print the version", runVersion},
 	}
 }
@@ -480,6 +482,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	all := fs.Bool("all", false, "with -match or -table: every bundled scenario")
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
 	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file; with -hotseat, the hot-seat table (docs/HOTSEAT.md)")
+	orders := fs.Bool("orders", false, "with -match: both levels play through plotted orders (LEVEL+orders); with -table: the table of hard against normal, per decision and through orders")
 	hotseat := fs.Bool("hotseat", false, "count the handoffs and decisions of a hot-seat turn, per ship and with plotted orders (-seeds N, default 20; -all: every bundled battle scenario); print one JSON object per scenario")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
@@ -493,7 +496,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 		return runHotseat(arg, n, *turns, *all, *table)
 	}
 	if *pair != "" || *table != "" {
-		return runMatches(arg, *pair, *table, *seeds, *all, *workers)
+		return runMatches(arg, *pair, *table, *seeds, *all, *workers, *orders)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -580,7 +583,7 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
 // per scenario, or every pair of match.TablePairs written as a table.
-func runMatches(arg, pair, table string, seeds int, all bool, workers int) error {
+func runMatches(arg, pair, table string, seeds int, all bool, workers int, orders bool) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
 	}
@@ -603,6 +606,17 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int) error
 		}
 		srcs = append(srcs, src)
 	}
+	if table != "" && orders {
+		cmd := fmt.Sprintf("hexrift sim -orders -table %s -seeds %d %s", table, seeds, strings.Join(ids, ","))
+		if all {
+			cmd = fmt.Sprintf("hexrift sim -orders -table %s -seeds %d -all", table, seeds)
+		}
+		md, err := match.OrdersTable(srcs, seeds, workers, cmd, func(line string) { fmt.Fprintln(errOut, line) })
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(table, []byte(md), 0o644)
+	}
 	if table != "" {
 		md, err := match.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
@@ -611,6 +625,9 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int) error
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
 	a, b, ok := strings.Cut(pair, ":")
+	if orders {
+		a, b = a+match.OrdersSuffix, b+match.OrdersSuffix
+	}
 	if !ok || !match.KnownLevel(a) || !match.KnownLevel(b) {
 		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", pair)
 	}
@@ -682,6 +699,11 @@ func printProblems(err error) error {
 		return errExit1
 	}
 	return err
+}
+
+// runPbem runs a play-by-file command (game/pbem).
+func runPbem(fs *flag.FlagSet, args []string) error {
+	return pbem.Run(args, out, fs.Output(), parseArgs)
 }
 
 func runVersion(fs *flag.FlagSet, args []string) error {

@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -136,7 +135,7 @@ func newChoiceBuilder(p *orderDesk, kind rules.CommandKind) *choiceBuilder {
 	b := &choiceBuilder{kind: kind}
 	seen := map[string]bool{}
 	for _, c := range p.Legal() {
-		for _, item := range splitCommand(c) {
+		for _, item := range c.Orders() {
 			k := item.String()
 			if !seen[k] {
 				seen[k] = true
@@ -148,43 +147,11 @@ func newChoiceBuilder(p *orderDesk, kind rules.CommandKind) *choiceBuilder {
 	return b
 }
 
-// splitCommand splits a command into one command per item of its list
-// payloads (docks, transfers, launches, evasions, repairs, and any the
-// rules add later), so each can be chosen on its own.
-func splitCommand(c rules.Command) []rules.Command {
-	var out []rules.Command
-	v := reflect.ValueOf(c)
-	for i := 0; i < v.NumField(); i++ {
-		f := v.Field(i)
-		if f.Kind() != reflect.Slice || f.Len() == 0 {
-			continue
-		}
-		for j := 0; j < f.Len(); j++ {
-			x := rules.Command{Kind: c.Kind, Side: c.Side}
-			one := reflect.MakeSlice(f.Type(), 1, 1)
-			one.Index(0).Set(f.Index(j))
-			reflect.ValueOf(&x).Elem().Field(i).Set(one)
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
-// mergeCommand appends item's list payloads to dst's.
-func mergeCommand(dst *rules.Command, item rules.Command) {
-	dv, iv := reflect.ValueOf(dst).Elem(), reflect.ValueOf(item)
-	for i := 0; i < iv.NumField(); i++ {
-		if f := iv.Field(i); f.Kind() == reflect.Slice && f.Len() > 0 {
-			dv.Field(i).Set(reflect.AppendSlice(dv.Field(i), f))
-		}
-	}
-}
-
 func (b *choiceBuilder) command(p *orderDesk) rules.Command {
 	cmd := rules.Command{Kind: b.kind, Side: p.Side()}
 	for i, o := range b.options {
 		if b.chosen[i] {
-			mergeCommand(&cmd, o)
+			cmd.Merge(o)
 		}
 	}
 	return cmd

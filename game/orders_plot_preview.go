@@ -1,81 +1,58 @@
 package game
 
 import (
-	"math"
+	"fmt"
 
 	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
 
-// plotPreview is the path a ship's course would take over the turn's
-// remaining impulses, assuming every other unit stands still: impulse by
-// impulse the ship moves the hexes the rules' impulse chart gives its
-// speed (rules.ImpulseMoves), and before each hex it turns left, turns
-// right or goes straight, whichever brings the end of the hex closest to
-// what the course wants (as the orders choose among the rules' plans),
-// turning only when its turn mode allows (rules.HexesBeforeTurn). It
-// reads only the side's own view: the ship's own state and the hexes of
-// the units the side sees. The gravity rift odds are not in it: those
-// the orders weigh when the ship really moves.
-func plotPreview(v *rules.View, sh plot.Ship) ([]rules.Hex, []rules.Direction) {
-	u := unitOf(v, sh.Unit)
-	if u == nil || u.Ghost || u.Detail == nil {
-		return nil, nil
-	}
-	n := v.Ruleset.ImpulsesPerTurn
-	from := 1
-	if v.Clock.Step.InImpulse() {
-		from = v.Clock.Impulse
-	}
-	mode := ""
-	if c, ok := rules.LookupClass(u.Class); ok {
-		mode = c.TurnMode
-	}
-	need := rules.HexesBeforeTurn(u.Speed, mode)
-	ms := u.Detail.Move
-	speed := max(u.Speed+ms.Bonus-ms.Lost, 0)
-	moved, straight := ms.Moved, ms.Straight
-	var target *rules.UnitView
-	if sh.Course.Kind == plot.Close || sh.Course.Kind == plot.Range {
-		if target = unitOf(v, sh.Course.Unit); target != nil && target.Map != u.Map {
-			target = nil
+// plotPreview is the overlay of a ship's plotted path over the turn's
+// remaining impulses (plot.Preview: the rules' geometry, turn mode and
+// gravity rift odds, read from the side's own view), in colour col: a
+// note at each hex where the ship leaves a gravity rift (its removal
+// roll, and the chance to be still on the board from there) and where it
+// enters an open cosmic rift.
+func plotPreview(v *rules.View, sh plot.Ship, col render.RGBA) (render.PathOverlay, plot.Path) {
+	path := plot.Preview(v, sh)
+	ov := render.PathOverlay{Colour: col}
+	exits := 0
+	for _, h := range path.Hexes {
+		ov.Hexes = append(ov.Hexes, h.Pose.Hex)
+		ov.Facings = append(ov.Facings, h.Pose.Facing)
+		if h.Rift != "" {
+			exits++
+			ov.Notes = append(ov.Notes, render.HexNote{Hex: h.Pose.Hex, Colour: render.UIDanger,
+				Text: fmt.Sprintf("rift roll: %s", riftOdds(exits))})
+		}
+		if h.Cosmic != "" {
+			ov.Notes = append(ov.Notes, render.HexNote{Hex: h.Pose.Hex, Colour: render.UIDanger, Text: "cosmic rift"})
 		}
 	}
-	cost := func(h rules.Hex) float64 {
-		switch {
-		case sh.Course.Kind == plot.Toward:
-			return float64(h.Distance(sh.Course.Hex))
-		case target != nil && sh.Course.Kind == plot.Close:
-			return float64(h.Distance(target.Hex))
-		case target != nil && sh.Course.Kind == plot.Range:
-			return math.Abs(float64(h.Distance(target.Hex) - sh.Course.Range))
-		}
-		return 0
+	return ov, path
+}
+
+// pathText is a previewed path as the plot panel reads it: where it ends
+// and the gravity rift odds on the way.
+func pathText(path plot.Path) string {
+	if len(path.Hexes) < 2 {
+		return "Path: the ship does not move again this turn."
 	}
-	hex, facing := u.Hex, u.Facing
-	hexes, facings := []rules.Hex{hex}, []rules.Direction{facing}
-	for i := from; i <= n; i++ {
-		// The hexes due by the end of impulse i, less those moved.
-		due := max(i*speed/n-moved, 0)
-		for k := 0; k < due; k++ {
-			best, bestCost := facing, cost(hex.Neighbor(facing))
-			if sh.Course.Kind != plot.Keep && straight >= need {
-				for _, turn := range []int{-1, 1} {
-					d := facing.Turn(turn)
-					if c := cost(hex.Neighbor(d)) + 0.1; c < bestCost {
-						best, bestCost = d, c
-					}
-				}
-			}
-			if best != facing {
-				straight = 0
-			}
-			facing = best
-			hex = hex.Neighbor(facing)
-			straight++
-			moved++
-			hexes, facings = append(hexes, hex), append(facings, facing)
-		}
+	last := path.Hexes[len(path.Hexes)-1]
+	s := fmt.Sprintf("Path: %d hexes, ending at %v facing %v", len(path.Hexes)-1, last.Pose.Hex, last.Pose.Facing)
+	if last.Cosmic != "" {
+		s = fmt.Sprintf("Path: %d hexes, into the cosmic rift at %v", len(path.Hexes)-1, last.Pose.Hex)
 	}
-	return hexes, facings
+	if path.Exits > 0 {
+		s += fmt.Sprintf("; leaves gravity rifts %d times: %.0f%% (%s) to stay on the board", path.Exits, 100*path.Survive, path.SurviveExact)
+	}
+	return s + "."
+}
+
+// riftOdds is the chance, as the rules give it, of coming through n
+// gravity rift removal rolls, as a percentage.
+func riftOdds(n int) string {
+	f, _ := rules.RiftSurviveChance(n).Float64()
+	return fmt.Sprintf("%.0f%% stay", 100*f)
 }

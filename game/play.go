@@ -40,6 +40,14 @@ type PlayScene struct {
 	// curtainFor is the side the curtain waits for; "" when it is down.
 	curtainFor rules.SideID
 	curtain    *curtainView
+	// inSight is set while the viewer's screen went up without the
+	// curtain that several people at the machine would have had (it was
+	// skipped: nothing secret): everyone at the table sees it, so it
+	// shows no more of the viewer's own units than the public view.
+	inSight bool
+	// looked counts, per side, the log lines there were when its screen
+	// was last taken down after a curtain: the private lines it has seen.
+	looked map[rules.SideID]int
 
 	ui        *ebitenui.UI
 	ordersBox *widget.Container
@@ -90,6 +98,7 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	p.resizeReserved(w, h)
 	p.table = newPlotTable(env, sess)
+	p.mapv.ExtraHelp = append(p.mapv.ExtraHelp, p.table.help()...)
 	p.sync()
 	return p
 }
@@ -109,7 +118,7 @@ func (p *PlayScene) CurtainUp() (rules.SideID, bool) { return p.curtainFor, p.cu
 func (p *PlayScene) seatComputers() {
 	for _, seat := range p.sess.Seats {
 		if _, ok := p.ctrl[seat.Side]; !ok && seat.Kind == match.SeatComputer {
-			p.ctrl[seat.Side] = match.Bind(match.NewController(seat, p.sess.Seed), p.sess)
+			p.ctrl[seat.Side] = match.Bind(p.table.computer(match.NewController(seat, p.sess.Seed), seat.Side), p.sess)
 		}
 	}
 }
@@ -203,6 +212,7 @@ func (p *PlayScene) showTo(next rules.SideID, ok bool) {
 		}
 	default:
 		p.setViewer(next)
+		p.inSight = p.sess.Humans() >= 2 && p.env.Settings.Curtain
 	}
 	p.refreshOrders()
 }
@@ -218,21 +228,29 @@ func (p *PlayScene) needsCurtain(side rules.SideID) bool {
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
 		return false
 	}
-	if p.env.Settings.SkipPublicCurtain && !hasPrivate(p.sess, side) {
+	if p.table != nil && p.table.plotFor == side {
+		return true // a plot: the side's orders are its secret
+	}
+	if p.env.Settings.SkipPublicCurtain && !hasPrivate(p.sess, side, p.looked[side]) {
 		return false
 	}
 	return true
 }
 
 // hasPrivate reports whether side's screen would show anything the public
-// view does not: a sealed step (energy allocation, movement declaration),
+// view does not: any decision but a move (a sealed step, the weapons and
+// power of a fire or repair panel),
 // a unit or reserve the public does not see, what only it knows of its
-// units (phased-out ghosts, rift beliefs, seeker targets), or log lines
-// only it may read. Its own ships' systems displays alone are not
-// counted: every side's screen has them.
-func hasPrivate(sess *match.Session, side rules.SideID) bool {
+// units (phased-out ghosts, rift beliefs, seeker targets), or a private
+// log line it has not seen (from line since on) other than the echo of a
+// choice it made itself. Its own ships' systems displays alone are not
+// counted: every side's screen has them, and a screen put up without the
+// curtain shows neither them nor the private log (inSight).
+func hasPrivate(sess *match.Session, side rules.SideID, since int) bool {
 	v, pub := sess.State.View(side), sess.State.View("")
-	if v.Expecting == rules.CmdAllocate || v.Expecting == rules.CmdDeclare || len(v.Reserve) > 0 {
+	if v.Expecting != rules.CmdMove || len(v.Reserve) > 0 {
+		// Only a move's panel shows nothing of the side's own: every
+		// other shows its weapons, power, damage or sealed choices.
 		return true
 	}
 	units := make([]rules.UnitView, len(v.Units))
@@ -243,8 +261,8 @@ func hasPrivate(sess *match.Session, side rules.SideID) bool {
 	if !reflect.DeepEqual(units, pub.Units) {
 		return true
 	}
-	for _, e := range sess.Events {
-		if !e.Audience.IsPublic() && e.VisibleTo(side) {
+	for _, e := range sess.Events[min(since, len(sess.Events)):] {
+		if !e.Audience.IsPublic() && e.VisibleTo(side) && !(e.Kind == rules.EventCommit && e.Side == side) {
 			return true
 		}
 	}
@@ -255,6 +273,12 @@ func (p *PlayScene) setViewer(side rules.SideID) {
 	if p.viewer == side && p.mapv.Viewer() == side {
 		p.mapv.Refresh()
 		return
+	}
+	if p.viewer != "" && !p.inSight {
+		if p.looked == nil {
+			p.looked = map[rules.SideID]int{}
+		}
+		p.looked[p.viewer] = len(p.sess.Events)
 	}
 	p.viewer = side
 	p.mapv.SetViewer(side)
@@ -424,7 +448,7 @@ func (p *PlayScene) Update(in *Input) error {
 	if p.curtainFor != "" {
 		if p.curtain.update(in) {
 			side := p.curtainFor
-			p.curtainFor, p.curtain = "", nil
+			p.curtainFor, p.curtain, p.inSight = "", nil, false
 			p.setViewer(side)
 			p.refreshOrders()
 			if len(p.sess.CatchUp(side)) > 1 {
@@ -442,7 +466,7 @@ func (p *PlayScene) Update(in *Input) error {
 		}
 		return nil
 	}
-	if p.keys.Fired(in, intentRecap) && p.viewer != "" {
+	if p.keys.Fired(in, intentRecap) && p.viewer != "" && !p.inSight {
 		p.recap = newRecap(p.env, p.sess, p.mapv, p.viewer)
 		return nil
 	}
@@ -509,7 +533,11 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	if p.mapv.help {
 		return
 	}
-	p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	if p.inSight { // in everyone's sight: the public log
+		p.log.draw(screen, p.sess.LogFor(""), "", p.mapv.cam.Width, p.mapv.cam.Height)
+	} else {
+		p.log.draw(screen, p.sess.LogFor(p.viewer), p.viewer, p.mapv.cam.Width, p.mapv.cam.Height)
+	}
 	if u, ok := p.hoveredUnit(); ok {
 		side, _ := p.mapv.View().Side(u.Side)
 		shipCard(screen, p.env.Fonts, u, side, p.seatColour(u.Side), 12, 44)
@@ -536,13 +564,18 @@ func (p *PlayScene) drawNotice(screen *ebiten.Image) {
 }
 
 // hoveredUnit returns the first unit the viewer sees in the hex under the
-// pointer.
+// pointer; while the screen is in everyone's sight (inSight), as the
+// public view shows it: no systems display of the viewer's own ships.
 func (p *PlayScene) hoveredUnit() (rules.UnitView, bool) {
 	h, ok := p.mapv.Hover()
 	if !ok {
 		return rules.UnitView{}, false
 	}
-	for _, u := range p.mapv.View().UnitsOn(p.mapv.MapID()) {
+	v := p.mapv.View()
+	if p.inSight && p.viewer != "" {
+		v = p.sess.State.View("")
+	}
+	for _, u := range v.UnitsOn(p.mapv.MapID()) {
 		if u.Hex == h {
 			return u, true
 		}

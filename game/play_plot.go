@@ -11,6 +11,24 @@ import (
 	"github.com/hexrift/hexrift/rules"
 )
 
+// plotHelp is the F1 help of plotted turns: what the plot panel, breaks
+// and watching are, beside the keys.
+var plotHelp = [][2]string{
+	{"Plot panel", "after declaring, plot every ship's turn"},
+	{"  courses", "click: a hex, a waypoint, an enemy to close"},
+	{"  preview", "each ship's path, its gravity rift odds"},
+	{"Breaks", "you are asked again when one fires"},
+	{"Watching", "orders play out between breaks: P . [ ]"},
+}
+
+// help is the F1 help of the plotted flow, none without it.
+func (t *plotTable) help() [][2]string {
+	if t == nil {
+		return nil
+	}
+	return plotHelp
+}
+
 // watchBeats are the watching speeds: the ticks between two commands of
 // orders or computers the table watches; 0 plays them all at once.
 var watchBeats = []int{60, 30, 12, 4, 0}
@@ -70,6 +88,20 @@ func newPlotTable(env *Env, sess *match.Session) *plotTable {
 		}
 	}
 	return t
+}
+
+// computer is the controller of a computer seat: in a plotted game (t
+// not nil) a computer level plays through plotted orders like a person
+// (match.OrdersPlayer), so that it plots once a turn and between breaks
+// its orders answer at once, at the table's speed, and its level fights
+// the engagements; otherwise c itself.
+func (t *plotTable) computer(c match.Controller, side rules.SideID) match.Controller {
+	if _, isAI := c.(*match.AIController); t != nil && isAI {
+		op := match.NewOrdersPlayer(c, side)
+		op.Engage = true // the level fights its engagements
+		return op
+	}
+	return c
 }
 
 // due reports whether the next command the table watches may go now,

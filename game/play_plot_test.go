@@ -1,14 +1,22 @@
 package game
 
 import (
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -26,6 +34,13 @@ func plotGame(t *testing.T, seed uint64) (*App, *PlayScene, *scriptInput, *ebite
 	sess, err := match.NewSession(src, seed, match.DefaultSeats(sc))
 	require.NoError(t, err)
 	require.Equal(t, 2, sess.Humans())
+	return playWindow(t, env, sess)
+}
+
+// playWindow puts a play scene of sess in a 1280x800 window driven by
+// scripted input.
+func playWindow(t *testing.T, env *Env, sess *match.Session) (*App, *PlayScene, *scriptInput, *ebiten.Image) {
+	t.Helper()
 	play := NewPlayScene(env, sess)
 	play.now = fixedNow
 	script := &scriptInput{}
@@ -142,15 +157,10 @@ func TestWatchingPlaysAtTheTablesSpeed(t *testing.T) {
 // something secret on its screen; a side whose screen would show only
 // the public view and its own systems displays has not.
 func TestHasPrivateMeansIt(t *testing.T) {
-	src, err := scenarios.ReadSource("first-contact")
-	require.NoError(t, err)
-	sc, err := src.Load()
-	require.NoError(t, err)
-	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
-	require.NoError(t, err)
+	sess := twoPeople(t)
 	side := sess.State.Pending()[0]
 	require.Equal(t, rules.CmdAllocate, sess.State.View(side).Expecting)
-	assert.True(t, hasPrivate(sess, side), "an allocation is sealed")
+	assert.True(t, hasPrivate(sess, side, 0), "an allocation is sealed")
 	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
 		pending := sess.State.Pending()
 		require.NotEmpty(t, pending)
@@ -163,11 +173,17 @@ func TestHasPrivateMeansIt(t *testing.T) {
 		owns = owns || u.Side == mover && u.Detail != nil
 	}
 	require.True(t, owns, "the side owns ships with systems displays")
-	private := false
+	private, echoes := false, 0
 	for _, e := range sess.Events {
-		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover)
+		own := e.Kind == rules.EventCommit && e.Side == mover
+		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover) && !own
+		if own {
+			echoes++
+		}
 	}
-	assert.Equal(t, private, hasPrivate(sess, mover), "owning ships alone is no secret; only private log lines are")
+	require.Positive(t, echoes, "the log holds the echoes of the side's own sealed choices")
+	assert.Equal(t, private, hasPrivate(sess, mover, 0), "owning ships alone is no secret, nor the echo of its own choices; only private log lines are")
+	assert.False(t, hasPrivate(sess, mover, len(sess.Events)), "private lines it has seen are no secret to keep")
 }
 
 // The plot panel: a click on an enemy closes with it (or keeps it at the
@@ -217,6 +233,37 @@ func TestPlotPanel(t *testing.T) {
 		}, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, plot.Course{Kind: plot.Range, Unit: enemy.ID, Range: 4}, sh.Course)
 		}},
+		{"circling, click an enemy: circle it at that range", func() {
+			b.ship().Course = plot.Course{Kind: plot.Circle, Range: 5}
+			b.click(d, enemy.Hex)
+		}, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Circle, Unit: enemy.ID, Range: 5}, sh.Course)
+		}},
+		{"waypoints: each click adds a hex", func() {
+			panelClick(t, b, d, "Waypoints")
+			b.click(d, empty)
+			b.click(d, empty.Neighbor(rules.DirA))
+		}, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, plot.Course{Kind: plot.Waypoints, Hexes: []rules.Hex{empty, empty.Neighbor(rules.DirA)}}, sh.Course)
+		}},
+		{"the maneuver button: a high-energy turn about", func() { panelClick(t, b, d, "Maneuver: none") }, func(t *testing.T, sh plot.Ship) {
+			require.NotNil(t, sh.Maneuver)
+			assert.Equal(t, rules.OpHET, sh.Maneuver.Op)
+			assert.Equal(t, unitOf(d.view(), sh.Unit).Facing.Turn(3), sh.Maneuver.Facing)
+		}},
+		{"again: a sideslip left", func() { panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, rules.OpSlipLeft, sh.Maneuver.Op)
+		}},
+		{"at a later impulse", func() { panelClick(t, b, d, "+") }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, max(d.view().Clock.Impulse, 1)+1, sh.Maneuver.Impulse)
+		}},
+		{"twice more: no maneuver", func() { panelClick(t, b, d, "Maneuver: "); panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
+			assert.Nil(t, sh.Maneuver)
+		}},
+		{"hold the first weapon", func() { panelClick(t, b, d, "[ ] 1") }, func(t *testing.T, sh plot.Ship) {
+			assert.Equal(t, []int{0}, sh.Fire.HoldMounts)
+			assert.Zero(t, sh.Fire.HoldUntil, "for the whole turn")
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -229,7 +276,8 @@ func TestPlotPanel(t *testing.T) {
 	if len(b.o.Ships) > 1 {
 		assert.NotEqual(t, first, b.ship().Unit, "Tab: the next ship")
 	}
-	hexes, _ := plotPreview(d.view(), *b.ship())
+	ov, _ := plotPreview(d.view(), *b.ship(), render.UIAccent)
+	hexes := ov.Hexes
 	u := unitOf(d.view(), b.ship().Unit)
 	require.NotEmpty(t, hexes)
 	assert.Equal(t, u.Hex, hexes[0], "the preview starts at the ship")
@@ -255,14 +303,8 @@ func soloPlotted(t *testing.T) ([32]byte, int) {
 	seats[1].Kind, seats[1].Level = match.SeatComputer, "normal"
 	sess, err := match.NewSession(src, 7, seats)
 	require.NoError(t, err)
-	play := NewPlayScene(env, sess)
-	play.now = fixedNow
+	app, play, script, screen := playWindow(t, env, sess)
 	require.NotNil(t, play.table)
-	script := &scriptInput{}
-	app := NewApp(env, play)
-	app.SetInputSource(script)
-	app.Layout(1280, 800)
-	screen := ebiten.NewImage(1280, 800)
 	thinking := 0
 	for i := 0; i < 20000 && sess.State.Clock.Turn == 1 && !sess.Over(); i++ {
 		acceptAll(t, play, script)
@@ -288,4 +330,272 @@ func TestComputerThinksOffTheFrameLoop(t *testing.T) {
 	assert.Positive(t, thinking, "ticks ran while the computer was deciding")
 	h2, _ := soloPlotted(t)
 	assert.Equal(t, h1, h2, "the same game whatever the timing of the computer's thinking")
+}
+
+// panelClick builds the plot panel, clicks its first button whose label
+// starts with prefix, and runs the click.
+func panelClick(t *testing.T, b *plotBuilder, d *orderDesk, prefix string) {
+	t.Helper()
+	root := d.env.root()
+	box := panelColumn(8, widget.Insets{})
+	root.AddChild(box)
+	b.build(d, box)
+	root.Validate() // the theme gives the buttons their labels
+	btn := panelButton(box, prefix)
+	require.NotNil(t, btn, "a button %q", prefix)
+	btn.Click()
+	event.ExecuteDeferred()
+}
+
+// The plot panel's path preview shows where the path leaves a gravity
+// rift, with the chance to be still on the board from there at the
+// rules' odds, and where it enters an open cosmic rift.
+func TestPlotPreviewShowsRiftOdds(t *testing.T) {
+	const lane = `id: preview-lane
+name: Preview lane
+center: 0,0
+ruleset: {impulses: 6, turn_limit: 3, gravity_rift: lrr, cosmic_rifts: false}
+sides:
+  - {id: blue, name: Blue, color: "#4da3ff"}
+  - {id: red, name: Red, color: "#ff5d5d"}
+systems:
+  - {id: needle, name: The Needle, rift: true, hexes: ["1,-1", "2,-2"]}
+  - {id: eye, name: The Eye, rift: true, hexes: ["4,-4"]}
+units:
+  - {id: hawk, name: Hawk, side: blue, class: fed-frigate, hex: "0,0", facing: B, speed: 12}
+  - {id: claw, name: Claw, side: red, class: kor-raider, hex: "-2,8", facing: E, speed: 0}
+`
+	sc, err := scenarios.Load("lane.yaml", []byte(lane))
+	require.NoError(t, err)
+	s, err := rules.NewState(sc.Setup(), 1)
+	require.NoError(t, err)
+	s.Advance()
+	for guard := 0; guard < 100; guard++ {
+		if id, ok := s.Mover(); ok && id == "hawk" {
+			break
+		}
+		_, err := s.Apply(s.Legal(s.Pending()[0])[0])
+		require.NoError(t, err)
+	}
+	v := s.View("blue")
+	for _, tc := range []struct {
+		name  string
+		rifts []rules.RiftView
+		notes []string
+		text  string
+	}{
+		{"two gravity rifts on the way", nil, []string{"3,-3 rift roll: 70% stay", "5,-5 rift roll: 49% stay"},
+			"leaves gravity rifts 2 times: 49% (49/100) to stay on the board"},
+		{"into an open cosmic rift", []rules.RiftView{{ID: "rift-1", Map: v.Maps[0].ID, Hex: rules.Hex{Q: 3, R: -3}}},
+			[]string{"3,-3 rift roll: 70% stay", "3,-3 cosmic rift"}, "into the cosmic rift at 3,-3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := *v
+			w.Rifts = tc.rifts
+			ov, path := plotPreview(&w, plot.Ship{Unit: "hawk", Course: plot.Course{Kind: plot.Keep}}, render.UIAccent)
+			var notes []string
+			for _, n := range ov.Notes {
+				notes = append(notes, n.Hex.String()+" "+n.Text)
+			}
+			assert.Equal(t, tc.notes, notes)
+			assert.Contains(t, pathText(path), tc.text)
+		})
+	}
+}
+
+// With "skip the curtain when nothing is secret" on, a side's screen put
+// up without the curtain is in everyone's sight: the pointer on one of
+// its own ships shows the public card, not its systems display, and R
+// replays nothing of its own view; behind a curtain, the full display.
+func TestSkippedCurtainHidesOwnSystems(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	env.Settings.PerShipTurns, env.Settings.SkipPublicCurtain = true, true
+	sess := twoPeople(t)
+	app, play, script, screen := playWindow(t, env, sess)
+	card := func() rules.UnitView {
+		t.Helper()
+		for _, u := range play.mapv.View().Units {
+			if u.Side == play.viewer && u.Detail != nil && u.Map == play.mapv.MapID() {
+				play.mapv.hover, play.mapv.hoverOK = u.Hex, true
+				c, ok := play.hoveredUnit()
+				play.mapv.hoverOK = false
+				require.True(t, ok)
+				require.Equal(t, u.ID, c.ID)
+				return c
+			}
+		}
+		t.Fatalf("%s has no ship on the map", play.viewer)
+		return rules.UnitView{}
+	}
+	seen := map[bool]bool{}
+	for i := 0; i < 400 && len(seen) < 2; i++ {
+		if play.curtainFor == "" && play.viewer != "" && !seen[play.inSight] {
+			seen[play.inSight] = true
+			if play.inSight {
+				assert.False(t, hasPrivate(sess, play.viewer, play.looked[play.viewer]), "the curtain was skipped: nothing secret")
+				assert.Nil(t, card().Detail, "in everyone's sight: no systems display")
+				script.intend(t, playKeys, intentRecap)
+				tick(t, app, screen)
+				assert.Nil(t, play.recap, "in everyone's sight: no replay of the side's own view")
+			} else {
+				assert.NotNil(t, card().Detail, "behind the curtain: the systems display")
+			}
+		}
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	assert.True(t, seen[true], "a screen went up without the curtain")
+	assert.True(t, seen[false], "and one behind it")
+}
+
+// gatedComputer is a computer seat whose decisions wait, from the first
+// one on, until the test releases them; it records the goroutine it
+// decides on. A decision made on the frame goroutine does not wait (the
+// test would hang): it is recorded, and the test fails.
+type gatedComputer struct {
+	frame   uint64
+	once    sync.Once
+	entered chan struct{}
+	release chan struct{}
+	ranOn   atomic.Uint64
+}
+
+func (g *gatedComputer) Decide(_ *rules.View, legal []rules.Command) rules.Command {
+	id := goroutineID()
+	g.ranOn.Store(id)
+	g.once.Do(func() { close(g.entered) })
+	if id != g.frame {
+		<-g.release
+	}
+	return legal[0]
+}
+
+// goroutineID is the id of the calling goroutine, from its stack header
+// ("goroutine 7 [running]:").
+func goroutineID() uint64 {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := strings.Fields(string(buf))
+	id, _ := strconv.ParseUint(f[1], 10, 64)
+	return id
+}
+
+// The window keeps drawing frames and taking input while a computer side
+// decides, on the largest bundled scenario: the decision runs off the
+// frame goroutine, and however long it takes (here: until the test lets
+// it go, after 120 frames) every tick's Update returns and its frame is
+// drawn; nothing of the game moves on until the command comes. (The
+// frames' own cost is measured by hexrift bench and the benchmarks, not
+// by a clock here.)
+func TestFramesWhileTheComputerDecides(t *testing.T) {
+	requireDisplay(t)
+	var src scenarios.Source
+	most := 0
+	for _, info := range scenarios.Bundled() {
+		s, err := scenarios.ReadSource(info.ID)
+		require.NoError(t, err)
+		sc, err := s.Load()
+		require.NoError(t, err)
+		if n := len(sc.Setup().Units); n > most {
+			src, most = s, n
+		}
+	}
+	sc, err := src.Load()
+	require.NoError(t, err)
+	seats := match.DefaultSeats(sc)
+	for i := range seats[1:] {
+		seats[1+i].Kind, seats[1+i].Level = match.SeatComputer, "hard"
+	}
+	env := testEnv(t)
+	env.Settings.PerShipTurns = false
+	sess, err := match.NewSession(src, 1, seats)
+	require.NoError(t, err)
+	app, play, script, screen := playWindow(t, env, sess)
+	// The computer's thinking the scene started, if any, comes first.
+	for i := 0; i < 2000 && play.Thinking(); i++ {
+		tick(t, app, screen)
+	}
+	g := &gatedComputer{frame: goroutineID(), entered: make(chan struct{}), release: make(chan struct{})}
+	computer := seats[1].Side
+	play.ctrl[computer] = g
+	decided := func() bool {
+		select {
+		case <-g.entered:
+			return true
+		default:
+			return false
+		}
+	}
+	for i := 0; i < 4000 && !(decided() && play.Thinking()); i++ {
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	require.True(t, play.Thinking(), "%s's computer is deciding (%d units)", src.Name, most)
+	t.Logf("%s, %d units: %s's computer decides at %s", src.Name, most, computer, sess.State.Clock)
+	commands := len(sess.Commands)
+	frames := 0
+	for range 120 {
+		script.intend(t, playKeys, intentWatchPause) // input is taken: pause, play on
+		tick(t, app, screen)
+		frames++
+		require.True(t, play.Thinking(), "the decision is still pending")
+	}
+	assert.Equal(t, 120, frames, "every frame drawn while the computer decides")
+	assert.Equal(t, commands, len(sess.Commands), "nothing moves on while it decides")
+	assert.NotEqual(t, g.frame, g.ranOn.Load(), "the decision runs off the frame goroutine")
+	close(g.release)
+	for i := 0; i < 2000 && len(sess.Commands) == commands; i++ {
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	assert.Greater(t, len(sess.Commands), commands, "the computer's command is played once it comes")
+}
+
+// The F1 help of a plotted game explains the plot panel, breaks and
+// watching; a game of every decision by hand has no such lines.
+func TestPlotHelp(t *testing.T) {
+	requireDisplay(t)
+	_, play, _, _ := plotGame(t, 1)
+	for _, line := range plotHelp {
+		assert.Contains(t, play.mapv.ExtraHelp, line)
+	}
+	env := testEnv(t)
+	env.Settings.PerShipTurns = true
+	byHand := NewPlayScene(env, play.sess)
+	assert.NotContains(t, byHand.mapv.ExtraHelp, plotHelp[0])
+}
+
+// twoPeople starts first-contact, seed 1, with a person at each side.
+func twoPeople(t *testing.T) *match.Session {
+	t.Helper()
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	sess, err := match.NewSession(src, 1, match.DefaultSeats(sc))
+	require.NoError(t, err)
+	return sess
+}
+
+// A plot is always behind the curtain, "skip when nothing is secret" or
+// not: a side's orders are its secret. The same side's move, with nothing
+// secret on its screen, skips it.
+func TestPlotIsBehindTheCurtain(t *testing.T) {
+	requireDisplay(t)
+	_, play, _, _ := plotGame(t, 1)
+	sess := play.sess
+	play.env.Settings.SkipPublicCurtain = true
+	for sess.State.Expecting() != rules.CmdMove {
+		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
+		require.NoError(t, err)
+	}
+	sess.CurtainFirst = false
+	mover := sess.State.Pending()[0]
+	play.looked = map[rules.SideID]int{mover: len(sess.Events)} // it has seen the log
+	require.False(t, hasPrivate(sess, mover, play.looked[mover]), "nothing secret on its screen")
+	play.table.plotFor = ""
+	assert.False(t, play.needsCurtain(mover), "a move with nothing secret skips the curtain")
+	play.table.plotFor = mover
+	assert.True(t, play.needsCurtain(mover), "a plot does not")
 }

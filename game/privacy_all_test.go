@@ -19,8 +19,9 @@ import (
 // units on destination maps it has not found: whatever its view leaves
 // out) and looks for them in everything else the side is given: the
 // commands Legal offers it, the log lines it may read, the hover text of
-// the hidden unit's hex, the side legend of its view and the save's load
-// preview.
+// the hidden unit's hex, the side legend of its view, the save's load
+// preview, its break conditions, the orders plot.Plan proposes it and the
+// path preview of a course on the hidden unit.
 func TestPrivacyEveryScenario(t *testing.T) {
 	fonts, err := render.NewFonts()
 	require.NoError(t, err)
@@ -79,8 +80,28 @@ func TestPrivacyEveryScenario(t *testing.T) {
 							}
 						}
 					}
+					// The orders the side is proposed and the preview of
+					// its courses never use a hidden unit: a course on one
+					// is flown as if the unit did not exist.
+					var plotted *plot.Orders
+					if len(still) > 0 {
+						plotted = plot.Plan(sess.State.View(viewer), viewer, plot.DefaultBreaks())
+						b, err := json.Marshal(plotted)
+						require.NoError(t, err)
+						for _, u := range still {
+							require.NotContains(t, string(b), `"`+string(u.ID)+`"`, "%s's proposed orders name hidden %s", viewer, u.ID)
+						}
+					}
 					for _, u := range still {
 						checkedUnits++
+						if pv := sess.State.View(viewer); len(plotted.Ships) > 0 {
+							own := plotted.Ships[0].Unit
+							keep := plot.Preview(pv, plot.Ship{Unit: own, Course: plot.Course{Kind: plot.Keep}})
+							for _, kind := range []plot.CourseKind{plot.Close, plot.Circle} {
+								require.Equal(t, keep, plot.Preview(pv, plot.Ship{Unit: own, Course: plot.Course{Kind: kind, Unit: u.ID, Range: 2}}),
+									"%s's preview of %s's course on hidden %s", viewer, own, u.ID)
+							}
+						}
 						for _, e := range rules.Events(sess.Events[checked:], viewer) {
 							require.False(t, e.Unit == u.ID || mentions(e.Text, u), "%s sees a log line about hidden %s: %s", viewer, u.ID, e)
 						}

@@ -70,10 +70,10 @@ type Class struct {
 	Flywheel int `json:"flywheel,omitempty"`
 }
 
-// SmallCraft reports whether the class has a simple hit track instead of
+// smallCraft reports whether the class has a simple hit track instead of
 // the damage chart and allocates no energy: shuttles, fighters, drones,
 // mines and monsters.
-func (c *Class) SmallCraft() bool { return c.Hits > 0 }
+func (c *Class) smallCraft() bool { return c.Hits > 0 }
 
 // Mobile reports whether units of the class ever move.
 func (c *Class) Mobile() bool { return c.TurnMode != "" }

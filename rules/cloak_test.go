@@ -117,7 +117,7 @@ func checkCloakAt(t *testing.T, s *State, w *Unit, level, mod, reach int) {
 		t.Fatalf("view level %d cloaked %v, want %d", v.CloakLevel, v.Cloaked, level)
 	}
 	e := s.Unit("e")
-	if got := FireModifier(e, w); got != mod {
+	if got := fireModifier(e, w); got != mod {
 		t.Fatalf("fire at it %+d, want %+d", got, mod)
 	}
 	if o, err := s.ShotOdds(Shot{Attacker: "e", Mount: 0, Target: "w"}); err != nil || o.Modifier != mod {

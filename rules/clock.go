@@ -84,8 +84,8 @@ func (c Clock) appendTo(b []byte) []byte {
 	return append(b, c.Step.String()...)
 }
 
-// AbsoluteImpulse counts impulses from the start of the game, for timers
+// absoluteImpulse counts impulses from the start of the game, for timers
 // that run across turns (IP4.231, IP4.25).
-func (c Clock) AbsoluteImpulse(impulsesPerTurn int) int {
+func (c Clock) absoluteImpulse(impulsesPerTurn int) int {
 	return (c.Turn-1)*impulsesPerTurn + c.Impulse
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -31,6 +32,10 @@ const (
 	CmdEvade CommandKind = "evade"
 	// CmdRepair commits a side's damage control (X4.DC).
 	CmdRepair CommandKind = "repair"
+	// CmdLaunch commits a side's sealed launches of seeking weapons in
+	// the seeking-weapons launch step: its Shots are drone-rack mounts of
+	// the attacker launching at the target (seeking.go).
+	CmdLaunch CommandKind = "launch"
 )
 
 // Command is one choice of one side: a plain value that round-trips
@@ -62,61 +67,69 @@ type Command struct {
 // String returns a one-line summary of the command for logs.
 func (c Command) String() string {
 	var parts []string
-	switch c.Kind {
-	case CmdAllocate:
-		for _, a := range c.Allocations {
-			parts = append(parts, a.String())
-		}
-	case CmdDeclare:
-		for _, d := range c.Declarations {
-			parts = append(parts, d.String())
-		}
-	case CmdMove:
-		if c.Move != nil {
-			parts = append(parts, c.Move.String())
-		}
-	case CmdActivity:
-		for _, d := range c.Docks {
-			parts = append(parts, d.String())
-		}
-		for _, t := range c.Transfers {
-			parts = append(parts, t.String())
-		}
-		for _, b := range c.Batteries {
-			parts = append(parts, b.String())
-		}
-		for _, o := range c.Tractors {
-			parts = append(parts, o.String())
-		}
-		for _, d := range c.Devices {
-			parts = append(parts, d.String())
-		}
-		if len(c.Craft) > 0 {
-			parts = append(parts, "launch "+joinIDs(c.Craft))
-		}
-		for _, w := range c.Webs {
-			parts = append(parts, w.String())
-		}
-		for _, h := range c.Handoffs {
-			parts = append(parts, h.String())
-		}
-	case CmdFire, CmdLaunch:
-		for _, s := range c.Shots {
-			parts = append(parts, s.String())
-		}
-	case CmdEvade:
-		for _, e := range c.Evasions {
-			parts = append(parts, e.String())
-		}
-	case CmdRepair:
-		for _, r := range c.Repairs {
-			parts = append(parts, r.String())
+	if k := kindOf(c.Kind); k != nil {
+		for _, f := range k.fields {
+			if f.used(&c) {
+				parts = append(parts, f.parts(&c)...)
+			}
 		}
 	}
 	if len(parts) == 0 {
 		parts = []string{"nothing"}
 	}
 	return fmt.Sprintf("%s %s: %s", c.Side, c.Kind, strings.Join(parts, "; "))
+}
+
+// Orders splits the command into commands of the same kind and side
+// giving one order each, field by field in the order String writes them,
+// so that a front end can offer each on its own and Merge them again.
+func (c Command) Orders() []Command {
+	var out []Command
+	if k := kindOf(c.Kind); k != nil {
+		for _, f := range k.fields {
+			if f.used(&c) {
+				out = append(out, f.split(&c)...)
+			}
+		}
+	}
+	return out
+}
+
+// Merge adds the orders of o, a command of the same kind, to c's.
+func (c *Command) Merge(o Command) {
+	if k := kindOf(o.Kind); k != nil {
+		for _, f := range k.fields {
+			if f.used(&o) {
+				f.merge(c, &o)
+			}
+		}
+	}
+}
+
+// clone returns a deep copy of c, so that a committed command never
+// shares memory with the caller's.
+func (c Command) clone() Command {
+	for _, k := range kindTable {
+		for _, f := range k.fields {
+			if f.used(&c) {
+				f.clone(&c)
+			}
+		}
+	}
+	return c
+}
+
+// onlyPayload rejects payload fields that do not belong to the kind.
+func (c *Command) onlyPayload() error {
+	own := kindOf(c.Kind)
+	for _, k := range kindTable {
+		for _, f := range k.fields {
+			if f.used(c) && (own == nil || !own.carries(f)) {
+				return refuse("", "a %q command carries %s", c.Kind, f.name)
+			}
+		}
+	}
+	return nil
 }
 
 // MarshalCommands encodes commands as a JSON array, the form saves use.
@@ -170,6 +183,11 @@ type Allocation struct {
 	// reinforcement (house rule).
 	Flywheel     int `json:"flywheel,omitempty"`
 	FromFlywheel int `json:"from_flywheel,omitempty"`
+}
+
+func (a Allocation) clone() Allocation {
+	a.Arm, a.Hold = slices.Clone(a.Arm), slices.Clone(a.Hold)
+	return a
 }
 
 // String summarises the allocation for the log, naming only what it
@@ -244,6 +262,15 @@ type Declaration struct {
 	Facing Direction `json:"facing,omitempty"`
 }
 
+func (d Declaration) clone() Declaration {
+	d.Carry = slices.Clone(d.Carry)
+	if d.Enter != nil {
+		h := *d.Enter
+		d.Enter = &h
+	}
+	return d
+}
+
 // String summarises the declaration.
 func (d Declaration) String() string {
 	switch {
@@ -311,6 +338,16 @@ type MovePlan struct {
 	// PickUp lists shuttles and fighters of the unit's side in the hex
 	// where the plan ends, taken aboard if the unit gets there (GRN.10).
 	PickUp []UnitID `json:"pick_up,omitempty"`
+}
+
+// clone returns a deep copy of the plan, nil for nil.
+func (p *MovePlan) clone() *MovePlan {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	c.Steps, c.PickUp = slices.Clone(p.Steps), slices.Clone(p.PickUp)
+	return &c
 }
 
 // String writes the plan, e.g. "kestrel: forward, turn-right, forward".

@@ -14,29 +14,29 @@ import (
 // destination scenario rolled by the first unit in (IP4.412), which comes
 // into play as another map sharing the clock; its units are the
 // defenders, on sides of their own (Side.Destination). The rift's
-// radiation acts on units within RiftRadiationRange in both maps
+// radiation acts on units within riftRadiationRange in both maps
 // (IP4.31x). A rift formed inside an ion storm is a cosmic storm (IP4.51).
 
 // Cosmic rift constants of the seed rules.
 const (
-	// RiftTerrainClearance: no rift within this many hexes of point
+	// riftTerrainClearance: no rift within this many hexes of point
 	// terrain (IP4.233); no web within it of a rift (IP4.12).
-	RiftTerrainClearance = 50
-	RiftWebClearance     = 50
-	// RiftSpacing and RiftSpacingTurns: no rift within RiftSpacing hexes
-	// of one that formed in the last RiftSpacingTurns turns (IP4.29).
-	RiftSpacing      = 300
-	RiftSpacingTurns = 300
-	// RiftLifetimeImpulses multiplies the lifetime roll (IP4.25).
-	RiftLifetimeImpulses = 32
-	// RiftRadiationRange is the reach of the radiation (IP4.31).
-	RiftRadiationRange = 150
-	// RiftUnawareTurns is how long units a cosmic storm moved do not
+	riftTerrainClearance = 50
+	riftWebClearance     = 50
+	// riftSpacing and riftSpacingTurns: no rift within riftSpacing hexes
+	// of one that formed in the last riftSpacingTurns turns (IP4.29).
+	riftSpacing      = 300
+	riftSpacingTurns = 300
+	// riftLifetimeImpulses multiplies the lifetime roll (IP4.25).
+	riftLifetimeImpulses = 32
+	// riftRadiationRange is the reach of the radiation (IP4.31).
+	riftRadiationRange = 150
+	// riftUnawareTurns is how long units a cosmic storm moved do not
 	// know it (IP4.53).
-	RiftUnawareTurns = 16
-	// DefaultRiftDetectRange is the house range of tactical intelligence
+	riftUnawareTurns = 16
+	// defaultRiftDetectRange is the house range of tactical intelligence
 	// level E (IP4.28).
-	DefaultRiftDetectRange = 10
+	defaultRiftDetectRange = 10
 )
 
 // RiftDice are the dice counts of the cosmic rift rolls, all d6 (IP4.62).
@@ -53,8 +53,8 @@ type RiftDice struct {
 	Radiation int `json:"radiation,omitempty"`
 }
 
-// DefaultRiftDice are the seed's dice counts.
-var DefaultRiftDice = RiftDice{Formation: 4, Delay: 3, Range: 3, Lifetime: 6, Radiation: 2}
+// defaultRiftDice are the seed's dice counts.
+var defaultRiftDice = RiftDice{Formation: 4, Delay: 3, Range: 3, Lifetime: 6, Radiation: 2}
 
 // With returns d with every zero count replaced by the seed's.
 func (d RiftDice) With() RiftDice {
@@ -65,11 +65,11 @@ func (d RiftDice) With() RiftDice {
 		return v
 	}
 	return RiftDice{
-		Formation: pick(d.Formation, DefaultRiftDice.Formation),
-		Delay:     pick(d.Delay, DefaultRiftDice.Delay),
-		Range:     pick(d.Range, DefaultRiftDice.Range),
-		Lifetime:  pick(d.Lifetime, DefaultRiftDice.Lifetime),
-		Radiation: pick(d.Radiation, DefaultRiftDice.Radiation),
+		Formation: pick(d.Formation, defaultRiftDice.Formation),
+		Delay:     pick(d.Delay, defaultRiftDice.Delay),
+		Range:     pick(d.Range, defaultRiftDice.Range),
+		Lifetime:  pick(d.Lifetime, defaultRiftDice.Lifetime),
+		Radiation: pick(d.Radiation, defaultRiftDice.Radiation),
 	}
 }
 
@@ -90,12 +90,12 @@ func (r Ruleset) detectRange() int {
 	if r.RiftDetectRange > 0 {
 		return r.RiftDetectRange
 	}
-	return DefaultRiftDetectRange
+	return defaultRiftDetectRange
 }
 
-// RiftForms reports whether a formation total of n d6 forms a rift: its
+// riftForms reports whether a formation total of n d6 forms a rift: its
 // least or greatest value, 4 or 24 with four dice (IP4.22).
-func RiftForms(total, n int) bool { return total == n || total == 6*n }
+func riftForms(total, n int) bool { return total == n || total == 6*n }
 
 // RiftChartRow is one row of a destination chart (IP4.413-417): rolled
 // by a 2d6 total from Lo to Hi.
@@ -160,8 +160,8 @@ type CosmicRift struct {
 	Detected []SideID `json:"detected,omitempty"`
 }
 
-// ClosesAt returns the absolute impulse at which the rift closes.
-func (r *CosmicRift) ClosesAt() int { return r.FormedAt + r.Lifetime - r.Cut }
+// closesAt returns the absolute impulse at which the rift closes.
+func (r *CosmicRift) closesAt() int { return r.FormedAt + r.Lifetime - r.Cut }
 
 // OpenRift is a cosmic rift a scenario places open at the start of the
 // game (a house addition for drills and set pieces): in the first map, at
@@ -178,7 +178,7 @@ type OpenRift struct {
 
 // MaxOpenRiftLifetime is the longest lifetime a scenario may give an open
 // rift, in impulses: the most a lifetime roll of 12 dice gives.
-const MaxOpenRiftLifetime = 6 * MaxRiftDice * RiftLifetimeImpulses
+const MaxOpenRiftLifetime = 6 * MaxRiftDice * riftLifetimeImpulses
 
 // openRifts opens the scenario's rifts at the start of the game, known
 // to every side.
@@ -196,7 +196,7 @@ func (s *State) openRifts(rs []OpenRift) {
 	for _, o := range rs {
 		s.Cosmic.Rifts = append(s.Cosmic.Rifts, CosmicRift{
 			ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Map: s.Maps[0].ID, Hex: o.Hex,
-			Formed: first, FormedAt: first.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn),
+			Formed: first, FormedAt: first.absoluteImpulse(s.Ruleset.ImpulsesPerTurn),
 			Lifetime: o.Lifetime, Detected: slices.Clone(all),
 		})
 	}
@@ -209,7 +209,7 @@ func (s *State) checkOpenRifts() []error {
 		if r.Lifetime < 1 || r.Lifetime > MaxOpenRiftLifetime {
 			errs = append(errs, fmt.Errorf("rules: %s: a lifetime of %d impulses (want 1 to %d)", r.ID, r.Lifetime, MaxOpenRiftLifetime))
 		}
-		if m := s.Map(r.Map); m != nil && m.Terrain != nil && m.Terrain.InRegion(r.Hex, RegionIonStorm) {
+		if m := s.mapByID(r.Map); m != nil && m.Terrain != nil && m.Terrain.InRegion(r.Hex, RegionIonStorm) {
 			errs = append(errs, fmt.Errorf("rules: %s at %v lies in an ion storm: it would be a cosmic storm (IP4.51)", r.ID, r.Hex))
 		}
 	}
@@ -273,25 +273,25 @@ type Radiation struct {
 	Blind     bool `json:"blind,omitempty"`
 }
 
-// RadiationWarpChart is the house stand-in for P7.1: by row (index 0 for
+// radiationWarpChart is the house stand-in for P7.1: by row (index 0 for
 // row 1), the fraction of warp power lost as [num, den]. Worst at row 1,
 // nothing from row 5 on.
-var RadiationWarpChart = [][2]int{{1, 2}, {1, 3}, {1, 4}, {1, 6}, {0, 1}, {0, 1}}
+var radiationWarpChart = [][2]int{{1, 2}, {1, 3}, {1, 4}, {1, 6}, {0, 1}, {0, 1}}
 
-// RadiationSensorChart is the house stand-in for P7.2: by row (index 0
+// radiationSensorChart is the house stand-in for P7.2: by row (index 0
 // for row 1), the shift added to the unit's fire rolls, and whether it
 // loses lock-on (IP4.314). Worst at row 1, nothing from row 5 on.
-var RadiationSensorChart = []struct {
+var radiationSensorChart = []struct {
 	Shift int
 	Blind bool
 }{{2, true}, {2, false}, {1, false}, {1, false}, {0, false}, {0, false}}
 
-// RadiationRow returns the chart row for a rift formed turns turns ago
+// radiationRow returns the chart row for a rift formed turns turns ago
 // (its formation turn counting as 1) and a 2d6 total: turns minus the
 // roll, results below 1 counting as 1 (IP4.311-313), rows past the chart
 // as its last.
-func RadiationRow(turns, roll int) int {
-	return min(max(turns-roll, 1), len(RadiationWarpChart))
+func radiationRow(turns, roll int) int {
+	return min(max(turns-roll, 1), len(radiationWarpChart))
 }
 
 // cosmicDice returns the ruleset's rift dice.
@@ -328,7 +328,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		}
 		r, ev := s.Roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + string(sd.ID)})
 		evs = append(evs, ev)
-		if RiftForms(r.Total, dice.Formation) {
+		if riftForms(r.Total, dice.Formation) {
 			raisers = append(raisers, sd.ID)
 		}
 	}
@@ -340,7 +340,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		sd := raisers[0]
 		r, ev := s.Roll(d6s(dice.Delay), RollReason{Clause: "IP4.231", Side: sd, Audience: Only(sd), What: "cosmic rift delay"})
 		evs = append(evs, ev)
-		now := s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)
+		now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
 		s.Cosmic.Pending = append(s.Cosmic.Pending, PendingRift{Side: sd, At: now + r.Total})
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.22", Public,
 			fmt.Sprintf("%s rolled %d or %d: a cosmic rift will form", sd, dice.Formation, 6*dice.Formation)))
@@ -354,9 +354,9 @@ func (s *State) cosmicStartOfTurn() []Event {
 // (IP4.31), and sides detect rifts (IP4.28).
 func (s *State) cosmicInvoluntary() []Event {
 	var evs []Event
-	now := s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)
+	now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
 	for i := range s.Cosmic.Rifts {
-		if r := &s.Cosmic.Rifts[i]; !r.Closed && now >= r.ClosesAt() {
+		if r := &s.Cosmic.Rifts[i]; !r.Closed && now >= r.closesAt() {
 			evs = append(evs, s.closeRift(r)...)
 		}
 	}
@@ -380,12 +380,12 @@ func (s *State) cosmicInvoluntary() []Event {
 	return append(evs, s.detectRifts()...)
 }
 
-// LargerUnit compares two units for "largest unit" (IP4.232): the
+// largerUnit compares two units for "largest unit" (IP4.232): the
 // smaller size class number first, then the higher BPV, the higher
 // movement cost, the clumsier turn mode (the larger divisor), the more
 // intact warp boxes; last, the lower id. It returns a negative number
 // when a is the larger.
-func LargerUnit(a, b *Unit) int {
+func largerUnit(a, b *Unit) int {
 	ca, cb := lookupClass(a.Class), lookupClass(b.Class)
 	if ca.SizeClass != cb.SizeClass {
 		return ca.SizeClass - cb.SizeClass
@@ -428,7 +428,7 @@ func (s *State) largestUnit(side SideID) *Unit {
 		if u.Side != side || !u.OnMap() || u.PhasedOut || !fleetUnit(u) {
 			continue
 		}
-		if best == nil || LargerUnit(u, best) < 0 {
+		if best == nil || largerUnit(u, best) < 0 {
 			best = u
 		}
 	}
@@ -451,21 +451,21 @@ func (s *State) formRift(side SideID) []Event {
 	evs = append(evs, ev)
 	rr, ev := s.Roll(d6s(dice.Range), RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift range"})
 	evs = append(evs, ev)
-	dir := DirectionFromDie(dr.Total)
+	dir := directionFromDie(dr.Total)
 	h := lead.Hex.Add(dir.Vector().Scale(rr.Total))
-	m := s.Map(lead.Map)
+	m := s.mapByID(lead.Map)
 	where := fmt.Sprintf("%v (%s of %s, %d hexes)", h, dir, lead.ID, rr.Total)
-	if d, ok := m.Terrain.NearestFeature(h); ok && d <= RiftTerrainClearance {
+	if d, ok := m.Terrain.NearestFeature(h); ok && d <= riftTerrainClearance {
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.233", only, fmt.Sprintf("the cosmic rift at %s would be %d hexes from point terrain: none forms", where, d)))
 		return append(evs, s.newEvent(EventCosmic, "IP4.233", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
 	}
 	for _, o := range s.Cosmic.Rifts {
 		for _, end := range o.ends() {
-			if end.m == lead.Map && end.h.Distance(h) <= RiftSpacing && s.Clock.Turn-o.Formed.Turn < RiftSpacingTurns {
-				why := fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, RiftSpacing, o.ID, o.Formed.Turn)
+			if end.m == lead.Map && end.h.Distance(h) <= riftSpacing && s.Clock.Turn-o.Formed.Turn < riftSpacingTurns {
+				why := fmt.Sprintf("the cosmic rift at %s would be within %d hexes of %s of turn %d: none forms", where, riftSpacing, o.ID, o.Formed.Turn)
 				if !s.riftKnown(&o, side) {
 					// A rift the side has not detected is not named (IP4.28).
-					why = fmt.Sprintf("the cosmic rift at %s would be within %d hexes of a recent cosmic rift: none forms", where, RiftSpacing)
+					why = fmt.Sprintf("the cosmic rift at %s would be within %d hexes of a recent cosmic rift: none forms", where, riftSpacing)
 				}
 				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, why))
 				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
@@ -476,8 +476,8 @@ func (s *State) formRift(side SideID) []Event {
 	evs = append(evs, ev)
 	r := CosmicRift{
 		ID: fmt.Sprintf("rift-%d", len(s.Cosmic.Rifts)+1), Side: side, Map: lead.Map, Hex: h,
-		Formed: s.Clock, FormedAt: s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn),
-		Lifetime: lr.Total * RiftLifetimeImpulses, Detected: []SideID{side},
+		Formed: s.Clock, FormedAt: s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn),
+		Lifetime: lr.Total * riftLifetimeImpulses, Detected: []SideID{side},
 	}
 	s.Cosmic.Rifts = append(s.Cosmic.Rifts, r)
 	rp := &s.Cosmic.Rifts[len(s.Cosmic.Rifts)-1]
@@ -536,15 +536,6 @@ func (s *State) openRiftAt(m MapID, h Hex) (*CosmicRift, bool) {
 	return nil, false
 }
 
-// CosmicRiftAt returns the open cosmic rift with an end at hex h of map
-// m, if any.
-func (s *State) CosmicRiftAt(m MapID, h Hex) (CosmicRift, bool) {
-	if r, _ := s.openRiftAt(m, h); r != nil {
-		return *r, true
-	}
-	return CosmicRift{}, false
-}
-
 // riftPassesFreely reports whether u goes through a rift hex unaffected:
 // out of phase, or a seeker that needs no lock-on, a Type-III drone or
 // one on a ballistic course (IP4.15).
@@ -555,8 +546,8 @@ func riftPassesFreely(u *Unit) bool {
 // cosmicEnter is the enter-hex check of cosmic rifts: a unit entering a
 // rift hex is displaced through it (IP4.16, IP4.24), and so is a unit its
 // tractor beam dragged in (IP4.14).
-func cosmicEnter(s *State, u *Unit, from, to Hex) MoveOutcome {
-	var o MoveOutcome
+func cosmicEnter(s *State, u *Unit, from, to Hex) moveOutcome {
+	var o moveOutcome
 	id := u.ID
 	if t := s.Unit(u.Gear.Tractor); t != nil && t.OnMap() && t.Map == u.Map {
 		o.Events = append(o.Events, s.cosmicEnterHex(t)...)
@@ -636,7 +627,7 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 	evs = append(evs, s.cosmicEvent(u, "IP4.24", aud, fmt.Sprintf("%s enters %s and is displaced to %s %v at speed %d facing %s",
 		u.ID, r.ID, to.m, to.h, u.Speed, u.Facing)))
 	evs = append(evs, s.cosmicEvent(u, "IP4.26", aud, fmt.Sprintf("%s's lifetime is cut by %d: %d impulses left", r.ID, cut,
-		max(r.ClosesAt()-s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn), 0))))
+		max(r.closesAt()-s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn), 0))))
 	if s.voidCloak(u) {
 		evs = append(evs, s.cosmicEvent(u, "IP4.38", Public, fmt.Sprintf("%s comes out of %s with its cloak exposed", u.ID, r.ID)))
 	}
@@ -774,11 +765,11 @@ func (s *State) destination(id string) *Destination {
 	return nil
 }
 
-// DestinationSide returns the id a side of destination map m gets.
-func DestinationSide(m MapID, side SideID) SideID { return SideID(string(m) + "." + string(side)) }
+// destinationSide returns the id a side of destination map m gets.
+func destinationSide(m MapID, side SideID) SideID { return SideID(string(m) + "." + string(side)) }
 
-// DestinationUnit returns the id a unit of destination map m gets.
-func DestinationUnit(m MapID, id UnitID) UnitID { return UnitID(string(m) + "." + string(id)) }
+// destinationUnit returns the id a unit of destination map m gets.
+func destinationUnit(m MapID, id UnitID) UnitID { return UnitID(string(m) + "." + string(id)) }
 
 // activateDestination brings a destination scenario into play as a new
 // map sharing the clock (IP4.34, RULES-SYNTHESIS section 3): its map,
@@ -789,11 +780,11 @@ func DestinationUnit(m MapID, id UnitID) UnitID { return UnitID(string(m) + "." 
 func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow, aud Audience) []Event {
 	d := s.destination(row.Scenario)
 	id := MapID(d.ID)
-	if s.Map(id) != nil && !s.destinationMap(id) {
+	if s.mapByID(id) != nil && !s.destinationMap(id) {
 		id = MapID(d.ID + "-rift") // the origin itself, or another map of that name
 	}
 	r.Dest = id
-	if s.Map(id) != nil {
+	if s.mapByID(id) != nil {
 		return nil
 	}
 	var evs []Event
@@ -807,25 +798,25 @@ func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow, aud Audien
 	}
 	s.Maps = append(s.Maps, m)
 	for _, sd := range ds.Sides {
-		sd.ID, sd.Destination = DestinationSide(id, sd.ID), id
+		sd.ID, sd.Destination = destinationSide(id, sd.ID), id
 		s.Sides = append(s.Sides, sd)
 	}
 	units := slices.Clone(ds.Units)
 	var main *Unit
 	for i := range units {
 		u := &units[i]
-		if fleetUnit(u) && (main == nil || LargerUnit(u, main) < 0) {
+		if fleetUnit(u) && (main == nil || largerUnit(u, main) < 0) {
 			main = u
 		}
 	}
 	shift := Hex{}
 	if main != nil {
-		shift = row.Defend.Sub(main.Hex)
+		shift = row.Defend.sub(main.Hex)
 	}
 	for _, u := range units {
-		u.ID, u.Side, u.Map, u.Hex = DestinationUnit(id, u.ID), DestinationSide(id, u.Side), id, u.Hex.Add(shift)
+		u.ID, u.Side, u.Map, u.Hex = destinationUnit(id, u.ID), destinationSide(id, u.Side), id, u.Hex.Add(shift)
 		if u.CarriedBy != "" {
-			u.CarriedBy = DestinationUnit(id, u.CarriedBy)
+			u.CarriedBy = destinationUnit(id, u.CarriedBy)
 		}
 		if u.Status == "" {
 			u.Status = StatusOnMap
@@ -885,10 +876,10 @@ func (s *State) closeRift(r *CosmicRift) []Event {
 // cosmicStorm transfers everything inside the ion storm r formed in to
 // the destination, keeping each unit's and feature's place relative to
 // the rift, then removes the storm and closes the rift (IP4.51-54). The
-// units' crews do not know for RiftUnawareTurns turns (IP4.53).
+// units' crews do not know for riftUnawareTurns turns (IP4.53).
 func (s *State) cosmicStorm(r *CosmicRift) []Event {
 	r.Storm = true
-	m := s.Map(r.Map)
+	m := s.mapByID(r.Map)
 	var storm *Region
 	for i := range m.Terrain.Regions {
 		if g := &m.Terrain.Regions[i]; g.Kind == RegionIonStorm && g.Shape.Contains(r.Hex) {
@@ -928,8 +919,8 @@ func (s *State) cosmicStorm(r *CosmicRift) []Event {
 		inside[i] = s.Unit(id) // the destination's units moved the others in memory
 	}
 	// Terrain is shared between clones: copy before changing (IP4.52).
-	src, dst := cloneTerrain(m.Terrain), cloneTerrain(s.Map(r.Dest).Terrain)
-	shift := r.Port.Sub(r.Hex)
+	src, dst := cloneTerrain(m.Terrain), cloneTerrain(s.mapByID(r.Dest).Terrain)
+	shift := r.Port.sub(r.Hex)
 	var keep []Feature
 	for _, f := range src.Features {
 		if storm.Shape.Contains(f.Hex) {
@@ -952,18 +943,18 @@ func (s *State) cosmicStorm(r *CosmicRift) []Event {
 		if u.Ship != nil {
 			u.Ship.Move.Straight = 0
 		}
-		u.Cross = RiftCrossing{Rift: r.ID, Believes: old, Until: s.Clock.Turn + RiftUnawareTurns}
+		u.Cross = RiftCrossing{Rift: r.ID, Believes: old, Until: s.Clock.Turn + riftUnawareTurns}
 		evs = append(evs, s.cosmicEvent(u, "IP4.53", Only(u.Side), fmt.Sprintf("%s is swept to %s %v; its crew do not know it", u.ID, r.Dest, u.Hex)))
 	}
-	s.Map(r.Map).Terrain = src
-	s.Map(r.Dest).Terrain = dst
+	s.mapByID(r.Map).Terrain = src
+	s.mapByID(r.Dest).Terrain = dst
 	r.Closed = true
 	s.reindex()
 	return append(evs, s.newEvent(EventCosmic, "IP4.54", Public, fmt.Sprintf("ion storm %s and %s vanish", stormID, r.ID)))
 }
 
 // cosmicRadiation rolls the radiation of open rifts for every unit
-// within RiftRadiationRange of either end that has not rolled this turn
+// within riftRadiationRange of either end that has not rolled this turn
 // (IP4.31): separate rolls for warp power and sensors (IP4.312-315),
 // against the turns since formation, not the lifetime (IP4.316).
 func (s *State) cosmicRadiation() []Event {
@@ -976,7 +967,7 @@ func (s *State) cosmicRadiation() []Event {
 		}
 		turns := s.Clock.Turn - r.Formed.Turn + 1
 		for _, end := range r.ends() {
-			for _, u := range s.unitsWithin(end.m, end.h, RiftRadiationRange) {
+			for _, u := range s.unitsWithin(end.m, end.h, riftRadiationRange) {
 				if !u.OnMap() || u.Ship == nil || !fleetUnit(u) || u.Ship.Radiation.Turn == s.Clock.Turn {
 					continue
 				}
@@ -986,7 +977,7 @@ func (s *State) cosmicRadiation() []Event {
 				why.Clause, why.What = "IP4.313", "rift radiation, sensors "+string(u.ID)
 				sr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
-				evs = append(evs, s.applyRadiation(u, RadiationRow(turns, wr.Total), RadiationRow(turns, sr.Total))...)
+				evs = append(evs, s.applyRadiation(u, radiationRow(turns, wr.Total), radiationRow(turns, sr.Total))...)
 			}
 		}
 	}
@@ -995,7 +986,7 @@ func (s *State) cosmicRadiation() []Event {
 
 // applyRadiation sets u's radiation effect for this turn from the rows.
 func (s *State) applyRadiation(u *Unit, warpRow, sensorRow int) []Event {
-	w, sn := RadiationWarpChart[warpRow-1], RadiationSensorChart[sensorRow-1]
+	w, sn := radiationWarpChart[warpRow-1], radiationSensorChart[sensorRow-1]
 	loss := (warpBoxes(u)*w[0] + w[1] - 1) / w[1]
 	u.Ship.Radiation = Radiation{Turn: s.Clock.Turn, WarpRow: warpRow, SensorRow: sensorRow, WarpLoss: loss, FireShift: sn.Shift, Blind: sn.Blind}
 	text := fmt.Sprintf("%s in rift radiation: warp row %d (-%d power), sensor row %d (+%d to fire", u.ID, warpRow, loss, sensorRow, sn.Shift)
@@ -1087,7 +1078,7 @@ func (s *State) riftBlocksFire(u, t *Unit) error {
 }
 
 // riftBlocksWeb reports why no web may be laid along hexes of map m: a
-// cosmic rift within RiftWebClearance hexes (IP4.12).
+// cosmic rift within riftWebClearance hexes (IP4.12).
 func (s *State) riftBlocksWeb(m MapID, hexes []Hex) error {
 	for i := range s.Cosmic.Rifts {
 		r := &s.Cosmic.Rifts[i]
@@ -1096,8 +1087,8 @@ func (s *State) riftBlocksWeb(m MapID, hexes []Hex) error {
 		}
 		for _, end := range r.ends() {
 			for _, h := range hexes {
-				if end.m == m && end.h.Distance(h) <= RiftWebClearance {
-					return refuse("IP4.12", "no web within %d hexes of a cosmic rift", RiftWebClearance)
+				if end.m == m && end.h.Distance(h) <= riftWebClearance {
+					return refuse("IP4.12", "no web within %d hexes of a cosmic rift", riftWebClearance)
 				}
 			}
 		}
@@ -1146,7 +1137,7 @@ func (s *State) cosmicView(v *View, side SideID) {
 	// Remaining counts the impulses still to come in which a rift is
 	// open, the current one included; between impulses the next one is
 	// the first to come.
-	now := s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)
+	now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
 	if !s.Clock.Step.InImpulse() {
 		now++
 	}
@@ -1169,7 +1160,7 @@ func (s *State) cosmicView(v *View, side SideID) {
 		}
 		v.Rifts = append(v.Rifts, RiftView{ID: r.ID, Side: r.Side, Map: r.Map, Hex: r.Hex, Dest: r.Dest, DestScenario: r.DestScenario,
 			Port: r.Port, Notes: r.Notes, Formed: r.Formed, Lifetime: r.Lifetime, Cut: r.Cut,
-			Remaining: max(r.ClosesAt()-now, 0), RadiationRange: RiftRadiationRange, Storm: r.Storm})
+			Remaining: max(r.closesAt()-now, 0), RadiationRange: riftRadiationRange, Storm: r.Storm})
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
@@ -1313,9 +1304,9 @@ func (s *State) hideDestinations(evs []Event) []Event {
 	return evs
 }
 
-// DestinationSides returns the defender sides of destination maps in
+// destinationSides returns the defender sides of destination maps in
 // play, in side order: the session seats the computer or a player there.
-func (s *State) DestinationSides() []SideID {
+func (s *State) destinationSides() []SideID {
 	var out []SideID
 	for _, sd := range s.Sides {
 		if sd.Destination != "" {

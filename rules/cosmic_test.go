@@ -49,7 +49,7 @@ func cosmicState(t testing.TB, units ...Unit) *State {
 func openRift(s *State, h Hex, lifetime int) *CosmicRift {
 	s.Cosmic.Rifts = append(s.Cosmic.Rifts, CosmicRift{
 		ID: "rift-1", Side: "blue", Map: "main", Hex: h, Formed: s.Clock,
-		FormedAt: s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn), Lifetime: lifetime, Detected: []SideID{"blue"},
+		FormedAt: s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn), Lifetime: lifetime, Detected: []SideID{"blue"},
 	})
 	return &s.Cosmic.Rifts[len(s.Cosmic.Rifts)-1]
 }
@@ -73,10 +73,10 @@ func clockAt(a, n int, st Step) Clock {
 // one side forms a rift. Over seeded trials the per-turn chance for two
 // sides is 2 x 2/1296 x (1 - 2/1296), within 4 standard errors.
 func TestRiftFormationOdds(t *testing.T) {
-	assert.True(t, RiftForms(4, 4))
-	assert.True(t, RiftForms(24, 4))
-	assert.False(t, RiftForms(5, 4))
-	assert.False(t, RiftForms(23, 4))
+	assert.True(t, riftForms(4, 4))
+	assert.True(t, riftForms(24, 4))
+	assert.False(t, riftForms(5, 4))
+	assert.False(t, riftForms(23, 4))
 	p := 2.0 / 1296
 	want := 2 * p * (1 - p)
 	trials, forms := 0, 0
@@ -154,7 +154,7 @@ func TestRiftFormsAfterDelay(t *testing.T) {
 			ship("z", "red", "kor-raider", Hex{Q: 200}, DirA, 0))
 		s.Ruleset.ImpulsesPerTurn = n
 		p := formOne(t, s)
-		now := s.Clock.AbsoluteImpulse(n)
+		now := s.Clock.absoluteImpulse(n)
 		delay := p.At - now
 		assert.True(t, delay >= 3 && delay <= 18, "IP4.231: 3d6 impulses, got %d", delay)
 		// The impulse before: nothing.
@@ -172,7 +172,7 @@ func TestRiftFormsAfterDelay(t *testing.T) {
 		require.NotNil(t, rng)
 		assert.Equal(t, 3, rng.Dice.N, "IP4.232: 3 dice for range")
 		assert.Equal(t, Only("blue"), rolls[0].Audience, "IP4.23: the generator's own rolls")
-		want := Hex{Q: 3}.Add(DirectionFromDie(dir.Total).Vector().Scale(rng.Total))
+		want := Hex{Q: 3}.Add(directionFromDie(dir.Total).Vector().Scale(rng.Total))
 		assert.Equal(t, want, r.Hex, "IP4.232: from the largest unit")
 		life := clauseEvents(evs, "IP4.25")
 		require.NotEmpty(t, life)
@@ -198,13 +198,13 @@ func TestLargestUnit(t *testing.T) {
 		return &u
 	}
 	base, cru, bc, dd, ff := mk("b", "vel-starbase"), mk("c", "fed-cruiser"), mk("k", "kor-battlecruiser"), mk("d", "fed-destroyer"), mk("f", "fed-frigate")
-	assert.Negative(t, LargerUnit(base, cru), "size class 1 beats 3")
-	assert.Negative(t, LargerUnit(bc, cru), "same size class: BPV 135 beats 125")
-	assert.Negative(t, LargerUnit(dd, ff), "same size class: BPV 70 beats 55")
+	assert.Negative(t, largerUnit(base, cru), "size class 1 beats 3")
+	assert.Negative(t, largerUnit(bc, cru), "same size class: BPV 135 beats 125")
+	assert.Negative(t, largerUnit(dd, ff), "same size class: BPV 70 beats 55")
 	c2 := mk("c2", "fed-cruiser")
-	assert.Negative(t, LargerUnit(cru, c2), "identical: by id")
+	assert.Negative(t, largerUnit(cru, c2), "identical: by id")
 	c2.Ship.Boxes[SysLeftWarp] = 0
-	assert.Negative(t, LargerUnit(c2, cru)*-1, "fewer warp boxes is smaller")
+	assert.Negative(t, largerUnit(c2, cru)*-1, "fewer warp boxes is smaller")
 }
 
 // IP4.233: no rift within 50 hexes of point terrain. IP4.29: none within
@@ -269,7 +269,7 @@ func TestRiftDisplacement(t *testing.T) {
 	sd, ok := s.Side("yard.wardens")
 	require.True(t, ok, "IP4.441: the defender side")
 	assert.Equal(t, MapID("yard"), sd.Destination, "IP4.444: the destination gives its defenders, no race chart")
-	assert.Equal(t, []SideID{"yard.wardens"}, s.DestinationSides())
+	assert.Equal(t, []SideID{"yard.wardens"}, s.destinationSides())
 	assert.Equal(t, MapID("main"), u.Cross.Home, "IP4.431: the unit is an attacker from main")
 	assert.Equal(t, 2, r.Cut, "IP4.26: a corvette's one-hex cost 6 x 0.25 = 1.5, rounded up")
 	_ = r
@@ -440,7 +440,7 @@ func TestRiftRoundTrip(t *testing.T) {
 	assert.Equal(t, DirD, u.Facing)
 	assert.False(t, u.Away())
 	assert.Equal(t, 4, s.Cosmic.Rifts[0].Cut, "IP4.26: cut on each crossing, either way")
-	assert.Equal(t, 640-4, s.Cosmic.Rifts[0].ClosesAt()-s.Cosmic.Rifts[0].FormedAt)
+	assert.Equal(t, 640-4, s.Cosmic.Rifts[0].closesAt()-s.Cosmic.Rifts[0].FormedAt)
 
 	// IP4.446: a defender goes the other way and becomes an attacker in
 	// the origin; IP4.437: attackers disengage only through the rift.
@@ -465,10 +465,10 @@ func TestRiftTrapped(t *testing.T) {
 	openRift(s, Hex{}, 64)
 	move(t, s, 1, MovePlan{Unit: "scout", Steps: fwd(1)})
 	r := &s.Cosmic.Rifts[0]
-	s.Clock = clockAt(r.ClosesAt()-1, 6, StepInvoluntary)
+	s.Clock = clockAt(r.closesAt()-1, 6, StepInvoluntary)
 	s.cosmicInvoluntary()
 	assert.False(t, r.Closed)
-	s.Clock = clockAt(r.ClosesAt(), 6, StepInvoluntary)
+	s.Clock = clockAt(r.closesAt(), 6, StepInvoluntary)
 	evs := s.cosmicInvoluntary()
 	assert.True(t, r.Closed, "IP4.25: its time is up")
 	assert.True(t, s.Unit("scout").Cross.Trapped, "IP4.27: trapped in the exit scenario")
@@ -492,16 +492,16 @@ func TestRiftTrapped(t *testing.T) {
 // halves warp power and loses lock-on: the unit keeps guiding seekers in
 // flight but launches no more (IP4.314).
 func TestRiftRadiation(t *testing.T) {
-	assert.Equal(t, 1, RadiationRow(1, 7), "IP4.311: negative is turn 1")
-	assert.Equal(t, 3, RadiationRow(10, 7))
-	assert.Equal(t, 6, RadiationRow(40, 2))
-	for i := 1; i < len(RadiationWarpChart); i++ {
-		a, b := RadiationWarpChart[i-1], RadiationWarpChart[i]
+	assert.Equal(t, 1, radiationRow(1, 7), "IP4.311: negative is turn 1")
+	assert.Equal(t, 3, radiationRow(10, 7))
+	assert.Equal(t, 6, radiationRow(40, 2))
+	for i := 1; i < len(radiationWarpChart); i++ {
+		a, b := radiationWarpChart[i-1], radiationWarpChart[i]
 		assert.GreaterOrEqual(t, a[0]*b[1], b[0]*a[1], "P7.1 house chart monotone")
-		assert.GreaterOrEqual(t, RadiationSensorChart[i-1].Shift, RadiationSensorChart[i].Shift, "P7.2 house chart monotone")
+		assert.GreaterOrEqual(t, radiationSensorChart[i-1].Shift, radiationSensorChart[i].Shift, "P7.2 house chart monotone")
 	}
-	assert.Equal(t, [2]int{0, 1}, RadiationWarpChart[4], "no effect from row 5")
-	assert.Equal(t, 0, RadiationSensorChart[4].Shift)
+	assert.Equal(t, [2]int{0, 1}, radiationWarpChart[4], "no effect from row 5")
+	assert.Equal(t, 0, radiationSensorChart[4].Shift)
 
 	mk := func(cut int) (*State, []Event) {
 		s := cosmicState(t, ship("near", "blue", "fed-cruiser", Hex{Q: 150}, DirA, 0),
@@ -538,7 +538,7 @@ func TestRiftRadiation(t *testing.T) {
 	y := s.Unit("yonder")
 	s.setHex(y, Hex{Q: 150, R: -5})
 	assert.Error(t, s.checkLockOn(n, y), "IP4.313: lock-on lost")
-	assert.Equal(t, FireModifier(n, y)+2, s.ShotModifier(n, y), "IP4.313: sensor shift on fire")
+	assert.Equal(t, fireModifier(n, y)+2, s.shotModifier(n, y), "IP4.313: sensor shift on fire")
 	c := lookupClass("fed-cruiser")
 	rack := slices.IndexFunc(c.Mounts, func(m Mount) bool { w, _ := LookupWeapon(m.Weapon); return w.Seeking() })
 	if rack >= 0 {
@@ -586,7 +586,7 @@ func TestRiftDetection(t *testing.T) {
 	v := s.View("red")
 	require.Len(t, v.Rifts, 1)
 	assert.Equal(t, 640, v.Rifts[0].Remaining)
-	assert.Equal(t, RiftRadiationRange, v.Rifts[0].RadiationRange)
+	assert.Equal(t, riftRadiationRange, v.Rifts[0].RadiationRange)
 	// The destination map is listed, with unit counts, once known.
 	move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)})
 	v = s.View("blue")
@@ -594,7 +594,7 @@ func TestRiftDetection(t *testing.T) {
 	assert.Equal(t, MapView{ID: "yard", Destination: true, Units: 3, Own: 1}, v.MapCounts[1])
 	assert.Equal(t, MapID("yard"), v.Rifts[0].Dest)
 	assert.Equal(t, 2, s.Cosmic.Rifts[0].Cut, "IP4.26")
-	assert.Equal(t, s.Cosmic.Rifts[0].ClosesAt()-s.Clock.AbsoluteImpulse(6), v.Rifts[0].Remaining)
+	assert.Equal(t, s.Cosmic.Rifts[0].closesAt()-s.Clock.absoluteImpulse(6), v.Rifts[0].Remaining)
 	s.Cosmic.Rifts[0].Detected = []SideID{"blue"}
 	vr := s.View("red")
 	assert.Len(t, vr.Maps, 1, "red knows no destination")
@@ -626,7 +626,7 @@ func TestCosmicStorm(t *testing.T) {
 	assert.Equal(t, MapID("yard"), s.Unit("in").Map, "IP4.52: everything inside transfers")
 	assert.Equal(t, MapID("yard"), s.Unit("big").Map)
 	assert.Equal(t, MapID("main"), s.Unit("out").Map)
-	assert.Equal(t, s.Unit("in").Hex.Sub(s.Unit("big").Hex), Hex{Q: 5}, "places relative to each other kept")
+	assert.Equal(t, s.Unit("in").Hex.sub(s.Unit("big").Hex), Hex{Q: 5}, "places relative to each other kept")
 	assert.Empty(t, s.Maps[0].Terrain.Regions, "IP4.54: the ion storm vanishes")
 	assert.True(t, r.Closed, "IP4.54: and the rift")
 	assert.Equal(t, MapID("main"), s.Unit("in").Cross.Believes, "IP4.53")
@@ -636,7 +636,7 @@ func TestCosmicStorm(t *testing.T) {
 			assert.Equal(t, MapID("main"), u.Believes, "IP4.53: its owner's view keeps the old map")
 		}
 	}
-	s.Clock.Turn = 1 + RiftUnawareTurns
+	s.Clock.Turn = 1 + riftUnawareTurns
 	evs = s.cosmicStartOfTurn()
 	assert.NotEmpty(t, clauseEvents(evs, "IP4.53"))
 	assert.Empty(t, s.Unit("in").Cross.Believes, "IP4.53: after 16 turns they know")
@@ -771,7 +771,7 @@ func TestOpenRiftsAtTheStart(t *testing.T) {
 	r := s.Cosmic.Rifts[0]
 	assert.Equal(t, "rift-1", r.ID)
 	assert.Equal(t, MapID("main"), r.Map)
-	assert.Equal(t, 61, r.ClosesAt(), "IP4.25: open in impulses 1 to 60, closing in impulse 61")
+	assert.Equal(t, 61, r.closesAt(), "IP4.25: open in impulses 1 to 60, closing in impulse 61")
 	for _, sd := range []SideID{"blue", "red"} {
 		v := s.View(sd)
 		require.Len(t, v.Rifts, 1, "every side knows where %s is", r.ID)
@@ -785,7 +785,7 @@ func TestOpenRiftsAtTheStart(t *testing.T) {
 		assert.False(t, uv.Crossed, "only its owner is told")
 	}
 	assert.Equal(t, 2, s.Cosmic.Rifts[0].Cut, "IP4.26")
-	s.Clock = clockAt(s.Cosmic.Rifts[0].ClosesAt(), 6, StepInvoluntary)
+	s.Clock = clockAt(s.Cosmic.Rifts[0].closesAt(), 6, StepInvoluntary)
 	s.cosmicInvoluntary()
 	assert.True(t, s.Cosmic.Rifts[0].Closed, "IP4.25")
 	assert.True(t, s.Unit("scout").Cross.Trapped, "IP4.452")
@@ -853,7 +853,7 @@ func TestRiftOpenForItsLifetime(t *testing.T) {
 						r.Lifetime = lifetime // the dice's lifetime, shortened for the test
 					}
 					if !r.Closed && s.Clock.Step.InImpulse() && s.Clock.Step > StepInvoluntary {
-						open[s.Clock.AbsoluteImpulse(s.Ruleset.ImpulsesPerTurn)] = true
+						open[s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)] = true
 					}
 				}
 				p := s.Pending()
@@ -929,7 +929,7 @@ func TestCarriedBeyondTheRift(t *testing.T) {
 			sh := s.Unit("sh")
 			assert.True(t, sh.Away(), "IP4.27: beyond the rift")
 			r := &s.Cosmic.Rifts[0]
-			s.Clock = clockAt(r.ClosesAt(), 6, StepInvoluntary)
+			s.Clock = clockAt(r.closesAt(), 6, StepInvoluntary)
 			s.cosmicInvoluntary()
 			require.True(t, r.Closed)
 			assert.True(t, s.Unit("car").Cross.Trapped, "IP4.452: the carrier")
@@ -1002,7 +1002,7 @@ func TestUndetectedDestinationIsNoSideOfTheViewer(t *testing.T) {
 	s := cosmicState(t, ship("a", "blue", "vel-corvette", Hex{R: 1}, DirA, 6), ship("z", "red", "kor-raider", Hex{Q: 400}, DirA, 0))
 	openRift(s, Hex{}, 640)
 	move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)}) // blue crosses: the yard opens
-	require.Equal(t, []SideID{"yard.wardens"}, s.DestinationSides())
+	require.Equal(t, []SideID{"yard.wardens"}, s.destinationSides())
 	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: "yard.wardens", Command: Command{Side: "yard.wardens", Kind: CmdFire}})
 	for _, viewer := range []SideID{"red", ""} {
 		v := s.View(viewer)
@@ -1060,8 +1060,8 @@ func TestDestinationBeginsWhenTheRiftForms(t *testing.T) {
 	r := s.Cosmic.Rifts[0]
 	assert.Equal(t, MapID("yard"), r.Dest, "IP4.34: the destination is in play from the formation")
 	assert.False(t, r.Entered, "nobody went through")
-	require.NotNil(t, s.Map("yard"))
-	assert.Contains(t, s.DestinationSides(), SideID("yard.wardens"), "IP4.441: its defenders are a side of the game")
+	require.NotNil(t, s.mapByID("yard"))
+	assert.Contains(t, s.destinationSides(), SideID("yard.wardens"), "IP4.441: its defenders are a side of the game")
 	asked := false
 	for _, e := range evs {
 		asked = asked || (e.Kind == EventCommit && e.Side == "yard.wardens")

@@ -18,8 +18,8 @@ var dacChart = [6]string{
 	"<- aux *HULL rwarp TRAC phas *hull scan apr LWARP TRAN TORP cargo",
 }
 
-// DACEntry is one cell of the damage allocation chart.
-type DACEntry struct {
+// dacEntry is one cell of the damage allocation chart.
+type dacEntry struct {
 	// Token is the cell as printed, e.g. "FHULL", "*wpn" or "crew".
 	Token string
 	// Systems lists the systems the cell may hit, in the order the rules
@@ -33,15 +33,15 @@ type DACEntry struct {
 	Crew bool
 }
 
-// DACRow is one row of the chart: its direction and its twelve cells.
-type DACRow struct {
+// dacRow is one row of the chart: its direction and its twelve cells.
+type dacRow struct {
 	// Step is +1 for "->" (move right) and -1 for "<-" (move left).
 	Step  int
-	Cells [12]DACEntry
+	Cells [12]dacEntry
 }
 
-// DACTable is the parsed chart, rows 1-6 at indexes 0-5.
-var DACTable = parseDAC()
+// dacTable is the parsed chart, rows 1-6 at indexes 0-5.
+var dacTable = parseDAC()
 
 // anySystems lists, for each "*" cell kind, the systems it may hit in
 // the order the rules pick them (house decision, docs/RULES.md).
@@ -51,8 +51,8 @@ var anySystems = map[string][]ShipSystem{
 	"wpn":  {SysTorpedo, SysPhaser, SysDrone},
 }
 
-func parseDAC() [6]DACRow {
-	var rows [6]DACRow
+func parseDAC() [6]dacRow {
+	var rows [6]dacRow
 	for i, line := range dacChart {
 		f := strings.Fields(line)
 		if len(f) != 13 {
@@ -73,8 +73,8 @@ func parseDAC() [6]DACRow {
 	return rows
 }
 
-func parseDACEntry(tok string) DACEntry {
-	e := DACEntry{Token: tok}
+func parseDACEntry(tok string) dacEntry {
+	e := dacEntry{Token: tok}
 	name := tok
 	if strings.HasPrefix(name, "*") {
 		name = name[1:]
@@ -98,8 +98,8 @@ func parseDACEntry(tok string) DACEntry {
 	return e
 }
 
-// DACHit is what one point of damage did on the chart.
-type DACHit struct {
+// dacHit is what one point of damage did on the chart.
+type dacHit struct {
 	// Row and Column are where the point first landed (1-6, 1-12).
 	Row    int `json:"row"`
 	Column int `json:"column"`
@@ -117,7 +117,7 @@ type DACHit struct {
 }
 
 // String describes the hit for the log.
-func (h DACHit) String() string {
+func (h dacHit) String() string {
 	at := fmt.Sprintf("R%d C%d", h.Row, h.Column)
 	if h.Final != h.Column {
 		at += fmt.Sprintf("->C%d", h.Final)
@@ -149,21 +149,21 @@ type damageTrack struct {
 // the point becomes excess damage, and in either case the next point of
 // the volley, if any, scores one excess damage before new locations are
 // rolled (X4.DAC.4).
-func allocateDAC(t damageTrack, points int, roll dieFunc) []DACHit {
-	var hits []DACHit
+func allocateDAC(t damageTrack, points int, roll dieFunc) []dacHit {
+	var hits []dacHit
 	used := map[[2]int]bool{} // lower-case cells already hit this volley
 	excessNext := false
 	for p := 0; p < points; p++ {
 		if excessNext {
 			excessNext = false
 			*t.Excess++
-			hits = append(hits, DACHit{Excess: true, Around: true})
+			hits = append(hits, dacHit{Excess: true, Around: true})
 			continue
 		}
 		row := roll(D6, "X4.DAC", "damage row")
 		col := roll(D12, "X4.DAC", "damage column")
-		r := &DACTable[row-1]
-		h := DACHit{Row: row, Column: col}
+		r := &dacTable[row-1]
+		h := dacHit{Row: row, Column: col}
 		c := col
 		for {
 			e := &r.Cells[c-1]
@@ -194,7 +194,7 @@ func allocateDAC(t damageTrack, points int, roll dieFunc) []DACHit {
 }
 
 // hitCell lets cell e take one point if the ship has anything there.
-func hitCell(t damageTrack, e *DACEntry, h *DACHit, roll dieFunc) bool {
+func hitCell(t damageTrack, e *dacEntry, h *dacHit, roll dieFunc) bool {
 	if e.Crew {
 		if *t.Crew == [4]int{} {
 			return false // nobody aboard: nothing to roll for

@@ -17,7 +17,7 @@ func TestDACTableMatchesSeed(t *testing.T) {
 	}
 	for i, line := range seed {
 		f := strings.Fields(line)
-		row := DACTable[i]
+		row := dacTable[i]
 		wantStep := map[string]int{"->": 1, "<-": -1}[f[1]]
 		if row.Step != wantStep {
 			t.Errorf("X4.DAC.T row %d direction %d, want %s", i+1, row.Step, f[1])
@@ -70,7 +70,7 @@ type dacCase struct {
 	excess    int
 }
 
-func hitName(h DACHit) string {
+func hitName(h dacHit) string {
 	switch {
 	case h.Excess:
 		return "excess"

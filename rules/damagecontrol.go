@@ -18,7 +18,7 @@ func repairsPerTurn(u *Unit) int {
 // shield, never armor (X4.DC).
 func (s *State) repairable(u *Unit) []string {
 	c := lookupClass(u.Class)
-	if c == nil || c.SmallCraft() || repairsPerTurn(u) == 0 {
+	if c == nil || c.smallCraft() || repairsPerTurn(u) == 0 {
 		return nil
 	}
 	var out []string

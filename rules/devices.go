@@ -10,7 +10,7 @@ import (
 // the displacement device and the temporal elevator (the positron
 // flywheel is an energy store, energy.go). A unit has a device when its class lists
 // it or its scenario put it in Gear.Devices; a device works only in
-// normal space (IP8.48, DeviceWorks). Devices run on battery energy and
+// normal space (IP8.48, deviceWorks). Devices run on battery energy and
 // are used in impulse activity, each unit using at most one device a turn.
 
 // DeviceUse uses Unit's device on Target (the stasis field and the
@@ -92,7 +92,7 @@ func (s *State) checkDevice(u *Unit, d DeviceUse) error {
 		return refuse("", "%s is beyond the %s's range %d", t.ID, d.Device, deviceRange)
 	case !lookupClass(t.Class).Mobile():
 		return refuse("", "the %s cannot act on the %s %s", d.Device, lookupClass(t.Class).Name, t.ID)
-	case d.Device == DeviceDisplacement && !d.Facing.Valid():
+	case d.Device == DeviceDisplacement && !d.Facing.valid():
 		return refuse("", "invalid displacement direction")
 	}
 	return cloakBlocksFire(u, t)
@@ -238,7 +238,7 @@ func CanFit(c ClassID, d DeviceKind) error {
 		return fmt.Errorf("rules: unknown device %q", d)
 	case cl == nil:
 		return fmt.Errorf("rules: unknown class %q", c)
-	case cl.SmallCraft():
+	case cl.smallCraft():
 		return fmt.Errorf("rules: a %s cannot carry a device: devices run on energy and it has no power of its own", cl.ID)
 	case d == DeviceCloak:
 		if p := cl.Warp + cl.Impulse + cl.APR; cost > p {

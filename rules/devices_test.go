@@ -30,7 +30,7 @@ func TestDevices(t *testing.T) {
 		ship("v", "blue", "kor-raider", Hex{9, -2}, DirD, 0))
 	base, car, k, v := s.Unit("base"), s.Unit("car"), s.Unit("k"), s.Unit("v")
 	base.Ship.Battery, car.Ship.Battery = 10, 6
-	if !s.DeviceWorks("base", DeviceESG) || s.DeviceWorks("k", DeviceESG) {
+	if !s.deviceWorks("base", DeviceESG) || s.deviceWorks("k", DeviceESG) {
 		t.Fatal("IP8.48: class devices do not work")
 	}
 	atActivity(s)

@@ -30,15 +30,15 @@ func (d Dice) String() string {
 	return strconv.Itoa(d.N) + "d" + strconv.Itoa(d.Sides)
 }
 
-// Min returns the lowest total the dice can show.
-func (d Dice) Min() int { return d.N }
+// min returns the lowest total the dice can show.
+func (d Dice) min() int { return d.N }
 
-// Max returns the highest total the dice can show.
-func (d Dice) Max() int { return d.N * d.Sides }
+// max returns the highest total the dice can show.
+func (d Dice) max() int { return d.N * d.Sides }
 
-// Valid reports whether d has at least one die of at least two sides, and
+// valid reports whether d has at least one die of at least two sides, and
 // no more dice than a table could hold.
-func (d Dice) Valid() bool { return d.N >= 1 && d.N <= 100 && d.Sides >= 2 && d.Sides <= 1000 }
+func (d Dice) valid() bool { return d.N >= 1 && d.N <= 100 && d.Sides >= 2 && d.Sides <= 1000 }
 
 // parseDice reads "NdS" or "dS" (for one die).
 func parseDice(s string) (Dice, error) {
@@ -56,7 +56,7 @@ func parseDice(s string) (Dice, error) {
 	if d.Sides, err = strconv.Atoi(sides); err != nil {
 		return Dice{}, fmt.Errorf("rules: dice %q: sides are not a number", s)
 	}
-	if !d.Valid() {
+	if !d.valid() {
 		return Dice{}, fmt.Errorf("rules: dice %q: need 1-100 dice of 2-1000 sides", s)
 	}
 	return d, nil
@@ -94,10 +94,10 @@ func (r Roll) String() string {
 	return fmt.Sprintf("%s = %d (%s)", r.Dice, r.Total, strings.Join(parts, "+"))
 }
 
-// Throw rolls d on g without recording it. Game code rolls through
-// State.Roll, which records every roll as an event; Throw is the bare
+// throw rolls d on g without recording it. Game code rolls through
+// State.Roll, which records every roll as an event; throw is the bare
 // mechanism beneath it.
-func (g *RNG) Throw(d Dice) Roll { return throw(g, d) }
+func (g *RNG) throw(d Dice) Roll { return throw(g, d) }
 
 // throw rolls d on g.
 func throw[G source](g G, d Dice) Roll {

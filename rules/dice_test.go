@@ -33,7 +33,7 @@ func TestThrowStaysInRange(t *testing.T) {
 	for _, d := range []Dice{D6, D10, D12, TwoD6, ThreeD6, {4, 6}, {6, 6}} {
 		seenMin, seenMax := false, false
 		for i := 0; i < 20000; i++ {
-			r := g.Throw(d)
+			r := g.throw(d)
 			require.Len(t, r.Faces, d.N)
 			sum := 0
 			for _, f := range r.Faces {
@@ -41,8 +41,8 @@ func TestThrowStaysInRange(t *testing.T) {
 				sum += f
 			}
 			require.Equal(t, sum, r.Total)
-			seenMin = seenMin || r.Total == d.Min()
-			seenMax = seenMax || r.Total == d.Max()
+			seenMin = seenMin || r.Total == d.min()
+			seenMax = seenMax || r.Total == d.max()
 		}
 		if d.N <= 3 {
 			assert.True(t, seenMin && seenMax, "%v reaches both ends", d)

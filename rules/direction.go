@@ -38,18 +38,18 @@ func (d Direction) Turn(n int) Direction {
 	return Direction(((int(d)+n)%6 + 6) % 6)
 }
 
-// Opposite returns the direction 180 degrees from d.
-func (d Direction) Opposite() Direction { return d.Turn(3) }
+// opposite returns the direction 180 degrees from d.
+func (d Direction) opposite() Direction { return d.Turn(3) }
 
 // Degrees returns the clockwise angle of d from straight up.
 func (d Direction) Degrees() int { return int(d%6) * 60 }
 
-// Valid reports whether d is one of the six facings.
-func (d Direction) Valid() bool { return d < 6 }
+// valid reports whether d is one of the six facings.
+func (d Direction) valid() bool { return d < 6 }
 
 // String returns the facing letter, "A" to "F".
 func (d Direction) String() string {
-	if !d.Valid() {
+	if !d.valid() {
 		return fmt.Sprintf("Direction(%d)", uint8(d))
 	}
 	return string(rune('A' + d))
@@ -66,12 +66,12 @@ func ParseDirection(s string) (Direction, error) {
 	return 0, fmt.Errorf("rules: facing %q is not one of A, B, C, D, E, F", s)
 }
 
-// DirectionFromDie maps a d6 result 1-6 to facings A-F (IP4.232).
-func DirectionFromDie(face int) Direction { return Direction((face - 1) % 6) }
+// directionFromDie maps a d6 result 1-6 to facings A-F (IP4.232).
+func directionFromDie(face int) Direction { return Direction((face - 1) % 6) }
 
 // MarshalText writes the facing letter.
 func (d Direction) MarshalText() ([]byte, error) {
-	if !d.Valid() {
+	if !d.valid() {
 		return nil, fmt.Errorf("rules: invalid direction %d", uint8(d))
 	}
 	return []byte(d.String()), nil

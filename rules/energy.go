@@ -8,7 +8,7 @@ import (
 // bases with power. Small craft fly at their class speed.
 func allocates(u *Unit) bool {
 	c := lookupClass(u.Class)
-	return c != nil && !c.SmallCraft() && u.Ship != nil
+	return c != nil && !c.smallCraft() && u.Ship != nil
 }
 
 // ShieldReinforceCost is the energy per point of shield reinforcement
@@ -218,7 +218,7 @@ func (s *State) execAllocations(sealed []Sealed) []Event {
 	}
 	for i := range s.Units {
 		u := &s.Units[i]
-		if c := lookupClass(u.Class); u.OnMap() && c != nil && c.SmallCraft() {
+		if c := lookupClass(u.Class); u.OnMap() && c != nil && c.smallCraft() {
 			// Small craft fly at their class speed and their weapons are
 			// always armed, once a turn (house rule).
 			u.Speed = c.MaxSpeed
@@ -313,7 +313,7 @@ func (s *State) checkDeclarations(side SideID, ds []Declaration) error {
 		if d.Warp && d.SelfDestruct {
 			return refuse("", "%s cannot both self-destruct and go into warp", d.Unit)
 		}
-		if d.Warp && (!c.Mobile() || c.SmallCraft()) {
+		if d.Warp && (!c.Mobile() || c.smallCraft()) {
 			return refuse("X4.WARP", "%s cannot go into warp", d.Unit)
 		}
 		if d.Warp && u.Ship.Allocated <= 0 {

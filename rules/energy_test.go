@@ -244,10 +244,10 @@ func TestGoingIntoWarp(t *testing.T) {
 		t.Fatalf("X4.WARP: first warp turn speed %d, want 6 + 6", e.Speed)
 	}
 	k := s.Unit("k")
-	if got := FireModifier(e, k); got != warpFactor(12) {
+	if got := fireModifier(e, k); got != warpFactor(12) {
 		t.Fatalf("X4.WARP: own fire modifier %d, want %d", got, warpFactor(12))
 	}
-	if got := FireModifier(k, e); got != 0 {
+	if got := fireModifier(k, e); got != 0 {
 		t.Fatalf("X4.WARP: others hit a warping ship normally, modifier %d", got)
 	}
 	// Ramming while in warp is refused.

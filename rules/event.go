@@ -76,8 +76,8 @@ func Only(sides ...SideID) Audience { return Audience{Sides: append([]SideID(nil
 // IsPublic reports whether every side may see the event.
 func (a Audience) IsPublic() bool { return len(a.Sides) == 0 }
 
-// Includes reports whether side may see the event.
-func (a Audience) Includes(side SideID) bool {
+// includes reports whether side may see the event.
+func (a Audience) includes(side SideID) bool {
 	if a.IsPublic() {
 		return true
 	}
@@ -143,4 +143,4 @@ func (e Event) String() string {
 }
 
 // VisibleTo reports whether side may see e.
-func (e Event) VisibleTo(side SideID) bool { return e.Audience.Includes(side) }
+func (e Event) VisibleTo(side SideID) bool { return e.Audience.includes(side) }

@@ -264,12 +264,12 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 	return evs
 }
 
-// FireModifier returns what is added to a fire roll of attacker u at
+// fireModifier returns what is added to a fire roll of attacker u at
 // target t: +2 if either maneuvers erratically (X4.EM), +1 per warp factor
 // of an attacker going into warp (X4.WARP), up to +2 against a cloaked
 // target as its cloak fades in (house rule, CloakFireModifier), and the
 // attacker's scanner penalty (house rule, scanner.go).
-func FireModifier(u, t *Unit) int {
+func fireModifier(u, t *Unit) int {
 	m := scannerPenalty(u)
 	if u.Ship != nil && u.Ship.Erratic {
 		m += ErraticModifier
@@ -303,7 +303,7 @@ func (s *State) resolveFire() []Event {
 	var volleys []volley
 	at := map[[2]UnitID]int{}
 	for i, sh := range s.Turn.Shots {
-		mods[i] = s.ShotModifier(s.Unit(sh.Attacker), s.Unit(sh.Target))
+		mods[i] = s.shotModifier(s.Unit(sh.Attacker), s.Unit(sh.Target))
 		k := [2]UnitID{sh.Attacker, sh.Target}
 		j, ok := at[k]
 		if !ok {
@@ -379,7 +379,7 @@ func (s *State) resolveRams() []Event {
 		}
 		dmg := ramDamage(u.Speed, lookupClass(u.Class).Explosion)
 		evs = append(evs, s.unitEvent(EventNote, "X4.RAM", u, fmt.Sprintf("%s rams %s for %d", u.ID, t.ID, dmg)))
-		tShield := ((int(rm.Entry.Opposite())-int(t.Facing))%6 + 6) % 6
+		tShield := ((int(rm.Entry.opposite())-int(t.Facing))%6 + 6) % 6
 		evs = append(evs, s.damage(t, tShield, dmg, "X4.RAM", "the ram of "+string(u.ID))...)
 		evs = append(evs, s.damage(u, 0, dmg, "X4.RAM", "ramming "+string(t.ID))...)
 		if rm.ForceDock && u.OnMap() && t.OnMap() && u.Ship.Docked == "" && t.Ship.Docked == "" {

@@ -80,12 +80,12 @@ func TestErraticManeuvering(t *testing.T) {
 	if !e.Ship.Erratic || e.Ship.ErraticPaid != 1 {
 		t.Fatalf("X4.EM: erratic %v paid %d", e.Ship.Erratic, e.Ship.ErraticPaid)
 	}
-	if FireModifier(e, k) != 2 || FireModifier(k, e) != 2 {
-		t.Fatalf("X4.EM: modifiers %d and %d, want +2 both ways", FireModifier(e, k), FireModifier(k, e))
+	if fireModifier(e, k) != 2 || fireModifier(k, e) != 2 {
+		t.Fatalf("X4.EM: modifiers %d and %d, want +2 both ways", fireModifier(e, k), fireModifier(k, e))
 	}
 	k.Ship.Erratic = true
-	if FireModifier(e, k) != 4 {
-		t.Fatalf("X4.EM: both erratic gives %d, want 4", FireModifier(e, k))
+	if fireModifier(e, k) != 4 {
+		t.Fatalf("X4.EM: both erratic gives %d, want 4", fireModifier(e, k))
 	}
 }
 
@@ -266,7 +266,7 @@ func TestFireModifiersFixedAtDeclaration(t *testing.T) {
 		arm(z)
 		z.Ship.Shields, z.Ship.Armor = [6]int{}, 0
 		s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepDirectFire}
-		declared := s.ShotModifier(z, a)
+		declared := s.shotModifier(z, a)
 		s.Turn = TurnState{Shots: []Shot{
 			{Attacker: "a", Mount: 0, Target: "z"}, {Attacker: "a", Mount: 1, Target: "z"},
 			{Attacker: "a", Mount: 4, Target: "z"}, {Attacker: "a", Mount: 5, Target: "z"},

@@ -96,7 +96,7 @@ func TestTemporalElevator(t *testing.T) {
 	err := s.checkDevice(e, use)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "IP8.48")
-	assert.False(t, s.DeviceWorks("e", DeviceTemporal), "IP8.48")
+	assert.False(t, s.deviceWorks("e", DeviceTemporal), "IP8.48")
 	e.PhasedOut = false
 
 	mustApply(t, s, activityCmd("blue", use))

@@ -2,17 +2,18 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 )
 
 // Gravity rifts (GR41, RULES-SYNTHESIS section 4). A gravity rift is a
 // System with Rift set; all its hexes together are one rift (GR41.4). A
-// unit leaving a rift system during its own movement rolls a d10 just
-// before it leaves, 1-3 removing it to its owner's reserve (GR41.2), and
-// gains one movement (GR41.1) on every exit (ruling "lrr", GRN.9) or once
-// per rift per turn (ruling "thunders-edge", GRTE.1). Entering a rift does
-// nothing (GRN.1).
+// unit leaving a rift system during its own movement owes a d10, 1-3
+// removing it to its owner's reserve (GR41.2), rolled once every unit of
+// the impulse has moved (GRN.3); it gains one movement (GR41.1) on every
+// exit (ruling "lrr", GRN.9) or once per rift per turn (ruling
+// "thunders-edge", GRTE.1). Entering a rift does nothing (GRN.1).
 //
 // One function decides where a path leaves a rift (riftExit) and one what
 // that exit gives (riftBonus): the plan check (gravityPlanLeave), the move
@@ -23,9 +24,9 @@ import (
 // gravity rift: 1-3 removes (GR41.2).
 const RiftRemoveMax = 3
 
-// RiftSurvive is the chance that one removal roll leaves the unit on the
+// riftSurvive is the chance that one removal roll leaves the unit on the
 // board: 7 in 10 (GR41.2).
-var RiftSurvive = big.NewRat(10-RiftRemoveMax, 10)
+var riftSurvive = big.NewRat(10-RiftRemoveMax, 10)
 
 // RiftSystemAt returns the gravity rift system that holds h, if any.
 func (t *Terrain) RiftSystemAt(h Hex) (System, bool) {
@@ -38,7 +39,7 @@ func (t *Terrain) RiftSystemAt(h Hex) (System, bool) {
 
 // RiftSystemAt returns the gravity rift system that holds hex h of map m.
 func (s *State) RiftSystemAt(m MapID, h Hex) (System, bool) {
-	mp := s.Map(m)
+	mp := s.mapByID(m)
 	if mp == nil || mp.Terrain == nil {
 		return System{}, false
 	}
@@ -54,11 +55,28 @@ func (s *State) riftExit(u *Unit, from, to Hex) (System, bool) {
 	if u.PhasedOut {
 		return System{}, false
 	}
-	src, ok := s.RiftSystemAt(u.Map, from)
+	mp := s.mapByID(u.Map)
+	if mp == nil {
+		return System{}, false
+	}
+	return mp.Terrain.RiftExit(from, to)
+}
+
+// RiftExit reports whether a move from one hex to the next leaves a
+// gravity rift system of terrain t, and which: moving between two hexes
+// of one rift system is no exit (GR41.4), moving from one rift system
+// straight into another leaves the first. A nil terrain has no rifts.
+// The move's own check (riftExit) and the plotted-path preview of
+// game/plot both ask it.
+func (t *Terrain) RiftExit(from, to Hex) (System, bool) {
+	if t == nil {
+		return System{}, false
+	}
+	src, ok := t.RiftSystemAt(from)
 	if !ok {
 		return System{}, false
 	}
-	if dst, in := s.RiftSystemAt(u.Map, to); in && dst.ID == src.ID {
+	if dst, in := t.RiftSystemAt(to); in && dst.ID == src.ID {
 		return System{}, false
 	}
 	return src, true
@@ -102,27 +120,18 @@ func gravityPlanLeave(s *State, u *Unit, ms *MoveState, from, to Hex) int {
 	return s.riftBonus(u.Map, ms, sys)
 }
 
-// gravityLeave is the move-time half: just before u leaves a rift system
-// it rolls a d10, 1-3 removing it to reserve with everything it carries
-// (GR41.2, GR41.2.1-3); otherwise it gains the bonus. A ship docked to it
-// is a ship leaving the rift too and rolls its own die after it (house
-// decision, docs/RULES.md).
-func gravityLeave(s *State, u *Unit, from, to Hex) MoveOutcome {
+// gravityLeave is the move-time half: when u leaves a rift system it
+// gains the bonus at once and owes a d10 removal roll (GR41.2), made with
+// every other roll of the impulse's movement once all of it is declared
+// and done (GRN.3, rollRiftExits). A ship docked to it leaves the rift
+// too and owes its own roll after it (house decision, docs/RULES.md).
+func gravityLeave(s *State, u *Unit, from, to Hex) moveOutcome {
 	sys, ok := s.riftExit(u, from, to)
 	if !ok || !u.OnMap() {
-		return MoveOutcome{}
+		return moveOutcome{}
 	}
-	var o MoveOutcome
-	var partner *Unit
-	if u.Ship != nil {
-		if p := s.Unit(u.Ship.Docked); p != nil && p.OnMap() {
-			partner = p
-		}
-	}
-	if s.riftRoll(u, sys, "GR41.2", &o.Events) {
-		o.Stop = true
-		return o
-	}
+	var o moveOutcome
+	s.oweRiftRoll(u, sys)
 	if u.Ship != nil {
 		o.Extra = s.riftBonus(u.Map, &u.Ship.Move, sys)
 	}
@@ -130,23 +139,70 @@ func gravityLeave(s *State, u *Unit, from, to Hex) MoveOutcome {
 	if o.Extra == 0 {
 		text = fmt.Sprintf("%s has had the +1 of %s this turn: no bonus", unitName(u), sysName(sys))
 	}
-	o.Events = append(o.Events, s.unitEvent(EventNote, s.bonusClause(), u, text))
-	if partner != nil {
-		s.riftRoll(partner, sys, "GR41.2", &o.Events)
+	o.Events = append(o.Events, s.unitEvent(EventNote, s.bonusClause(), u, text+"; its removal roll comes when the impulse's movement is over (GRN.3)"))
+	if u.Ship != nil {
+		if p := s.Unit(u.Ship.Docked); p != nil && p.OnMap() {
+			s.oweRiftRoll(p, sys)
+		}
 	}
 	return o
 }
 
-// riftRoll rolls one removal die for u leaving sys and removes it to
-// reserve on 1-3. It reports whether u was removed.
-func (s *State) riftRoll(u *Unit, sys System, clause string, evs *[]Event) bool {
+// riftRollDue is a gravity-rift removal roll owed by a unit that left a
+// rift system during this impulse's movement (GR41.2), or, with AfterMove
+// set, the end of a mover's move that waits for its rolls: its pick-ups
+// and its leaving by an exit area (GRN.10).
+type riftRollDue struct {
+	Unit UnitID `json:"unit"`
+	// Name is the rift system's name, for the log.
+	Name      string    `json:"name,omitempty"`
+	AfterMove *MovePlan `json:"after_move,omitempty"`
+	End       Hex       `json:"end"`
+}
+
+// oweRiftRoll records the removal roll u owes for leaving sys.
+func (s *State) oweRiftRoll(u *Unit, sys System) {
+	s.Turn.RiftRolls = append(s.Turn.RiftRolls, riftRollDue{Unit: u.ID, Name: sysName(sys)})
+}
+
+// owesRiftRoll reports whether u owes a removal roll this impulse.
+func (s *State) owesRiftRoll(id UnitID) bool {
+	return slices.ContainsFunc(s.Turn.RiftRolls, func(d riftRollDue) bool { return d.Unit == id && d.AfterMove == nil })
+}
+
+// rollRiftExits makes the removal rolls owed, in the order the exits were
+// made, once every unit of the impulse has moved: no side plans a move
+// after seeing one of them (GRN.3). A unit already off the board (removed
+// by an earlier roll, destroyed, carried) rolls no more; a mover's
+// pick-ups and exit come after its own rolls, only if it is still there
+// (GRN.10).
+func (s *State) rollRiftExits() []Event {
+	var evs []Event
+	due := s.Turn.RiftRolls
+	s.Turn.RiftRolls = nil
+	for _, d := range due {
+		u := s.Unit(d.Unit)
+		switch {
+		case u == nil:
+		case d.AfterMove != nil:
+			evs = append(evs, s.afterMove(u, d.AfterMove, d.End)...)
+		case u.OnMap() && !u.PhasedOut:
+			s.riftRoll(u, d.Name, "GR41.2", &evs)
+		}
+	}
+	return evs
+}
+
+// riftRoll rolls one removal die for u leaving the rift system named sys
+// and removes it to reserve on 1-3. It reports whether u was removed.
+func (s *State) riftRoll(u *Unit, sys string, clause string, evs *[]Event) bool {
 	r, ev := s.Roll(D10, RollReason{Clause: clause, Side: u.Side, Unit: u.ID, What: "rift removal"})
 	removed := r.Total <= RiftRemoveMax
 	ev.Chance = Chance{In: RiftRemoveMax, Of: int16(D10.Sides), Came: removed}
 	if removed {
 		ev.Text = fmt.Sprintf("d10 = %d, %s removed to reserve", r.Total, unitName(u))
 	} else {
-		ev.Text = fmt.Sprintf("d10 = %d, %s leaves %s", r.Total, unitName(u), sysName(sys))
+		ev.Text = fmt.Sprintf("d10 = %d, %s leaves %s", r.Total, unitName(u), sys)
 	}
 	*evs = append(*evs, ev)
 	if removed {
@@ -207,24 +263,22 @@ type Odds struct {
 	Cargo  []UnitID `json:"cargo,omitempty"`
 	PickUp []UnitID `json:"pick_up,omitempty"`
 	// Partner is a ship docked to the unit, which rolls after it on each
-	// exit the unit survives; PartnerSurvive is its chance to stay on the
-	// board (it stays behind, safe, if the unit is removed).
+	// exit; PartnerSurvive is its chance to stay on the board.
 	Partner        UnitID  `json:"partner,omitempty"`
 	PartnerSurvive float64 `json:"partner_survive,omitempty"`
 	// Towed is the unit the mover's tractor beam drags along, which rolls
 	// on each of its own exits from a rift after the mover (GR41.2);
-	// TowedSurvive is its chance to stay on the board (left behind, it is
-	// safe).
+	// TowedSurvive is its chance to stay on the board.
 	Towed        UnitID  `json:"towed,omitempty"`
 	TowedSurvive float64 `json:"towed_survive,omitempty"`
 }
 
-// surviveChance returns the exact chance of coming through n removal
-// rolls: (7/10)^n.
-func surviveChance(n int) *big.Rat {
+// RiftSurviveChance returns the exact chance of coming through n removal
+// rolls: (7/10)^n (GR41.2).
+func RiftSurviveChance(n int) *big.Rat {
 	r := big.NewRat(1, 1)
 	for range n {
-		r.Mul(r, RiftSurvive)
+		r.Mul(r, riftSurvive)
 	}
 	return r
 }
@@ -248,10 +302,7 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 	if towed != nil && (!towed.OnMap() || towed.Map != u.Map) {
 		towed = nil
 	}
-	// both is the chance that mover and towed unit are both still going,
-	// towedLost that the towed unit has been removed.
-	both, towedLost := 1.0, 0.0
-	move := 0
+	move, towedExits := 0, 0
 	for i, st := range p.Steps {
 		if !st.Op.moves() {
 			continue
@@ -261,35 +312,28 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 			b := s.riftBonus(u.Map, &ms, sys)
 			o.Exits = append(o.Exits, RiftExit{Step: i, Move: move, From: from, To: to, System: sys.ID, Name: sysName(sys), Bonus: b})
 			o.Bonus += b
-			both *= 0.7
 		}
 		if towed != nil {
-			th := towed.Hex.Add(from.Sub(res.path[0]))
-			if _, ok := s.riftExit(towed, th, th.Add(to.Sub(from))); ok {
-				towedLost += both * 0.3
-				both *= 0.7
+			th := towed.Hex.Add(from.sub(res.path[0]))
+			if _, ok := s.riftExit(towed, th, th.Add(to.sub(from))); ok {
+				towedExits++
 			}
 		}
 		move++
 	}
 	if towed != nil {
-		o.Towed, o.TowedSurvive = towed.ID, 1-towedLost
+		o.Towed, o.TowedSurvive = towed.ID, math.Pow(0.7, float64(towedExits))
 	}
-	exact := surviveChance(len(o.Exits))
+	exact := RiftSurviveChance(len(o.Exits))
 	o.Survive, _ = exact.Float64()
 	o.SurviveExact = exact.RatString()
 	for _, c := range s.cargoOf(u.ID) {
 		o.Cargo = append(o.Cargo, c.ID)
 	}
 	if pt := s.Unit(u.Ship.Docked); pt != nil && pt.OnMap() {
-		// The partner is removed on exit j if the unit survived j rolls
-		// and the partner j-1, then the partner rolls 1-3.
-		lost, both := 0.0, 1.0
-		for range o.Exits {
-			lost += both * 0.7 * 0.3
-			both *= 0.49
-		}
-		o.Partner, o.PartnerSurvive = pt.ID, 1-lost
+		// The partner goes the whole way with the unit and rolls on each
+		// of its exits, whatever the unit's own rolls (GRN.3).
+		o.Partner, o.PartnerSurvive = pt.ID, o.Survive
 	}
 	return o, nil
 }

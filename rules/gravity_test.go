@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -35,7 +37,7 @@ func rig(t testing.TB, s *State, removes ...bool) {
 		g := NewRNG(seed)
 		ok := true
 		for _, rm := range removes {
-			if (g.Throw(D10).Total <= RiftRemoveMax) != rm {
+			if (g.throw(D10).Total <= RiftRemoveMax) != rm {
 				ok = false
 				break
 			}
@@ -127,9 +129,10 @@ func TestRiftEnterGivesNothing(t *testing.T) {
 	}
 }
 
-// GR41.1: leaving a rift gives +1 movement this turn; GR41.2: the d10 is
-// rolled just before the exit, and 1-3 removes the ship to reserve,
-// leaving it in the rift hex it was leaving.
+// GR41.1: leaving a rift gives +1 movement this turn; GR41.2: each exit
+// owes a d10, and 1-3 removes the ship to reserve. The roll is made once
+// the impulse's movement is over (GRN.3, TestRiftRollsAfterAllMovement),
+// so a removed ship has made its whole declared move.
 func TestRiftExit(t *testing.T) {
 	t.Run("GR41.1/bonus", func(t *testing.T) {
 		for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
@@ -151,8 +154,8 @@ func TestRiftExit(t *testing.T) {
 		rig(t, s, true)
 		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(3)})
 		u := s.Unit("c")
-		if u.Status != StatusReserve || u.Hex != (Hex{0, -2}) || u.Ship.Move.Moved != 0 {
-			t.Fatalf("GR41.2: removed ship is %s at %v having moved %d", u.Status, u.Hex, u.Ship.Move.Moved)
+		if u.Status != StatusReserve || u.Hex != (Hex{0, -5}) {
+			t.Fatalf("GR41.2: removed ship is %s at %v", u.Status, u.Hex)
 		}
 		rolls := riftRolls(evs)
 		if len(rolls) != 1 {
@@ -174,7 +177,8 @@ func TestRiftExit(t *testing.T) {
 			u := s.Unit("c")
 			for range n / 20 {
 				u.Status = StatusOnMap
-				if o := gravityLeave(s, u, Hex{0, -2}, Hex{0, -3}); o.Stop {
+				gravityLeave(s, u, Hex{0, -2}, Hex{0, -3})
+				if s.rollRiftExits(); u.Status == StatusReserve {
 					removed++
 				}
 			}
@@ -463,7 +467,7 @@ func TestPlanOddsMatchOutcomes(t *testing.T) {
 		g := s.RNG
 		want := true
 		for range o.Exits {
-			if g.Throw(D10).Total <= RiftRemoveMax {
+			if g.throw(D10).Total <= RiftRemoveMax {
 				want = false
 				break
 			}
@@ -491,7 +495,8 @@ func TestPlanOddsMatchOutcomes(t *testing.T) {
 }
 
 // A ship docked to the mover leaves the rift too and rolls its own die
-// after the mover's; the mover's removal leaves it behind, undocked.
+// after the mover's; the mover's removal leaves it undocked where the
+// move ended, and it rolls all the same.
 func TestRiftDockedPartner(t *testing.T) {
 	mk := func() *State {
 		s := riftState(t, RulingThundersEdge, corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{0, -2}, DirA, 12))
@@ -501,17 +506,17 @@ func TestRiftDockedPartner(t *testing.T) {
 	s := mk()
 	atMovement(s, 1, "a")
 	o, err := s.PlanOdds(MovePlan{Unit: "a", Steps: fwd(1)})
-	if err != nil || o.Partner != "b" || math.Abs(o.PartnerSurvive-0.79) > 1e-9 {
+	if err != nil || o.Partner != "b" || math.Abs(o.PartnerSurvive-0.7) > 1e-9 {
 		t.Fatalf("partner odds %+v %v", o, err)
 	}
-	rig(t, s, true)
-	move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)})
-	if b := s.Unit("b"); !b.OnMap() || b.Hex != (Hex{0, -2}) || b.Ship.Docked != "" {
+	rig(t, s, true, false)
+	evs := move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)})
+	if b := s.Unit("b"); len(riftRolls(evs)) != 2 || !b.OnMap() || b.Hex != (Hex{0, -3}) || b.Ship.Docked != "" {
 		t.Fatalf("partner of a removed ship: %s at %v docked %q", b.Status, b.Hex, b.Ship.Docked)
 	}
 	s = mk()
 	rig(t, s, false, true)
-	evs := move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(2)})
+	evs = move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(2)})
 	if len(riftRolls(evs)) != 2 || s.Unit("b").Status != StatusReserve || s.Unit("a").Hex != (Hex{0, -4}) {
 		t.Fatalf("partner removed: a at %v, b %s", s.Unit("a").Hex, s.Unit("b").Status)
 	}
@@ -769,5 +774,54 @@ func TestRiftTowedOut(t *testing.T) {
 				t.Fatalf("GR41.2: towed t %s at %v, want on the map at 0,-3", tw.Status, tw.Hex)
 			}
 		})
+	}
+}
+
+// GRN.3: all movement is declared before any removal roll, and no side
+// moves a ship after seeing one. Three units leave a rift in one impulse,
+// blue, red, blue in initiative order; the first is doomed. No die is
+// thrown and nobody is removed while any of them still has to move: the
+// second blue ship is planned without knowing the first's fate. When the
+// last has moved, the three rolls are made in the order of the exits.
+func TestRiftRollsAfterAllMovement(t *testing.T) {
+	blueA, red, blueB := corvette("a", Hex{0, -2}, DirA, 12), corvette("r", Hex{0, -5}, DirA, 12), corvette("b", Hex{0, -4}, DirA, 12)
+	red.Side = "red"
+	s := riftState(t, RulingLRR, blueA, red, blueB)
+	rig(t, s, true, false, false)
+	s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepMovement}
+	s.Turn = TurnState{Entered: true, Order: []Initiative{{Unit: "a"}, {Unit: "r"}, {Unit: "b"}}}
+	rng := s.RNG
+	for i, mv := range []struct {
+		side SideID
+		unit UnitID
+	}{{"blue", "a"}, {"red", "r"}, {"blue", "b"}} {
+		evs := mustApply(t, s, moveCmd(mv.side, MovePlan{Unit: mv.unit, Steps: fwd(1)}))
+		rolls := riftRolls(evs)
+		if i < 2 {
+			if len(rolls) != 0 || s.RNG != rng || !s.Unit("a").OnMap() {
+				t.Fatalf("GRN.3: after %s's move, with ships still to move: rolls %v, a %s", mv.unit, rolls, s.Unit("a").Status)
+			}
+			if next, _ := s.Mover(); next != []UnitID{"r", "b"}[i] {
+				t.Fatalf("GRN.3: after %s's move the mover is %q", mv.unit, next)
+			}
+			// The rolls owed are part of the state: a save made now
+			// restores them.
+			b, err := json.Marshal(s)
+			var back State
+			if err != nil || json.Unmarshal(b, &back) != nil || back.Hash() != s.Hash() || len(s.Turn.RiftRolls) == 0 || len(back.Turn.RiftRolls) != len(s.Turn.RiftRolls) {
+				t.Fatalf("GRN.3: the owed rolls do not survive a save: %v", err)
+			}
+			continue
+		}
+		var order []UnitID
+		for _, r := range rolls {
+			order = append(order, r.Unit)
+		}
+		if !slices.Equal(order, []UnitID{"a", "r", "b"}) {
+			t.Fatalf("GRN.3: rolls %v once all have moved, want one each in exit order", order)
+		}
+	}
+	if s.Unit("a").Status != StatusReserve || !s.Unit("r").OnMap() || !s.Unit("b").OnMap() {
+		t.Fatalf("GR41.2: a %s, r %s, b %s", s.Unit("a").Status, s.Unit("r").Status, s.Unit("b").Status)
 	}
 }

@@ -20,8 +20,8 @@ func (h Hex) S() int { return -h.Q - h.R }
 // Add returns the component-wise sum of h and o.
 func (h Hex) Add(o Hex) Hex { return Hex{h.Q + o.Q, h.R + o.R} }
 
-// Sub returns the component-wise difference h - o.
-func (h Hex) Sub(o Hex) Hex { return Hex{h.Q - o.Q, h.R - o.R} }
+// sub returns the component-wise difference h - o.
+func (h Hex) sub(o Hex) Hex { return Hex{h.Q - o.Q, h.R - o.R} }
 
 // Scale returns h with both coordinates multiplied by k.
 func (h Hex) Scale(k int) Hex { return Hex{h.Q * k, h.R * k} }
@@ -29,11 +29,11 @@ func (h Hex) Scale(k int) Hex { return Hex{h.Q * k, h.R * k} }
 // Neighbor returns the adjacent hex in direction d.
 func (h Hex) Neighbor(d Direction) Hex { return h.Add(d.Vector()) }
 
-// Length returns the distance from the origin to h in hexes.
-func (h Hex) Length() int { return (abs(h.Q) + abs(h.R) + abs(h.S())) / 2 }
+// length returns the distance from the origin to h in hexes.
+func (h Hex) length() int { return (abs(h.Q) + abs(h.R) + abs(h.S())) / 2 }
 
 // Distance returns the number of hex steps between h and o.
-func (h Hex) Distance(o Hex) int { return h.Sub(o).Length() }
+func (h Hex) Distance(o Hex) int { return h.sub(o).length() }
 
 // String returns the hex as "Q,R", the form scenario files use.
 func (h Hex) String() string { return strconv.Itoa(h.Q) + "," + strconv.Itoa(h.R) }
@@ -72,7 +72,7 @@ func (h Hex) DirectionTo(o Hex) (Direction, bool) {
 	aq, ar := float64(h.Q)+eps, float64(h.R)+eps
 	bq, br := float64(o.Q)+eps, float64(o.R)+eps
 	t := float64(1) / float64(n)
-	step := RoundHex(aq+(bq-aq)*t, ar+(br-ar)*t).Sub(h)
+	step := RoundHex(aq+(bq-aq)*t, ar+(br-ar)*t).sub(h)
 	for d := DirA; d <= DirF; d++ {
 		if d.Vector() == step {
 			return d, true

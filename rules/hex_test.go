@@ -47,7 +47,7 @@ func TestNeighbors(t *testing.T) {
 		n := origin.Neighbor(d)
 		assert.Equal(t, origin.Add(want[d]), n, "direction %v", d)
 		assert.Equal(t, 1, origin.Distance(n))
-		assert.Equal(t, origin, n.Neighbor(d.Opposite()), "back from %v", d)
+		assert.Equal(t, origin, n.Neighbor(d.opposite()), "back from %v", d)
 		got, ok := origin.DirectionTo(n)
 		require.True(t, ok)
 		assert.Equal(t, d, got)
@@ -71,7 +71,7 @@ func TestDirectionTurnAndParse(t *testing.T) {
 		p, err := ParseDirection(string(rune('a' + i)))
 		require.NoError(t, err)
 		assert.Equal(t, d, p)
-		assert.Equal(t, d, DirectionFromDie(i+1), "die face %d", i+1)
+		assert.Equal(t, d, directionFromDie(i+1), "die face %d", i+1)
 		assert.Equal(t, 60*i, d.Degrees())
 	}
 	_, err := ParseDirection("G")

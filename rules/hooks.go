@@ -1,34 +1,35 @@
 package rules
 
-// StepHook is work done automatically at a point of the turn: the
+// stepHook is work done automatically at a point of the turn: the
 // phenomena plug in here (phase rolls, rift formation and lifetime). Hooks
 // run in list order and roll only through State.Roll.
-type StepHook struct {
+type stepHook struct {
 	Name string
 	Run  func(s *State) []Event
 }
 
-// MoveOutcome is what a movement check did to a moving unit.
-type MoveOutcome struct {
+// moveOutcome is what a movement check did to a moving unit.
+type moveOutcome struct {
 	Events []Event
-	// Stop ends the unit's movement this impulse (removed, displaced).
+	// Stop ends the unit's movement this impulse (displaced, caught).
 	Stop bool
 	// Extra adds movements to the unit's remaining movement this turn
 	// (a gravity rift's +1).
 	Extra int
 }
 
-// MoveHook is a check made each time a unit leaves or enters a hex during
-// its own movement: a gravity rift's exit roll before leaving a rift
-// system, a cosmic rift's displacement on entering its hex.
-type MoveHook struct {
+// moveHook is a check made each time a unit leaves or enters a hex during
+// its own movement: a gravity rift's exit (its bonus, and the removal
+// roll it owes) before leaving a rift system, a cosmic rift's
+// displacement on entering its hex.
+type moveHook struct {
 	Name  string
-	Check func(s *State, u *Unit, from, to Hex) MoveOutcome
+	Check func(s *State, u *Unit, from, to Hex) moveOutcome
 }
 
-// PlanHook takes part in checking a movement plan before anything moves
+// planHook takes part in checking a movement plan before anything moves
 // (GRN.3). It must not roll or change the state.
-type PlanHook struct {
+type planHook struct {
 	Name string
 	// Leave, if set, returns the movements a unit gains by leaving from
 	// for to on its planned path (a gravity rift's +1), so that the plan
@@ -39,48 +40,48 @@ type PlanHook struct {
 	Check func(s *State, u *Unit, p *MovePlan, path []Hex) error
 }
 
-// AfterMoveHook runs once a unit's move for the impulse is over, even if
+// afterMoveHook runs once a unit's move for the impulse is over, even if
 // it was stopped or removed on the way; end is where its plan ended.
-type AfterMoveHook struct {
+type afterMoveHook struct {
 	Name string
 	Run  func(s *State, u *Unit, p *MovePlan, end Hex) []Event
 }
 
-// Hooks are the ordered extension points of the turn machine.
-type Hooks struct {
+// hookSet is the ordered extension points of the turn machine.
+type hookSet struct {
 	// StartOfTurn runs before energy allocation (IP4.21, IP8.512).
-	StartOfTurn []StepHook
+	StartOfTurn []stepHook
 	// Involuntary runs at the start of every impulse (the SFB 6A1 slot).
-	Involuntary []StepHook
+	Involuntary []stepHook
 	// SeekingLaunch and SeekingResolution run at their impulse steps.
-	SeekingLaunch     []StepHook
-	SeekingResolution []StepHook
+	SeekingLaunch     []stepHook
+	SeekingResolution []stepHook
 	// LeaveHex runs before a unit leaves a hex, EnterHex after it enters
 	// one, in list order; a Stop ends the unit's movement.
-	LeaveHex []MoveHook
-	EnterHex []MoveHook
+	LeaveHex []moveHook
+	EnterHex []moveHook
 	// Plan checks a movement plan; AfterMove runs after the move.
-	Plan      []PlanHook
-	AfterMove []AfterMoveHook
+	Plan      []planHook
+	AfterMove []afterMoveHook
 }
 
 // builtinHooks returns the hooks of the rules in the order they run. The
 // phenomena add their entries here.
-func builtinHooks() *Hooks {
-	return &Hooks{
+func builtinHooks() *hookSet {
+	return &hookSet{
 		// Phase space (IP8): the storm rolls, the phase rolls and drift.
-		StartOfTurn: []StepHook{{Name: "phase-storm", Run: (*State).phaseStormStep}, {Name: "cosmic-rift", Run: (*State).cosmicStartOfTurn}},
-		Involuntary: []StepHook{{Name: "phase-space", Run: (*State).phaseStep}, {Name: "cosmic-rift", Run: (*State).cosmicInvoluntary}},
+		StartOfTurn: []stepHook{{Name: "phase-storm", Run: (*State).phaseStormStep}, {Name: "cosmic-rift", Run: (*State).cosmicStartOfTurn}},
+		Involuntary: []stepHook{{Name: "phase-space", Run: (*State).phaseStep}, {Name: "cosmic-rift", Run: (*State).cosmicInvoluntary}},
 
-		LeaveHex: []MoveHook{{Name: "gravity-rift", Check: gravityLeave}},
+		LeaveHex: []moveHook{{Name: "gravity-rift", Check: gravityLeave}},
 		// Mines go off when another side's unit enters their hex.
-		EnterHex: []MoveHook{{Name: "mine", Check: mineEnter}, {Name: "web", Check: webEnter}, {Name: "cosmic-rift", Check: cosmicEnter}},
-		Plan: []PlanHook{
+		EnterHex: []moveHook{{Name: "mine", Check: mineEnter}, {Name: "web", Check: webEnter}, {Name: "cosmic-rift", Check: cosmicEnter}},
+		Plan: []planHook{
 			{Name: "gravity-rift", Leave: gravityPlanLeave},
 			{Name: "fleet-limit", Check: fleetPlanCheck},
 			{Name: "pick-up", Check: pickUpPlanCheck},
 		},
-		AfterMove: []AfterMoveHook{{Name: "pick-up", Run: pickUpAfterMove}, {Name: "exit-objective", Run: exitAfterMove}},
+		AfterMove: []afterMoveHook{{Name: "pick-up", Run: pickUpAfterMove}, {Name: "exit-objective", Run: exitAfterMove}},
 	}
 }
 
@@ -109,14 +110,14 @@ func (s *State) planCheck(u *Unit, p *MovePlan, path []Hex) error {
 
 // activeHooks returns the state's hooks: the built-in ones unless a test
 // replaced them.
-func (s *State) activeHooks() *Hooks {
+func (s *State) activeHooks() *hookSet {
 	if s.hooks == nil {
 		s.hooks = builtinHooks()
 	}
 	return s.hooks
 }
 
-func (s *State) runStepHooks(hs []StepHook) []Event {
+func (s *State) runStepHooks(hs []stepHook) []Event {
 	var evs []Event
 	for _, h := range hs {
 		evs = append(evs, h.Run(s)...)

@@ -8,17 +8,17 @@ package rules
 // ionStormModifier is added to fire rolls from or at a unit in an ion storm.
 const ionStormModifier = 1
 
-// InIonStorm reports whether u stands in an ion storm on its map.
-func (s *State) InIonStorm(u *Unit) bool {
-	m := s.Map(u.Map)
+// inIonStorm reports whether u stands in an ion storm on its map.
+func (s *State) inIonStorm(u *Unit) bool {
+	m := s.mapByID(u.Map)
 	return m != nil && m.Terrain != nil && m.Terrain.InRegion(u.Hex, RegionIonStorm)
 }
 
-// ShotModifier returns everything added to a fire roll of u at t: the
-// unit modifiers of FireModifier and the ion storm's.
-func (s *State) ShotModifier(u, t *Unit) int {
-	m := FireModifier(u, t)
-	if s.InIonStorm(u) || s.InIonStorm(t) {
+// shotModifier returns everything added to a fire roll of u at t: the
+// unit modifiers of fireModifier and the ion storm's.
+func (s *State) shotModifier(u, t *Unit) int {
+	m := fireModifier(u, t)
+	if s.inIonStorm(u) || s.inIonStorm(t) {
 		m += ionStormModifier
 	}
 	if u.Ship != nil {

@@ -14,14 +14,14 @@ func TestIonStormScattersFire(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, k, v := s.Unit("e"), s.Unit("k"), s.Unit("v")
-	if !s.InIonStorm(k) || s.InIonStorm(e) {
+	if !s.inIonStorm(k) || s.inIonStorm(e) {
 		t.Fatal("storm membership")
 	}
-	if s.ShotModifier(e, k) != 1 || s.ShotModifier(k, e) != 1 || s.ShotModifier(e, v) != 0 {
-		t.Fatalf("modifiers %d %d %d", s.ShotModifier(e, k), s.ShotModifier(k, e), s.ShotModifier(e, v))
+	if s.shotModifier(e, k) != 1 || s.shotModifier(k, e) != 1 || s.shotModifier(e, v) != 0 {
+		t.Fatalf("modifiers %d %d %d", s.shotModifier(e, k), s.shotModifier(k, e), s.shotModifier(e, v))
 	}
 	k.Ship.Erratic = true
-	if s.ShotModifier(e, k) != 1+ErraticModifier {
+	if s.shotModifier(e, k) != 1+ErraticModifier {
 		t.Fatal("storm and erratic do not add up")
 	}
 }

@@ -15,11 +15,11 @@ func isMine(u *Unit) bool { return u.Kind == KindMine }
 func hiddenFrom(u *Unit, side SideID) bool { return isMine(u) && (side == "" || u.Side != side) }
 
 // mineEnter is the enter-hex check that sets off mines.
-func mineEnter(s *State, u *Unit, from, to Hex) MoveOutcome {
+func mineEnter(s *State, u *Unit, from, to Hex) moveOutcome {
 	if u.PhasedOut || isMine(u) || s.mines == 0 {
-		return MoveOutcome{}
+		return moveOutcome{}
 	}
-	var o MoveOutcome
+	var o moveOutcome
 	for _, m := range s.unitsAt(u.Map, to) {
 		if !isMine(m) || !m.OnMap() || m.PhasedOut || m.Side == u.Side {
 			continue

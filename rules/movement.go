@@ -123,7 +123,7 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			if het || r.ms.HETImpulse == s.Clock.Impulse {
 				return bad("X4.MV.6", "step %d: only one HET per impulse", i+1)
 			}
-			if !st.Facing.Valid() {
+			if !st.Facing.valid() {
 				return bad("", "step %d: invalid HET facing", i+1)
 			}
 			if remaining(u, &r.ms) < HETCost {
@@ -243,8 +243,11 @@ func (s *State) execMove(p *MovePlan) []Event {
 		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
 			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
 	}
-	for _, ah := range h.AfterMove {
-		evs = append(evs, ah.Run(s, u, p, res.hex)...)
+	if s.owesRiftRoll(u.ID) {
+		// Its pick-ups and exit wait for its removal rolls (GRN.10).
+		s.Turn.RiftRolls = append(s.Turn.RiftRolls, riftRollDue{Unit: u.ID, AfterMove: p.clone(), End: res.hex})
+	} else {
+		evs = append(evs, s.afterMove(u, p, res.hex)...)
 	}
 	ss.Erratic = p.Erratic
 	if p.Erratic {
@@ -257,6 +260,16 @@ func (s *State) execMove(p *MovePlan) []Event {
 	evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
 	s.Turn.Next++
 	return append(evs, s.skipIdleMovers()...)
+}
+
+// afterMove runs the after-move hooks of u's move by plan p, which ended
+// (or was to end) in hex end.
+func (s *State) afterMove(u *Unit, p *MovePlan, end Hex) []Event {
+	var evs []Event
+	for _, ah := range s.activeHooks().AfterMove {
+		evs = append(evs, ah.Run(s, u, p, end)...)
+	}
+	return evs
 }
 
 // canMove reports whether u has any choice in this impulse's movement.
@@ -309,7 +322,7 @@ func (s *State) samplePlans(u *Unit) []MovePlan {
 	need := HexesBeforeTurn(u.Speed, c.TurnMode)
 	cands := make([][]MoveStep, 0, 10)
 	cands = append(cands, fwd(a))
-	if m := s.Map(u.Map); !c.UWarp && m != nil && m.Terrain != nil && len(m.Terrain.Systems) > 0 {
+	if m := s.mapByID(u.Map); !c.UWarp && m != nil && m.Terrain != nil && len(m.Terrain.Systems) > 0 {
 		// A gravity rift's +1 gained on the way may lengthen the
 		// impulse's movement (GR41.1).
 		cands = append(cands, fwd(a+1))

@@ -208,17 +208,17 @@ func TestImpulseMovement(t *testing.T) {
 func TestMoveHooks(t *testing.T) {
 	s := newTestState(t, ship("c", "blue", "vel-corvette", Hex{0, 0}, DirA, 6))
 	var seen []string
-	s.hooks = &Hooks{
-		EnterHex: []MoveHook{{Name: "bonus", Check: func(s *State, u *Unit, from, to Hex) MoveOutcome {
+	s.hooks = &hookSet{
+		EnterHex: []moveHook{{Name: "bonus", Check: func(s *State, u *Unit, from, to Hex) moveOutcome {
 			seen = append(seen, "enter "+to.String())
 			if to == (Hex{0, -1}) {
-				return MoveOutcome{Extra: 1}
+				return moveOutcome{Extra: 1}
 			}
-			return MoveOutcome{}
+			return moveOutcome{}
 		}}},
-		LeaveHex: []MoveHook{{Name: "stop", Check: func(s *State, u *Unit, from, to Hex) MoveOutcome {
+		LeaveHex: []moveHook{{Name: "stop", Check: func(s *State, u *Unit, from, to Hex) moveOutcome {
 			seen = append(seen, "leave "+from.String())
-			return MoveOutcome{Stop: from == Hex{0, -2}}
+			return moveOutcome{Stop: from == Hex{0, -2}}
 		}}},
 	}
 	atMovement(s, 1, "c")

@@ -22,7 +22,7 @@ func (o ShotOdds) Chance() float64 { return float64(o.Sixths) / 6 }
 // facts the shooter's side may know go into it: the range, the weapon,
 // the erratic, warp and cloak states and the ion storms every side sees,
 // and the shooter's own scanner damage and radiation. The modifier is
-// the one the fire resolution adds (ShotModifier).
+// the one the fire resolution adds (shotModifier).
 func (s *State) ShotOdds(sh Shot) (ShotOdds, error) {
 	u, t := s.Unit(sh.Attacker), s.Unit(sh.Target)
 	if u == nil || u.Ship == nil {
@@ -35,7 +35,7 @@ func (s *State) ShotOdds(sh Shot) (ShotOdds, error) {
 	w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
 	rng := u.Hex.Distance(t.Hex)
 	band, _ := w.Band(rng)
-	mod := s.ShotModifier(u, t)
+	mod := s.shotModifier(u, t)
 	o := ShotOdds{Range: rng, Need: band.Hit, Modifier: mod, Damage: band.Damage, Shield: shieldFacing(t.Hex, t.Facing, u.Hex) + 1}
 	o.Sixths = hitFaces(band.Hit, mod)
 	return o, nil

@@ -87,7 +87,7 @@ func BenchmarkRollFloor(b *testing.B) {
 		sum := 0
 		for i := 0; i < b.N; i++ {
 			for range 1000 {
-				sum += g.Throw(TwoD6).Total
+				sum += g.throw(TwoD6).Total
 			}
 		}
 		if sum == 0 {

@@ -81,16 +81,16 @@ func (s *State) gearLinked() []*Unit {
 	return out
 }
 
-// CanLockOn reports whether from can hold a lock-on to to: never when
+// canLockOn reports whether from can hold a lock-on to to: never when
 // either is phased out (IP8.122, IP8.123).
-func (s *State) CanLockOn(from, to UnitID) bool {
+func (s *State) canLockOn(from, to UnitID) bool {
 	a, b := s.Unit(from), s.Unit(to)
 	return a != nil && b != nil && a.OnMap() && b.OnMap() && !a.PhasedOut && !b.PhasedOut && a.Map == b.Map
 }
 
-// DeviceWorks reports whether u's device of kind d works now: fitted and
+// deviceWorks reports whether u's device of kind d works now: fitted and
 // on, and u in normal space (IP8.48).
-func (s *State) DeviceWorks(id UnitID, d DeviceKind) bool {
+func (s *State) deviceWorks(id UnitID, d DeviceKind) bool {
 	u := s.Unit(id)
 	return u != nil && u.OnMap() && !u.PhasedOut && hasDevice(u, d)
 }
@@ -225,7 +225,7 @@ func (w Web) clone() Web {
 // web-laying rules, still to come, will call it from a command; until
 // then only tests do.
 func (s *State) layWeb(w Web) error {
-	if s.Map(w.Map) == nil || len(w.Hexes) == 0 {
+	if s.mapByID(w.Map) == nil || len(w.Hexes) == 0 {
 		return fmt.Errorf("rules: web %q needs a map and hexes", w.ID)
 	}
 	for i := 1; i < len(w.Hexes); i++ {
@@ -245,9 +245,9 @@ func (s *State) layWeb(w Web) error {
 	return nil
 }
 
-// WebAt reports whether a web hex in normal space lies in hex h of map m.
+// webAt reports whether a web hex in normal space lies in hex h of map m.
 // Phased-out web hexes affect nothing (IP8.12).
-func (s *State) WebAt(m MapID, h Hex) bool {
+func (s *State) webAt(m MapID, h Hex) bool {
 	for _, w := range s.Phase.Webs {
 		if w.Map != m {
 			continue
@@ -341,7 +341,7 @@ func (s *State) dropUnanchoredWebs() []Event {
 	var evs []Event
 	keep := s.Phase.Webs[:0]
 	for _, w := range s.Phase.Webs {
-		m := s.Map(w.Map)
+		m := s.mapByID(w.Map)
 		lost := ""
 		if !w.Cast && m != nil {
 			ends := [2]WebHex{w.Hexes[0], w.Hexes[len(w.Hexes)-1]}

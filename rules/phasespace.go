@@ -190,7 +190,7 @@ func phaseChance(came bool) Chance { return Chance{In: 2, Of: 36, Came: came} }
 // disc around the map's centre (IP8.515). The test is a distance per
 // region, never a walk over hexes.
 func (s *State) InPhaseSpace(m MapID, h Hex) bool {
-	mp := s.Map(m)
+	mp := s.mapByID(m)
 	if mp == nil {
 		return false
 	}
@@ -283,11 +283,11 @@ type twoD6Table struct {
 }
 
 // throw2d6 rolls 2d6 with g, the same dice in the same order as
-// g.Throw(TwoD6), and returns the step's Roll of that outcome.
+// g.throw(TwoD6), and returns the step's Roll of that outcome.
 func (a *stepArena) throw2d6(g source) *Roll { return a.roll2d6(outcome2d6(g)) }
 
 // outcome2d6 rolls 2d6 with g, the same dice in the same order as
-// g.Throw(TwoD6), and returns the outcome as 6*(first-1) + second-1.
+// g.throw(TwoD6), and returns the outcome as 6*(first-1) + second-1.
 func outcome2d6[G source](g G) uint8 {
 	x, y := intN(g, 6), intN(g, 6)
 	return uint8(6*x + y)

@@ -88,7 +88,7 @@ func TestPhaseSpaceOverlapsTerrain(t *testing.T) {
 	tr.Regions = append(tr.Regions, Region{ID: "ion", Kind: RegionIonStorm, Shape: DiscShape(Hex{Q: 1}, 2)})
 	s, err := NewState(su, 1)
 	require.NoError(t, err)
-	m := s.Map("main").Terrain
+	m := s.mapByID("main").Terrain
 	h := Hex{Q: 1}
 	assert.True(t, s.InPhaseSpace("main", h), "IP8.14: phase space in the overlap")
 	_, ok := m.FeatureAt(h)
@@ -116,8 +116,8 @@ func TestWhatPhases(t *testing.T) {
 		{ID: "carried", Side: "blue", Class: "shuttle", Status: StatusCarried, CarriedBy: "cruiser"},
 	}
 	s := newPhaseState(t, 10, units...)
-	s.Map("main").Terrain.Features = []Feature{{ID: "sun", Kind: FeatureStar, Hex: Hex{R: 3}}}
-	s.Map("main").Terrain.Index()
+	s.mapByID("main").Terrain.Features = []Feature{{ID: "sun", Kind: FeatureStar, Hex: Hex{R: 3}}}
+	s.mapByID("main").Terrain.index()
 	atInvoluntary(s, 1)
 	evs := s.phaseRolls()
 	for _, c := range []struct {
@@ -150,7 +150,7 @@ func TestWhatPhases(t *testing.T) {
 		for range 200 {
 			s.phaseRolls()
 		}
-		_, ok := s.Map("main").Terrain.FeatureAt(Hex{R: 3})
+		_, ok := s.mapByID("main").Terrain.FeatureAt(Hex{R: 3})
 		assert.True(t, ok)
 		assert.True(t, s.InPhaseSpace("main", Hex{}))
 	})
@@ -380,11 +380,11 @@ func TestPhaseInAppliesNormalSpaceAtOnce(t *testing.T) {
 		ship("foe", "red", "kor-raider", Hex{R: -2}, DirD, 0))
 	entered := 0
 	h := builtinHooks()
-	h.EnterHex = append(h.EnterHex, MoveHook{Name: "probe", Check: func(s *State, u *Unit, from, to Hex) MoveOutcome {
+	h.EnterHex = append(h.EnterHex, moveHook{Name: "probe", Check: func(s *State, u *Unit, from, to Hex) moveOutcome {
 		if u.ID == "ghost" && from == to {
 			entered++
 		}
-		return MoveOutcome{}
+		return moveOutcome{}
 	}})
 	s.hooks = h
 	forceOut(s, "ghost")
@@ -401,11 +401,11 @@ func TestNoLockOnAcrossPhase(t *testing.T) {
 	s := newPhaseState(t, 50,
 		ship("ghost", "blue", "fed-cruiser", Hex{}, DirA, 0),
 		ship("foe", "red", "kor-raider", Hex{R: -2}, DirD, 0))
-	require.True(t, s.CanLockOn("foe", "ghost"))
-	require.True(t, s.CanLockOn("ghost", "foe"))
+	require.True(t, s.canLockOn("foe", "ghost"))
+	require.True(t, s.canLockOn("ghost", "foe"))
 	forceOut(s, "ghost")
-	assert.False(t, s.CanLockOn("foe", "ghost"), "IP8.122")
-	assert.False(t, s.CanLockOn("ghost", "foe"), "IP8.123")
+	assert.False(t, s.canLockOn("foe", "ghost"), "IP8.122")
+	assert.False(t, s.canLockOn("ghost", "foe"), "IP8.123")
 	assert.Empty(t, s.possibleShots(s.Unit("ghost")), "IP8.123: it cannot affect normal space")
 }
 
@@ -446,7 +446,7 @@ func TestPhasedOutUnitLeavesNoTrace(t *testing.T) {
 	// keep it out of sight for the whole game.
 	reout := false
 	h := builtinHooks()
-	h.Involuntary = append(h.Involuntary, StepHook{Name: "test-reout", Run: func(s *State) []Event {
+	h.Involuntary = append(h.Involuntary, stepHook{Name: "test-reout", Run: func(s *State) []Event {
 		if u := s.Unit("wraith"); reout && !u.PhasedOut && u.OnMap() {
 			reout = false
 			return forceOut(s, "wraith")
@@ -528,7 +528,7 @@ func TestPhasedOutUnitLeavesNoTrace(t *testing.T) {
 			evs = mustApply(t, s, s.Legal(p[0])[0])
 		}
 		for _, e := range evs {
-			if e.Unit == "wraith" && e.Audience.Includes("blue") && !e.Audience.IsPublic() {
+			if e.Unit == "wraith" && e.Audience.includes("blue") && !e.Audience.IsPublic() {
 				owned++
 			}
 		}
@@ -638,7 +638,7 @@ func TestWebsInPhaseSpace(t *testing.T) {
 	t.Run("IP8.413/lay and cast in phase space", func(t *testing.T) {
 		require.NoError(t, s.layWeb(Web{ID: "net", Side: "blue", Map: "main", Anchors: [2]string{"spinner", "post"}, Hexes: line(-2, 2)}))
 		require.NoError(t, s.layWeb(Web{ID: "cast", Side: "blue", Map: "main", Cast: true, Hexes: line(5, 7)}))
-		assert.True(t, s.WebAt("main", Hex{}))
+		assert.True(t, s.webAt("main", Hex{}))
 		assert.Error(t, s.layWeb(Web{ID: "bad", Side: "blue", Map: "main", Hexes: line(9, 10)}), "a laid web needs anchors")
 	})
 	t.Run("IP8.411/each hex rolls", func(t *testing.T) {
@@ -667,12 +667,12 @@ func TestWebsInPhaseSpace(t *testing.T) {
 		assert.True(t, differed, "cast web hexes are not one piece")
 		// A phased-out hex affects nothing and is hidden from red.
 		for i, wh := range w.Hexes {
-			assert.Equal(t, !wh.PhasedOut, s.WebAt("main", wh.Hex), "hex %d", i)
+			assert.Equal(t, !wh.PhasedOut, s.webAt("main", wh.Hex), "hex %d", i)
 		}
 		for _, wv := range s.View("red").Webs {
 			assert.Empty(t, wv.Ghosts, "IP8.32")
 			for _, h := range wv.Hexes {
-				assert.True(t, s.WebAt("main", h))
+				assert.True(t, s.webAt("main", h))
 			}
 		}
 	})
@@ -680,7 +680,7 @@ func TestWebsInPhaseSpace(t *testing.T) {
 		s2 := newPhaseState(t, 30,
 			ship("spinner", "blue", "fed-cruiser", Hex{Q: -3}, DirA, 0),
 			ship("post", "blue", "fed-frigate", Hex{Q: 3}, DirA, 0))
-		s2.Map("main").Terrain.Features = []Feature{{ID: "rock", Kind: FeaturePlanet, Hex: Hex{R: 4}}}
+		s2.mapByID("main").Terrain.Features = []Feature{{ID: "rock", Kind: FeaturePlanet, Hex: Hex{R: 4}}}
 		require.NoError(t, s2.layWeb(Web{ID: "net", Side: "blue", Map: "main", Anchors: [2]string{"spinner", "post"}, Hexes: line(-2, 2)}))
 		require.NoError(t, s2.layWeb(Web{ID: "rocknet", Side: "blue", Map: "main", Anchors: [2]string{"rock", "post"},
 			Hexes: []WebHex{{Hex: Hex{R: 3}}, {Hex: Hex{Q: 1, R: 2}}}}))
@@ -808,15 +808,15 @@ func TestDevicesStopWhilePhasedOut(t *testing.T) {
 	u := s.Unit("lab")
 	u.Gear.Devices = []DeviceKind{DeviceESG, DeviceSFG, DeviceDisplacement, DeviceTemporal}
 	for _, d := range u.Gear.Devices {
-		assert.True(t, s.DeviceWorks("lab", d))
+		assert.True(t, s.deviceWorks("lab", d))
 	}
 	forceOut(s, "lab")
 	for _, d := range u.Gear.Devices {
-		assert.False(t, s.DeviceWorks("lab", d), "IP8.48: %s", d)
+		assert.False(t, s.deviceWorks("lab", d), "IP8.48: %s", d)
 	}
 	s.phaseIn(u, "IP8.21")
 	for _, d := range u.Gear.Devices {
-		assert.True(t, s.DeviceWorks("lab", d))
+		assert.True(t, s.deviceWorks("lab", d))
 	}
 }
 
@@ -862,7 +862,7 @@ func TestPhaseRollsAreTheGeneratorsDice(t *testing.T) {
 			}
 			var want Roll
 			if e.Audience.IsPublic() {
-				want = g.Throw(TwoD6)
+				want = g.throw(TwoD6)
 			} else {
 				require.Equal(t, []SideID{e.Side}, e.Audience.Sides, "IP8.337: the owner's secret")
 				p := streams[e.Side]

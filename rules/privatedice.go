@@ -133,7 +133,7 @@ func (s *State) privateGen(a Audience) *ctrStream {
 	key := audienceKey(a)
 	i, found := slices.BinarySearchFunc(s.Private, key, func(p privateStream, k string) int { return strings.Compare(p.Audience, k) })
 	if !found {
-		mac := hmac.New(sha256.New, s.PrivateKey[:])
+		mac := hmac.New(sha256.New, s.streamKey(key))
 		mac.Write([]byte("audience\x00" + key))
 		st := privateStream{Audience: key}
 		copy(st.Gen.Key[:], mac.Sum(nil))

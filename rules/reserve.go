@@ -47,17 +47,6 @@ func (s *State) leaveBoard(u *Unit, st UnitStatus, clause, what, cargoClause, ca
 	return evs
 }
 
-// Reserve returns side's units in reserve, in id order.
-func (s *State) Reserve(side SideID) []*Unit {
-	var out []*Unit
-	for i := range s.Units {
-		if u := &s.Units[i]; u.Side == side && u.Status == StatusReserve {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
 // smallCraft reports whether u is a shuttle or fighter, the units a ship
 // may carry.
 func smallCraft(u *Unit) bool { return u.Kind == KindShuttle || u.Kind == KindFighter }
@@ -71,10 +60,10 @@ func (s *State) capacity(u *Unit) int {
 	return u.Ship.Boxes[SysShuttle] - len(s.cargoOf(u.ID))
 }
 
-// ReentryAnchors returns the units of side next to which a reserve unit
+// reentryAnchors returns the units of side next to which a reserve unit
 // may re-enter on map m: ships and bases on that map, in normal space and
 // outside every gravity rift system.
-func (s *State) ReentryAnchors(side SideID, m MapID) []*Unit {
+func (s *State) reentryAnchors(side SideID, m MapID) []*Unit {
 	var out []*Unit
 	for i := range s.Units {
 		a := &s.Units[i]
@@ -98,7 +87,7 @@ func (s *State) ReentryHexes(id UnitID) []Hex {
 	}
 	seen := map[Hex]bool{}
 	var out []Hex
-	for _, a := range s.ReentryAnchors(u.Side, u.Map) {
+	for _, a := range s.reentryAnchors(u.Side, u.Map) {
 		for _, h := range append([]Hex{a.Hex}, neighbors(a.Hex)...) {
 			if !seen[h] && s.reentryPlace(u, h, nil) == nil {
 				out = append(out, h)
@@ -133,7 +122,7 @@ func (s *State) checkReentry(side SideID, d Declaration, all []Declaration) erro
 		return refuse("", "%s is not in reserve and cannot re-enter", d.Unit)
 	case d.Withdraw || d.Warp || d.SelfDestruct || len(d.Carry) > 0:
 		return refuse("", "a re-entering unit %s declares nothing else", d.Unit)
-	case !d.Facing.Valid():
+	case !d.Facing.valid():
 		return refuse("", "%s: invalid facing %d", d.Unit, d.Facing)
 	}
 	return s.reentryPlace(u, *d.Enter, all)
@@ -146,7 +135,7 @@ func (s *State) reentryPlace(u *Unit, h Hex, all []Declaration) error {
 		return refuse("", "%s cannot re-enter inside gravity rift %s", u.ID, sysName(sys))
 	}
 	near := false
-	for _, a := range s.ReentryAnchors(u.Side, u.Map) {
+	for _, a := range s.reentryAnchors(u.Side, u.Map) {
 		near = near || a.Hex.Distance(h) <= 1
 	}
 	if !near {
@@ -199,7 +188,7 @@ func (s *State) samePlace(m MapID, a, b Hex) bool {
 }
 
 func (s *State) systemAt(m MapID, h Hex) (System, bool) {
-	mp := s.Map(m)
+	mp := s.mapByID(m)
 	if mp == nil || mp.Terrain == nil {
 		return System{}, false
 	}
@@ -382,7 +371,7 @@ func (s *State) execWithdrawals(ds []Declaration) []Event {
 		}
 		n := out[u.Side]
 		evs = append(evs, s.unitEvent(EventNote, "GRN.7", u, fmt.Sprintf("%s withdraws through %s: the +1 has no effect", unitName(u), sysName(sys))))
-		if s.riftRoll(u, sys, "GRN.6", &evs) {
+		if s.riftRoll(u, sysName(sys), "GRN.6", &evs) {
 			n[1]++
 		} else {
 			n[0]++

@@ -25,7 +25,7 @@ func TestRNGIsDeterministic(t *testing.T) {
 }
 
 // The sequence is fixed forever: saves and replays of old games depend
-// on it, so any change to the generator or to Throw fails here.
+// on it, so any change to the generator or to throw fails here.
 func TestRNGKnownSequence(t *testing.T) {
 	g := NewRNG(2026)
 	assert.Equal(t, []uint64{0x92e011592e98ae15, 0x489f37946d6d18d8, 0xd0009e279d9cdeda},
@@ -33,7 +33,7 @@ func TestRNGKnownSequence(t *testing.T) {
 	h := NewRNG(1)
 	var faces []int
 	for i := 0; i < 12; i++ {
-		faces = append(faces, h.Throw(D6).Total)
+		faces = append(faces, h.throw(D6).Total)
 	}
 	assert.Equal(t, []int{5, 4, 4, 3, 5, 1, 1, 3, 6, 4, 6, 6}, faces)
 }
@@ -41,7 +41,7 @@ func TestRNGKnownSequence(t *testing.T) {
 func TestRNGSavedStateReplaysTheSameRolls(t *testing.T) {
 	g := NewRNG(7)
 	for i := 0; i < 37; i++ {
-		g.Throw(ThreeD6)
+		g.throw(ThreeD6)
 	}
 	saved, err := json.Marshal(g)
 	require.NoError(t, err)
@@ -49,7 +49,7 @@ func TestRNGSavedStateReplaysTheSameRolls(t *testing.T) {
 	require.NoError(t, json.Unmarshal(saved, &restored))
 	for i := 0; i < 500; i++ {
 		d := Dice{1 + i%4, []int{6, 10, 12, 20}[i%4]}
-		require.Equal(t, g.Throw(d), restored.Throw(d), "roll %d after restore", i)
+		require.Equal(t, g.throw(d), restored.throw(d), "roll %d after restore", i)
 	}
 	var bad RNG
 	assert.Error(t, json.Unmarshal([]byte(`["0","0","0","0"]`), &bad), "all-zero state is refused")

@@ -37,7 +37,7 @@ type Ruleset struct {
 	// zero count means the seed's number (cosmic.go).
 	RiftDice RiftDice `json:"rift_dice,omitzero"`
 	// RiftDetectRange is the range of tactical intelligence level E, in
-	// hexes (IP4.28); 0 means DefaultRiftDetectRange.
+	// hexes (IP4.28); 0 means defaultRiftDetectRange.
 	RiftDetectRange int `json:"rift_detect_range,omitempty"`
 }
 

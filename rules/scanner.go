@@ -21,7 +21,7 @@ const (
 // adds to its direct-fire rolls for lost scanners.
 func ScannerPenalty(c *Class, b *Boxes) int {
 	full := c.Systems[SysScanner]
-	if c.SmallCraft() || full == 0 {
+	if c.smallCraft() || full == 0 {
 		return 0
 	}
 	switch n := b[SysScanner]; {

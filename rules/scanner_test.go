@@ -34,7 +34,7 @@ func TestScannerPenalty(t *testing.T) {
 			if got := ScannerPenalty(lookupClass(tt.class), &a.Ship.Boxes); got != tt.want {
 				t.Fatalf("penalty %d, want %d", got, tt.want)
 			}
-			if got := FireModifier(a, s.Unit("z")); got != tt.want {
+			if got := fireModifier(a, s.Unit("z")); got != tt.want {
 				t.Fatalf("fire modifier %d, want %d", got, tt.want)
 			}
 		})
@@ -60,7 +60,7 @@ func TestShotOddsModifierIsPlayed(t *testing.T) {
 		{"radiation", func(_ *State, a, _ *Unit) { a.Ship.Radiation.FireShift = 1 }, 1},
 		{"ion storm", func(s *State, _, _ *Unit) {
 			s.Maps[0].Terrain = &Terrain{Regions: []Region{{ID: "storm", Kind: RegionIonStorm, Shape: DiscShape(Hex{0, -3}, 0)}}}
-			s.Maps[0].Terrain.Index()
+			s.Maps[0].Terrain.index()
 		}, ionStormModifier},
 	}
 	for _, tt := range tests {

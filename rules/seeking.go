@@ -6,11 +6,6 @@ import (
 	"strings"
 )
 
-// CmdLaunch commits a side's sealed launches of seeking weapons in the
-// seeking-weapons launch step. Its payload is Shots: a drone-rack mount
-// of the attacker launching at the target.
-const CmdLaunch CommandKind = "launch"
-
 // House rules of the seeking weapons (docs/RULES.md, "Seeking weapons").
 const (
 	// rackDrones is how many drones a drone rack holds at the start.
@@ -30,15 +25,15 @@ const (
 	handoffRange = 15
 )
 
-// PlasmaDecay is the plasma warhead table (house data): a torpedo that
+// plasmaDecay is the plasma warhead table (house data): a torpedo that
 // has flown up to Flown hexes strikes for Warhead. Beyond the last row
 // it has dissipated.
-var PlasmaDecay = []struct{ Flown, Warhead int }{{5, 20}, {10, 15}, {15, 10}, {20, 5}}
+var plasmaDecay = []struct{ Flown, Warhead int }{{5, 20}, {10, 15}, {15, 10}, {20, 5}}
 
 // PlasmaWarhead returns the warhead of a plasma torpedo that has flown
 // hexes, before any weakening by fire; 0 once it has dissipated.
 func PlasmaWarhead(flown int) int {
-	for _, r := range PlasmaDecay {
+	for _, r := range plasmaDecay {
 		if flown <= r.Flown {
 			return r.Warhead
 		}
@@ -355,7 +350,7 @@ func (s *State) resolveSeekers() []Event {
 		}
 		u.Status = StatusDestroyed
 		evs = append(evs, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s strikes %s for %d", id, tid, warhead)))
-		shield := ((int(u.Facing.Opposite())-int(t.Facing))%6 + 6) % 6
+		shield := ((int(u.Facing.opposite())-int(t.Facing))%6 + 6) % 6
 		evs = append(evs, s.damage(t, shield, warhead, "", what+string(id))...)
 	}
 	return evs

@@ -231,7 +231,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	if left == 0 {
 		return evs
 	}
-	if c.SmallCraft() {
+	if c.smallCraft() {
 		ss.Hits += left
 		if u.Kind == KindPlasma {
 			// Damage weakens a plasma torpedo's warhead (seeking.go).

@@ -65,6 +65,8 @@ type State struct {
 	// one per audience, sorted (privatedice.go).
 	PrivateKey PrivateKey      `json:"private_key"`
 	Private    []privateStream `json:"private,omitempty"`
+	// SideKeys are the sides' own private keys, if any (peer.go).
+	SideKeys []SideKey `json:"side_keys,omitempty"`
 	// EventSeq numbers the events of the game; the next one gets
 	// EventSeq+1.
 	EventSeq int `json:"event_seq"`
@@ -79,7 +81,7 @@ type State struct {
 	// Objectives are the scenario's objectives, scored by Outcome.
 	Objectives []Objective `json:"objectives,omitempty"`
 
-	hooks   *Hooks
+	hooks   *hookSet
 	spatial spatialIndex
 	// attackers caches who fires at whom in the current impulse.
 	attackers *attackersCache
@@ -197,7 +199,7 @@ func (s *State) check() error {
 		} else if u.Ship != nil && len(u.Ship.Mounts) != len(c.Mounts) {
 			bad("unit %q has %d mount states for %d mounts", u.ID, len(u.Ship.Mounts), len(c.Mounts))
 		}
-		if !u.Facing.Valid() {
+		if !u.Facing.valid() {
 			bad("unit %q has invalid facing %d", u.ID, u.Facing)
 		}
 		if u.Speed < 0 {
@@ -224,7 +226,7 @@ func (s *State) reindex() {
 		}
 	}
 	for _, m := range s.Maps {
-		m.Terrain.Index()
+		m.Terrain.index()
 	}
 	s.buildSpatial()
 }
@@ -238,8 +240,8 @@ func (s *State) Unit(id UnitID) *Unit {
 	return nil
 }
 
-// Map returns the map with the given id, or nil.
-func (s *State) Map(id MapID) *Map {
+// mapByID returns the map with the given id, or nil.
+func (s *State) mapByID(id MapID) *Map {
 	for i := range s.Maps {
 		if s.Maps[i].ID == id {
 			return &s.Maps[i]

@@ -82,12 +82,6 @@ func (s *ShipSystem) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// IsWeapon reports whether boxes of s are weapon mounts.
-func (s ShipSystem) IsWeapon() bool { return s == SysPhaser || s == SysTorpedo || s == SysDrone }
-
-// IsWarp reports whether s is a warp engine.
-func (s ShipSystem) IsWarp() bool { return s == SysCenterWarp || s == SysLeftWarp || s == SysRightWarp }
-
 // Boxes counts the intact boxes of every system. It is an array, so
 // copying a ship copies its damage track.
 type Boxes [NumSystems]int

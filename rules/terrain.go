@@ -48,7 +48,7 @@ type Shape struct {
 	Center Hex `json:"center"`
 	Radius int `json:"radius"`
 	// Hex-set shapes: exactly these hexes (Center and Radius are then the
-	// bounding circle, computed by Normalize).
+	// bounding circle, computed by normalize).
 	Hexes []Hex `json:"hexes,omitempty"`
 
 	set map[Hex]struct{}
@@ -60,16 +60,16 @@ func DiscShape(c Hex, r int) Shape { return Shape{Center: c, Radius: r} }
 // HexShape returns the shape made of exactly the given hexes.
 func HexShape(hexes ...Hex) Shape {
 	s := Shape{Hexes: append([]Hex(nil), hexes...)}
-	s.Normalize()
+	s.normalize()
 	return s
 }
 
 // IsDisc reports whether s is a disc rather than a hex set.
 func (s *Shape) IsDisc() bool { return len(s.Hexes) == 0 }
 
-// Normalize sorts and de-duplicates a hex set, computes its bounding
+// normalize sorts and de-duplicates a hex set, computes its bounding
 // circle and builds its lookup index. Discs are left as they are.
-func (s *Shape) Normalize() {
+func (s *Shape) normalize() {
 	if s.IsDisc() {
 		return
 	}
@@ -150,16 +150,16 @@ type Terrain struct {
 	systemAt  map[Hex]int
 }
 
-// Index builds the terrain's lookup tables. It must be called after the
+// index builds the terrain's lookup tables. It must be called after the
 // terrain is built or decoded; NewState and State decoding do so.
-func (t *Terrain) Index() {
+func (t *Terrain) index() {
 	t.featureAt = make(map[Hex]int, len(t.Features))
 	for i, f := range t.Features {
 		t.featureAt[f.Hex] = i
 	}
 	t.systemAt = make(map[Hex]int)
 	for i := range t.Systems {
-		t.Systems[i].Shape.Normalize()
+		t.Systems[i].Shape.normalize()
 		sh := &t.Systems[i].Shape
 		if sh.IsDisc() {
 			continue
@@ -171,7 +171,7 @@ func (t *Terrain) Index() {
 		}
 	}
 	for i := range t.Regions {
-		t.Regions[i].Shape.Normalize()
+		t.Regions[i].Shape.normalize()
 	}
 }
 

@@ -467,9 +467,9 @@ func (s *State) dragHeld(u *Unit, from, to Hex) []Event {
 		return nil
 	}
 	var evs []Event
-	dest := t.Hex.Add(to.Sub(from))
-	if sys, ok := s.riftExit(t, t.Hex, dest); ok && s.riftRoll(t, sys, "GR41.2", &evs) {
-		return evs
+	dest := t.Hex.Add(to.sub(from))
+	if sys, ok := s.riftExit(t, t.Hex, dest); ok {
+		s.oweRiftRoll(t, sys) // rolled with the impulse's other removal rolls (GRN.3)
 	}
 	s.setHex(t, dest)
 	return evs

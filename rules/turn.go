@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -62,6 +61,9 @@ type TurnState struct {
 	Shots  []Shot     `json:"shots,omitempty"`
 	Evaded []Evasion  `json:"evaded,omitempty"`
 	Rams   []RamOrder `json:"rams,omitempty"`
+	// RiftRolls are the gravity-rift removal rolls owed in this
+	// impulse's movement, made when it is over (GRN.3).
+	RiftRolls []riftRollDue `json:"rift_rolls,omitempty"`
 }
 
 func (t TurnState) clone() TurnState {
@@ -72,6 +74,7 @@ func (t TurnState) clone() TurnState {
 	c.Shots = slices.Clone(t.Shots)
 	c.Evaded = slices.Clone(t.Evaded)
 	c.Rams = slices.Clone(t.Rams)
+	c.RiftRolls = slices.Clone(t.RiftRolls)
 	return c
 }
 
@@ -81,24 +84,8 @@ func (s *State) Expecting() CommandKind {
 	if !s.Turn.Entered {
 		return ""
 	}
-	switch s.Clock.Step {
-	case StepEnergyAllocation:
-		return CmdAllocate
-	case StepDeclareMovement:
-		return CmdDeclare
-	case StepMovement:
-		return CmdMove
-	case StepActivity:
-		return CmdActivity
-	case StepDirectFire:
-		if s.Turn.Stage == "evade" {
-			return CmdEvade
-		}
-		return CmdFire
-	case StepSeekingLaunch:
-		return CmdLaunch
-	case StepDamageControl:
-		return CmdRepair
+	if k := s.stepKind(); k != nil {
+		return k.kind
 	}
 	return ""
 }
@@ -150,66 +137,10 @@ func (s *State) Legal(side SideID) []Command {
 	if !slices.Contains(s.Pending(), side) {
 		return nil
 	}
-	var cands []Command
-	switch s.Expecting() {
-	case CmdAllocate:
-		cands = []Command{{Kind: CmdAllocate, Side: side, Allocations: s.defaultAllocations(side)},
-			{Kind: CmdAllocate, Side: side, Allocations: s.defensiveAllocations(side)}}
-	case CmdDeclare:
-		cands = []Command{{Kind: CmdDeclare, Side: side}}
-		if d := s.sampleWarp(side); len(d) > 0 {
-			cands = append(cands, Command{Kind: CmdDeclare, Side: side, Declarations: d})
-		}
-	case CmdMove:
-		id, _ := s.Mover()
-		plans := s.samplePlans(s.Unit(id))
-		cands = make([]Command, len(plans)) // Legal runs for every move: one allocation, not a growing slice
-		for i := range plans {
-			cands[i] = Command{Kind: CmdMove, Side: side, Move: &plans[i]}
-		}
-	case CmdActivity:
-		cands = []Command{{Kind: CmdActivity, Side: side}}
-		if d := s.sampleDocks(side); len(d) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Docks: d})
-		}
-		if w := s.sampleWebs(side); len(w) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Webs: w})
-		}
-		if c := s.sampleCraftLaunches(side); len(c) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Craft: c})
-		}
-		if d := s.sampleDevices(side); len(d) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Devices: d})
-		}
-		if tr := s.sampleTractors(side); len(tr) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Tractors: tr})
-		}
-		if b := s.sampleBatteryUses(side); len(b) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Batteries: b})
-		}
-		if h := s.sampleHandoffs(side); len(h) > 0 {
-			cands = append(cands, Command{Kind: CmdActivity, Side: side, Handoffs: h})
-		}
-	case CmdFire:
-		cands = []Command{{Kind: CmdFire, Side: side}}
-		if sh := s.sampleShots(side); len(sh) > 0 {
-			cands = append(cands, Command{Kind: CmdFire, Side: side, Shots: sh})
-		}
-	case CmdEvade:
-		cands = []Command{{Kind: CmdEvade, Side: side}}
-		if ev := s.sampleEvasions(side); len(ev) > 0 {
-			cands = append(cands, Command{Kind: CmdEvade, Side: side, Evasions: ev})
-		}
-	case CmdRepair:
-		cands = []Command{{Kind: CmdRepair, Side: side, Repairs: s.sampleRepairs(side)}}
-	case CmdLaunch:
-		cands = []Command{{Kind: CmdLaunch, Side: side}}
-		if sh := s.sampleLaunches(side); len(sh) > 0 {
-			cands = append(cands, Command{Kind: CmdLaunch, Side: side, Shots: sh})
-		}
-	}
-	if s.Expecting() == CmdMove {
-		return cands // samplePlans keeps only plans checkPlan accepts
+	k := s.stepKind()
+	cands := k.samples(s, side)
+	if k.trusted {
+		return cands
 	}
 	out := cands[:0]
 	for _, c := range cands {
@@ -229,10 +160,9 @@ func (s *State) Apply(cmd Command) ([]Event, error) {
 		return nil, err
 	}
 	var evs []Event
-	switch cmd.Kind {
-	case CmdMove:
-		evs = s.execMove(cmd.Move)
-	default:
+	if k := kindOf(cmd.Kind); k.apply != nil {
+		evs = k.apply(s, &cmd)
+	} else {
 		evs = s.commit(cmd)
 	}
 	return s.advance(s.settlePhase(s.hideDestinations(s.hidePhased(evs)))), nil
@@ -257,100 +187,7 @@ func (s *State) validate(cmd Command) error {
 	if err := cmd.onlyPayload(); err != nil {
 		return err
 	}
-	switch cmd.Kind {
-	case CmdAllocate:
-		return s.checkAllocations(cmd.Side, cmd.Allocations)
-	case CmdDeclare:
-		return s.checkDeclarations(cmd.Side, cmd.Declarations)
-	case CmdMove:
-		if cmd.Move == nil {
-			return refuse("", "move command without a plan")
-		}
-		id, _ := s.Mover()
-		if cmd.Move.Unit != id {
-			return refuse("", "it is %s's turn to move, not %s's", id, cmd.Move.Unit)
-		}
-		_, err := s.checkPlan(s.Unit(id), cmd.Move)
-		return err
-	case CmdActivity:
-		if err := s.checkActivity(cmd.Side, cmd.Docks, cmd.Transfers); err != nil {
-			return err
-		}
-		if err := s.checkTractors(cmd.Side, cmd.Tractors); err != nil {
-			return err
-		}
-		if err := s.checkDevices(cmd.Side, cmd.Devices); err != nil {
-			return err
-		}
-		if err := s.checkCraftLaunches(cmd.Side, cmd.Craft); err != nil {
-			return err
-		}
-		if err := s.checkWebs(cmd.Side, cmd.Webs); err != nil {
-			return err
-		}
-		if err := s.checkHandoffs(cmd.Side, cmd.Handoffs); err != nil {
-			return err
-		}
-		if err := s.checkBatteryUses(cmd.Side, cmd.Batteries); err != nil {
-			return err
-		}
-		return s.checkActivityBattery(cmd)
-	case CmdFire:
-		return s.checkShots(cmd.Side, cmd.Shots)
-	case CmdEvade:
-		return s.checkEvasions(cmd.Side, cmd.Evasions)
-	case CmdRepair:
-		return s.checkRepairs(cmd.Side, cmd.Repairs)
-	case CmdLaunch:
-		return s.checkLaunches(cmd.Side, cmd.Shots)
-	}
-	return nil
-}
-
-// clone returns a deep copy of c, so that a committed command never
-// shares memory with the caller's.
-func (c Command) clone() Command {
-	b, err := json.Marshal(c)
-	if err != nil {
-		panic("rules: command encoding failed: " + err.Error())
-	}
-	var d Command
-	if err := json.Unmarshal(b, &d); err != nil {
-		panic("rules: command decoding failed: " + err.Error())
-	}
-	return d
-}
-
-// onlyPayload rejects payload fields that do not belong to the kind.
-func (c *Command) onlyPayload() error {
-	type field struct {
-		name string
-		used bool
-		ok   bool
-	}
-	k := c.Kind
-	fields := [...]field{
-		{"allocations", len(c.Allocations) > 0, k == CmdAllocate},
-		{"declarations", len(c.Declarations) > 0, k == CmdDeclare},
-		{"move", c.Move != nil, k == CmdMove},
-		{"docks", len(c.Docks) > 0, k == CmdActivity},
-		{"transfers", len(c.Transfers) > 0, k == CmdActivity},
-		{"batteries", len(c.Batteries) > 0, k == CmdActivity},
-		{"tractors", len(c.Tractors) > 0, k == CmdActivity},
-		{"devices", len(c.Devices) > 0, k == CmdActivity},
-		{"craft", len(c.Craft) > 0, k == CmdActivity},
-		{"webs", len(c.Webs) > 0, k == CmdActivity},
-		{"handoffs", len(c.Handoffs) > 0, k == CmdActivity},
-		{"shots", len(c.Shots) > 0, k == CmdFire || k == CmdLaunch},
-		{"evasions", len(c.Evasions) > 0, k == CmdEvade},
-		{"repairs", len(c.Repairs) > 0, k == CmdRepair},
-	}
-	for _, f := range fields {
-		if f.used && !f.ok {
-			return refuse("", "a %q command carries %s", c.Kind, f.name)
-		}
-	}
-	return nil
+	return kindOf(cmd.Kind).check(s, &cmd)
 }
 
 // commit records a side's sealed choice: everyone learns that the side
@@ -446,10 +283,6 @@ func (s *State) enterStep(evs []Event) []Event {
 		s.startTurn()
 		evs = append(evs, s.expireSeekers()...)
 		evs = append(evs, s.runStepHooks(h.StartOfTurn)...)
-	case StepEnergyAllocation:
-		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return allocates(u) })
-	case StepDeclareMovement:
-		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return allocates(u) })
 	case StepInvoluntary:
 		evs = append(evs, s.fadeCloaks()...) // cloak.go
 		evs = append(evs, s.runStepHooks(h.Involuntary)...)
@@ -458,18 +291,16 @@ func (s *State) enterStep(evs []Event) []Event {
 		evs = append(evs, s.skipIdleMovers()...)
 	case StepActivity:
 		evs = append(evs, s.breakTractors()...)
-		s.Turn.Waiting = s.activitySides()
 	case StepSeekingLaunch:
 		evs = append(evs, s.runStepHooks(h.SeekingLaunch)...)
-		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.possibleLaunches(u)) > 0 })
-	case StepDirectFire:
-		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.possibleShots(u)) > 0 })
 	case StepSeekingResolution:
 		evs = append(evs, s.runStepHooks(h.SeekingResolution)...)
 		evs = append(evs, s.resolveSeekers()...)
 	case StepDamageControl:
 		evs = append(evs, s.boardingCombat()...)
-		s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.repairable(u)) > 0 })
+	}
+	if k := s.stepKind(); k != nil && k.waiting != nil {
+		s.Turn.Waiting = k.waiting(s)
 	}
 	return evs
 }
@@ -477,45 +308,16 @@ func (s *State) enterStep(evs []Event) []Event {
 // finishStep resolves the current step once nobody has to act. It
 // returns done == false when it opened a new stage of the same step.
 func (s *State) finishStep() ([]Event, bool) {
-	switch s.Clock.Step {
-	case StepEnergyAllocation:
-		sealed, evs := s.reveal()
-		return append(evs, s.execAllocations(sealed)...), true
-	case StepDeclareMovement:
-		sealed, evs := s.reveal()
-		return append(evs, s.execDeclarations(sealed)...), true
-	case StepMovement:
-		return s.moveSeekers(), true
-	case StepActivity:
-		sealed, evs := s.reveal()
-		evs = append(evs, s.execActivity(sealed)...)
-		evs = append(evs, s.execHandoffs(sealed)...)
-		evs = append(evs, s.execTractors(sealed)...)
-		evs = append(evs, s.execDevices(sealed)...)
-		evs = append(evs, s.execCraftLaunches(sealed)...)
-		evs = append(evs, s.execWebs(sealed)...)
-		return append(evs, s.execBatteryUses(sealed)...), true
-	case StepSeekingLaunch:
-		sealed, evs := s.reveal()
-		return append(evs, s.execLaunches(sealed)...), true
-	case StepDirectFire:
-		if s.Turn.Stage == "" {
-			sealed, evs := s.reveal()
-			s.recordShots(sealed)
-			s.Turn.Stage = "evade"
-			s.Turn.Waiting = s.sidesWith(func(u *Unit) bool { return len(s.evadable(u)) > 0 })
-			return evs, false
-		}
-		sealed, evs := s.reveal()
-		evs = append(evs, s.execEvasions(sealed)...)
-		evs = append(evs, s.resolveFire()...)
-		evs = append(evs, s.resolveRams()...)
-		return evs, true
-	case StepDamageControl:
-		sealed, evs := s.reveal()
-		return append(evs, s.execRepairs(sealed)...), true
+	k := s.stepKind()
+	switch {
+	case k == nil:
+		return nil, true
+	case k.apply != nil:
+		return k.resolve(s, nil)
 	}
-	return nil, true
+	sealed, evs := s.reveal()
+	more, done := k.resolve(s, sealed)
+	return append(evs, more...), done
 }
 
 // sidesWith returns, in side order, the sides owning a unit on a map for

@@ -72,14 +72,14 @@ func TestThirtyTwoImpulses(t *testing.T) {
 func TestStepHooks(t *testing.T) {
 	s := newTestState(t, duelUnits()...)
 	var calls []string
-	hook := func(name string) StepHook {
-		return StepHook{Name: name, Run: func(s *State) []Event {
+	hook := func(name string) stepHook {
+		return stepHook{Name: name, Run: func(s *State) []Event {
 			calls = append(calls, fmt.Sprintf("%s %s", name, s.Clock))
 			_, ev := s.Roll(D6, RollReason{What: name})
 			return []Event{ev}
 		}}
 	}
-	s.hooks = &Hooks{StartOfTurn: []StepHook{hook("a"), hook("b")}, Involuntary: []StepHook{hook("i")}}
+	s.hooks = &hookSet{StartOfTurn: []stepHook{hook("a"), hook("b")}, Involuntary: []stepHook{hook("i")}}
 	playLegal(t, s, first, atTurn(2))
 	want := "a T1 start-of-turn|b T1 start-of-turn|i T1 I1 involuntary-movement|i T1 I2 involuntary-movement|" +
 		"i T1 I3 involuntary-movement|i T1 I4 involuntary-movement|i T1 I5 involuntary-movement|i T1 I6 involuntary-movement|" +

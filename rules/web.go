@@ -33,6 +33,11 @@ type WebOrder struct {
 	Anchor string `json:"anchor,omitempty"`
 }
 
+func (o WebOrder) clone() WebOrder {
+	o.Hexes = slices.Clone(o.Hexes)
+	return o
+}
+
 // String summarises the order.
 func (o WebOrder) String() string {
 	if o.Anchor == "" {
@@ -47,7 +52,7 @@ func (s *State) anchorHex(side SideID, m MapID, id string) (Hex, bool) {
 	if u := s.Unit(UnitID(id)); u != nil {
 		return u.Hex, u.Side == side && u.OnMap() && !u.PhasedOut && u.Map == m
 	}
-	if mp := s.Map(m); mp != nil && mp.Terrain != nil {
+	if mp := s.mapByID(m); mp != nil && mp.Terrain != nil {
 		for _, f := range mp.Terrain.Features {
 			if f.ID == id {
 				return f.Hex, true
@@ -163,9 +168,9 @@ func (s *State) execWebs(sealed []Sealed) []Event {
 
 // webEnter is the enter-hex check of webs: a unit entering a web hex of
 // another side is caught and stops for the impulse.
-func webEnter(s *State, u *Unit, from, to Hex) MoveOutcome {
+func webEnter(s *State, u *Unit, from, to Hex) moveOutcome {
 	if u.PhasedOut {
-		return MoveOutcome{}
+		return moveOutcome{}
 	}
 	for _, w := range s.Phase.Webs {
 		if w.Map != u.Map || w.Side == u.Side {
@@ -174,9 +179,9 @@ func webEnter(s *State, u *Unit, from, to Hex) MoveOutcome {
 		for _, wh := range w.Hexes {
 			if wh.Hex == to && !wh.PhasedOut {
 				ev := s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is caught in web %s at %v", u.ID, w.ID, to))
-				return MoveOutcome{Events: []Event{ev}, Stop: true}
+				return moveOutcome{Events: []Event{ev}, Stop: true}
 			}
 		}
 	}
-	return MoveOutcome{}
+	return moveOutcome{}
 }

@@ -35,7 +35,7 @@ func TestWebs(t *testing.T) {
 	if len(s.Phase.Webs) != 1 || car.Ship.Battery != 3 || s.Phase.Webs[0].Anchors != [2]string{"car", "cor"} {
 		t.Fatalf("webs %+v battery %d", s.Phase.Webs, car.Ship.Battery)
 	}
-	if !s.WebAt("main", Hex{1, -2}) {
+	if !s.webAt("main", Hex{1, -2}) {
 		t.Fatal("no web at 1,-2")
 	}
 	// The raider (3 hexes this impulse, heading C from -1,-1) runs into the

@@ -19,26 +19,26 @@ func WriteFileAtomicPerm(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op once renamed
 	if err := tmp.Chmod(perm); err != nil {
 		tmp.Close()
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	if d, err := os.Open(dir); err == nil { // make the rename durable
 		d.Sync()

@@ -44,7 +44,7 @@ func Autosave(dir string, s *Session, now time.Time) error {
 		s.Game = NewGameID()
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("game: autosave in %s: %w", dir, err)
+		return fmt.Errorf("match: autosave in %s: %w", dir, err)
 	}
 	for {
 		ok, err := claimGame(dir, s.Game)
@@ -77,7 +77,7 @@ var gameLocks = struct {
 // same game.
 func claimGame(dir, game string) (bool, error) {
 	if !validGameID(game) {
-		return false, fmt.Errorf("game: autosave: %q is not a game identity", clipText(game))
+		return false, fmt.Errorf("match: autosave: %q is not a game identity", clipText(game))
 	}
 	path := filepath.Join(dir, ".autosave."+game+".lock")
 	gameLocks.Lock()
@@ -86,17 +86,17 @@ func claimGame(dir, game string) (bool, error) {
 		return true, nil
 	}
 	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
-		return false, fmt.Errorf("game: %s: is not a regular file; remove it", path)
+		return false, fmt.Errorf("match: %s: is not a regular file; remove it", path)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return false, fmt.Errorf("game: autosave lock: %w", err)
+		return false, fmt.Errorf("match: autosave lock: %w", err)
 	}
 	ok, err := lockFile(f)
 	if err != nil || !ok {
 		f.Close()
 		if err != nil {
-			return false, fmt.Errorf("game: autosave lock %s: %w", path, err)
+			return false, fmt.Errorf("match: autosave lock %s: %w", path, err)
 		}
 		return false, nil
 	}
@@ -162,7 +162,7 @@ func ContinueGame(dir string) (*Session, string, []error, error) {
 		skipped = append(skipped, err)
 	}
 	if len(skipped) > 0 {
-		return nil, "", skipped, fmt.Errorf("game: no autosave in %s replays: %w", dir, errors.Join(skipped...))
+		return nil, "", skipped, fmt.Errorf("match: no autosave in %s replays: %w", dir, errors.Join(skipped...))
 	}
-	return nil, "", nil, fmt.Errorf("game: no autosave in %s to continue", dir)
+	return nil, "", nil, fmt.Errorf("match: no autosave in %s to continue", dir)
 }

@@ -17,16 +17,16 @@ import (
 // keeps the seat of the save's first human (or its first seat).
 func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Session, error) {
 	if sf == nil {
-		return nil, fmt.Errorf("game: branch: no save")
+		return nil, fmt.Errorf("match: branch: no save")
 	}
 	if n < 0 || n > len(sf.Commands) {
-		return nil, fmt.Errorf("game: branch at step %d: the save has steps 0 to %d", n, len(sf.Commands))
+		return nil, fmt.Errorf("match: branch at step %d: the save has steps 0 to %d", n, len(sf.Commands))
 	}
 	if level == "" {
 		level = string(ai.Normal)
 	}
 	if !KnownLevel(level) {
-		return nil, fmt.Errorf("game: branch: unknown computer level %q (want easy, normal, hard or legal)", level)
+		return nil, fmt.Errorf("match: branch: unknown computer level %q (want easy, normal, hard or legal)", level)
 	}
 	if human == "" {
 		for _, seat := range sf.Seats {
@@ -46,11 +46,11 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("game: branch: the save has no seat for side %q", human)
+		return nil, fmt.Errorf("match: branch: the save has no seat for side %q", human)
 	}
 	people := peopleAt(sf.Seats)
 	if !slices.Contains(TakeOverSides(sf.Seats), human) {
-		return nil, fmt.Errorf("game: branch: side %q is played by a person in this game of %d people: only a side the computer plays can be taken over", human, people)
+		return nil, fmt.Errorf("match: branch: side %q is played by a person in this game of %d people: only a side the computer plays can be taken over", human, people)
 	}
 	var checks []Checkpoint
 	for _, c := range sf.Checks {
@@ -64,7 +64,7 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 	}
 	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands[:n:n], checks, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("game: branch at step %d: %w", n, err)
+		return nil, fmt.Errorf("match: branch at step %d: %w", n, err)
 	}
 	s.Defenders = sf.Defenders
 	// A take-over is a game of its own (Replay gave it a new identity):

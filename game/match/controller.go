@@ -47,8 +47,15 @@ func (p *LegalPlayer) ignoresView() {}
 // anything else) the legal-move player. Its randomness comes from seed and
 // the seat's side only. An AI player weighs its candidates through the
 // oracle of its own side; Bind gives it one, and without it the AI only
-// picks among the legal commands.
+// picks among the legal commands. A level with OrdersSuffix is that
+// level playing through plotted orders (OrdersPlayer).
 func NewController(seat Seat, seed uint64) Controller {
+	if l, ok := ordersLevel(seat.Level); ok {
+		seat.Level = l
+		op := NewOrdersPlayer(NewController(seat, seed), seat.Side)
+		op.Engage = true
+		return op
+	}
 	if l, err := ai.ParseLevel(seat.Level); err == nil {
 		return &AIController{Player: ai.New(l, seed, seat.Side)}
 	}
@@ -59,8 +66,12 @@ func NewController(seat Seat, seed uint64) Controller {
 // (other controllers are returned as they are). The oracle always reads
 // the session's current state, and only for the side deciding.
 func Bind(c Controller, sess *Session) Controller {
-	if a, ok := c.(*AIController); ok {
+	switch a := c.(type) {
+	case *AIController:
 		a.state = func() *rules.State { return sess.State }
+	case *OrdersPlayer:
+		Bind(a.Level, sess)
+		a.oracle = func() Desk { return sess.Desk(a.side) }
 	}
 	return c
 }

@@ -58,7 +58,7 @@ type desk struct {
 	side  rules.SideID
 }
 
-var errNotYours = errors.New("game: the desk answers only for its own side's units")
+var errNotYours = errors.New("match: the desk answers only for its own side's units")
 
 // own reports whether id is a unit of the desk's side on the map and in
 // phase (phased-out units are shown to their owner, but answer nothing).

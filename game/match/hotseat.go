@@ -69,26 +69,37 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 		return HotseatFlow{}, err
 	}
 	s.Unrecorded = true
-	people := map[rules.SideID]Controller{}
-	orders := map[rules.SideID]*plot.Orders{}
-	watchers := map[rules.SideID]*plot.Watcher{}
-	for _, seat := range seats {
-		people[seat.Side] = Bind(NewController(Seat{Side: seat.Side, Kind: SeatComputer, Level: "normal"}, seed), s)
-		watchers[seat.Side] = plot.NewWatcher(seat.Side)
-	}
 	var at rules.SideID // who has the machine
 	handoffs, decisions := 0, 0
-	sit := func(side rules.SideID) {
-		decisions++
+	sit := func(side rules.SideID, n int) {
+		decisions += n
 		if side != at {
 			handoffs++
 			at = side
 		}
 	}
+	people := map[rules.SideID]Controller{}
+	for _, seat := range seats {
+		side := seat.Side
+		person := Bind(NewController(Seat{Side: side, Kind: SeatComputer, Level: "normal"}, seed), s)
+		if plotted {
+			// The person plots with plot.Plan and the default breaks
+			// and decides what the orders leave open: an orders player.
+			op := NewOrdersPlayer(person, side)
+			op.Sat = func(n int, br *plot.Break) {
+				sit(side, n)
+				if br != nil {
+					breaks[br.Kind]++
+				}
+			}
+			person = Bind(op, s)
+		}
+		people[side] = person
+	}
 	for !s.Over() && s.State.Clock.Turn <= turns {
 		pending := s.State.Pending()
 		if len(pending) == 0 {
-			return HotseatFlow{}, fmt.Errorf("game: no side can act at %s", s.State.Clock)
+			return HotseatFlow{}, fmt.Errorf("match: no side can act at %s", s.State.Clock)
 		}
 		side := pending[0]
 		if slices.Contains(pending, at) {
@@ -101,43 +112,12 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 			person = Bind(NewController(seat, seed), s)
 			people[side] = person
 		}
-		var cmd rules.Command
-		switch {
-		case !ok:
-			cmd = person.Decide(v, legal)
-		case !plotted:
-			sit(side)
-			cmd = person.Decide(v, legal)
-		case v.Expecting == rules.CmdAllocate:
-			sit(side)
-			cmd = person.Decide(v, legal)
-		case v.Expecting == rules.CmdDeclare:
-			// The declarations and the plot of the turn, in one sitting:
-			// the speeds of every side are revealed by now.
-			sit(side)
-			cmd = person.Decide(v, legal)
-			orders[side] = plot.Plan(v, side, plot.DefaultBreaks())
-			watchers[side].Look(v)
-			decisions++
-		default:
-			var br *plot.Break
-			cmd, br = orders[side].Decide(v, legal, s.Desk(side), watchers[side])
-			if br != nil {
-				breaks[br.Kind]++
-				sit(side)
-				if br.Kind != "decision" {
-					orders[side] = plot.Plan(v, side, plot.DefaultBreaks())
-					watchers[side].Look(v)
-					cmd, br = orders[side].Decide(v, legal, s.Desk(side), watchers[side])
-				}
-				if br != nil {
-					cmd = person.Decide(v, legal)
-					watchers[side].Look(v)
-				}
-			}
+		if ok && !plotted {
+			sit(side, 1)
 		}
+		cmd := person.Decide(v, legal)
 		if _, err := s.Submit(cmd); err != nil {
-			return HotseatFlow{}, fmt.Errorf("game: %s's command at %s: %w", side, s.State.Clock, err)
+			return HotseatFlow{}, fmt.Errorf("match: %s's command at %s: %w", side, s.State.Clock, err)
 		}
 	}
 	played := float64(min(s.State.Clock.Turn, turns))

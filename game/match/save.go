@@ -93,7 +93,7 @@ func (sf *SaveFile) DiceOptions() ([]rules.Option, error) {
 	}
 	k, err := rules.ParsePrivateKey(sf.PrivateKey)
 	if err != nil {
-		return nil, fmt.Errorf("game: save field private_key: %w", err)
+		return nil, fmt.Errorf("match: save field private_key: %w", err)
 	}
 	return []rules.Option{rules.WithPrivateKey(k)}, nil
 }
@@ -104,10 +104,10 @@ func (sf *SaveFile) DiceOptions() ([]rules.Option, error) {
 func WriteSave(path string, s *Session, name string, now time.Time) error {
 	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
 	if err != nil {
-		return fmt.Errorf("game: encoding save: %w", err)
+		return fmt.Errorf("match: encoding save: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	return WriteFileAtomic(path, append(data, '\n'))
 }
@@ -118,7 +118,7 @@ func WriteSave(path string, s *Session, name string, now time.Time) error {
 func ReadSave(path string) (*SaveFile, error) {
 	data, err := readRegular(path, MaxSaveSize)
 	if err != nil {
-		return nil, fmt.Errorf("game: %s: %w", path, err)
+		return nil, fmt.Errorf("match: %s: %w", path, err)
 	}
 	return ParseSave(path, data)
 }
@@ -156,13 +156,13 @@ func ParseSave(name string, data []byte) (*SaveFile, error) {
 		return nil, jsonError(name, data, err)
 	}
 	if head.Format != SaveFormat {
-		return nil, fmt.Errorf("game: %s: not a hexrift save (format %q)", name, head.Format)
+		return nil, fmt.Errorf("match: %s: not a hexrift save (format %q)", name, head.Format)
 	}
 	if head.Version > SaveVersion {
-		return nil, fmt.Errorf("game: %s: saved by a newer hexrift (save version %d, this one reads up to %d)", name, head.Version, SaveVersion)
+		return nil, fmt.Errorf("match: %s: saved by a newer hexrift (save version %d, this one reads up to %d)", name, head.Version, SaveVersion)
 	}
 	if head.Version < 1 {
-		return nil, fmt.Errorf("game: %s: invalid save version %d", name, head.Version)
+		return nil, fmt.Errorf("match: %s: invalid save version %d", name, head.Version)
 	}
 	var sf SaveFile
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -171,10 +171,10 @@ func ParseSave(name string, data []byte) (*SaveFile, error) {
 		return nil, jsonError(name, data, err)
 	}
 	if sf.Game != "" && !validGameID(sf.Game) {
-		return nil, fmt.Errorf("game: %s: damaged save: game %q is not a game identity", name, clipText(sf.Game))
+		return nil, fmt.Errorf("match: %s: damaged save: game %q is not a game identity", name, clipText(sf.Game))
 	}
 	if sf.Parent != "" && !validGameID(sf.Parent) {
-		return nil, fmt.Errorf("game: %s: damaged save: parent %q is not a game identity", name, clipText(sf.Parent))
+		return nil, fmt.Errorf("match: %s: damaged save: parent %q is not a game identity", name, clipText(sf.Parent))
 	}
 	return &sf, nil
 }
@@ -192,7 +192,7 @@ func jsonError(name string, data []byte, err error) error {
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if off < 0 {
-		return fmt.Errorf("game: %s: damaged save: %s", name, msg)
+		return fmt.Errorf("match: %s: damaged save: %s", name, msg)
 	}
 	line, col := 1, 1
 	// Offset counts the bytes read, the offending one included.
@@ -203,7 +203,7 @@ func jsonError(name string, data []byte, err error) error {
 			col++
 		}
 	}
-	return fmt.Errorf("game: %s:%d:%d: damaged save: %s", name, line, col, msg)
+	return fmt.Errorf("match: %s:%d:%d: damaged save: %s", name, line, col, msg)
 }
 
 // LoadSave reads a save and replays it into a session, verifying every
@@ -219,7 +219,7 @@ func LoadSave(path string) (*Session, *SaveFile, error) {
 	}
 	s, err := Replay(sf.Scenario, sf.Seed, sf.Seats, sf.Commands, sf.Checks, opts...)
 	if err != nil {
-		return nil, sf, fmt.Errorf("game: %s: %w", path, err)
+		return nil, sf, fmt.Errorf("match: %s: %w", path, err)
 	}
 	s.Defenders = sf.Defenders
 	if sf.Game != "" { // the same game goes on; an old save's starts one
@@ -372,18 +372,18 @@ var ErrSaveExists = errors.New("a save of that name exists")
 func WriteNewSave(path string, s *Session, name string, now time.Time) error {
 	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
 	if err != nil {
-		return fmt.Errorf("game: encoding save: %w", err)
+		return fmt.Errorf("match: encoding save: %w", err)
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return fmt.Errorf("game: %s: %w", path, ErrSaveExists)
+		return fmt.Errorf("match: %s: %w", path, ErrSaveExists)
 	}
 	tmp, err := os.CreateTemp(dir, tempPattern(path))
 	if err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
 	_, err = tmp.Write(append(data, '\n'))
@@ -394,14 +394,14 @@ func WriteNewSave(path string, s *Session, name string, now time.Time) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("game: writing %s: %w", path, err)
+		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
 	switch err := os.Link(tmp.Name(), path); {
 	case errors.Is(err, fs.ErrExist):
-		return fmt.Errorf("game: %s: %w", path, ErrSaveExists)
+		return fmt.Errorf("match: %s: %w", path, ErrSaveExists)
 	case err != nil: // a file system without hard links: the check above stands
 		if err := os.Rename(tmp.Name(), path); err != nil {
-			return fmt.Errorf("game: writing %s: %w", path, err)
+			return fmt.Errorf("match: writing %s: %w", path, err)
 		}
 	}
 	return nil
@@ -422,7 +422,7 @@ func WriteSaveAs(dir string, s *Session, name string, now time.Time) (string, er
 			return path, err
 		}
 	}
-	return "", fmt.Errorf("game: %s: a thousand saves are named %q already", dir, clipText(name))
+	return "", fmt.Errorf("match: %s: a thousand saves are named %q already", dir, clipText(name))
 }
 
 // tempPattern is the os.CreateTemp pattern of the temporary file a write

@@ -50,7 +50,7 @@ func FuzzParseSave(f *testing.F) {
 			if sf != nil {
 				t.Fatal("both a save and an error")
 			}
-			if !strings.HasPrefix(err.Error(), "game: "+name) {
+			if !strings.HasPrefix(err.Error(), "match: "+name) {
 				t.Fatalf("the error does not name the file: %q", err)
 			}
 			return

@@ -253,19 +253,19 @@ func checkSeats(st *rules.State, seats []Seat) error {
 	taken := map[rules.SideID]bool{}
 	for i, seat := range seats {
 		if _, ok := st.Side(seat.Side); !ok && !seat.Defender {
-			errs = append(errs, fmt.Errorf("game: seat %d plays unknown side %q", i+1, seat.Side))
+			errs = append(errs, fmt.Errorf("match: seat %d plays unknown side %q", i+1, seat.Side))
 		}
 		if taken[seat.Side] {
-			errs = append(errs, fmt.Errorf("game: side %q has two seats", seat.Side))
+			errs = append(errs, fmt.Errorf("match: side %q has two seats", seat.Side))
 		}
 		taken[seat.Side] = true
 		if seat.Kind != SeatHuman && seat.Kind != SeatComputer {
-			errs = append(errs, fmt.Errorf("game: seat %d has unknown kind %q", i+1, seat.Kind))
+			errs = append(errs, fmt.Errorf("match: seat %d has unknown kind %q", i+1, seat.Kind))
 		}
 	}
 	for _, sd := range st.Sides {
 		if !taken[sd.ID] {
-			errs = append(errs, fmt.Errorf("game: side %q has no seat", sd.ID))
+			errs = append(errs, fmt.Errorf("match: side %q has no seat", sd.ID))
 		}
 	}
 	return errors.Join(errs...)
@@ -420,9 +420,9 @@ type Divergence struct {
 // Error describes the divergence, naming the step.
 func (d *Divergence) Error() string {
 	if d.Err != nil {
-		return fmt.Sprintf("game: replay diverges at command %d (%s): %v", d.Command+1, d.Clock, d.Err)
+		return fmt.Sprintf("match: replay diverges at command %d (%s): %v", d.Command+1, d.Clock, d.Err)
 	}
-	return fmt.Sprintf("game: replay diverges at command %d (%s): state hash %s, recorded %s", d.Command+1, d.Clock, short(d.Got), short(d.Want))
+	return fmt.Sprintf("match: replay diverges at command %d (%s): state hash %s, recorded %s", d.Command+1, d.Clock, short(d.Got), short(d.Want))
 }
 
 func short(h string) string {

@@ -71,7 +71,7 @@ func DefaultPaths() (Paths, error) {
 	}
 	cfg, err := os.UserConfigDir()
 	if err != nil {
-		return Paths{}, fmt.Errorf("game: no config folder: %w", err)
+		return Paths{}, fmt.Errorf("match: no config folder: %w", err)
 	}
 	data := os.Getenv("XDG_DATA_HOME")
 	if data == "" {
@@ -96,15 +96,15 @@ func LoadSettings(path string) (Settings, error) {
 		return s, nil
 	}
 	if err != nil {
-		return s, fmt.Errorf("game: settings %s: %w; using defaults", path, err)
+		return s, fmt.Errorf("match: settings %s: %w; using defaults", path, err)
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
 		d := DefaultSettings()
 		kept, kerr := keepAside(path)
 		if kerr != nil {
-			return d, fmt.Errorf("game: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
+			return d, fmt.Errorf("match: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
 		}
-		return d, fmt.Errorf("game: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
+		return d, fmt.Errorf("match: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
 	}
 	s.sane()
 	return s, nil
@@ -133,7 +133,7 @@ func keepAside(path string) (string, error) {
 		}
 		return to, os.Rename(path, to)
 	}
-	return "", fmt.Errorf("game: a thousand damaged copies of %s are kept already", path)
+	return "", fmt.Errorf("match: a thousand damaged copies of %s are kept already", path)
 }
 
 // CleanTemporaries removes the temporary files that writes interrupted
@@ -163,7 +163,7 @@ func (s Settings) Save(path string) error {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("game: settings: %w", err)
+		return fmt.Errorf("match: settings: %w", err)
 	}
 	return WriteFileAtomic(path, append(data, '\n'))
 }

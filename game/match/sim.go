@@ -35,7 +35,7 @@ func Simulate(src scenarios.Source, seed uint64, turns int) (*Session, error) {
 // (easy, normal, hard or legal) at every seat.
 func SimulateAt(src scenarios.Source, seed uint64, turns int, level string) (*Session, error) {
 	if !KnownLevel(level) {
-		return nil, fmt.Errorf("game: unknown computer level %q (want easy, normal, hard or legal)", level)
+		return nil, fmt.Errorf("match: unknown computer level %q (want easy, normal, hard or legal)", level)
 	}
 	sc, err := src.Load()
 	if err != nil {
@@ -67,7 +67,7 @@ func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.S
 	for !s.Over() && !stop(s.State) {
 		pending := s.State.Pending()
 		if len(pending) == 0 {
-			return fmt.Errorf("game: no side can act at %s", s.State.Clock)
+			return fmt.Errorf("match: no side can act at %s", s.State.Clock)
 		}
 		side := pending[0]
 		c, ok := ctrl[side]
@@ -83,14 +83,14 @@ func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.S
 		}
 		legal := s.State.Legal(side)
 		if len(legal) == 0 {
-			return fmt.Errorf("game: side %s must act at %s but has no legal command", side, s.State.Clock)
+			return fmt.Errorf("match: side %s must act at %s but has no legal command", side, s.State.Clock)
 		}
 		var v *rules.View
 		if _, ok := c.(blind); !ok {
 			v = s.State.View(side)
 		}
 		if _, err := s.Submit(c.Decide(v, legal)); err != nil {
-			return fmt.Errorf("game: %s's command at %s: %w", side, s.State.Clock, err)
+			return fmt.Errorf("match: %s's command at %s: %w", side, s.State.Clock, err)
 		}
 	}
 	return nil
@@ -252,8 +252,10 @@ func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (Match
 	return total, first
 }
 
-// KnownLevel reports whether s names a computer level NewController knows.
+// KnownLevel reports whether s names a computer level NewController
+// knows, through plotted orders (OrdersSuffix) or not.
 func KnownLevel(s string) bool {
+	s, _ = ordersLevel(s)
 	_, err := ai.ParseLevel(s)
 	return err == nil || s == "legal"
 }

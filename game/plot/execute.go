@@ -55,7 +55,9 @@ func (o *Orders) policy(p Policy, what string, legal []rules.Command) (rules.Com
 }
 
 // move flies the mover's course: of the plans the rules offer, the one
-// whose end best serves the course, gravity rift odds weighed in.
+// whose end best serves the course, gravity rift odds weighed in. A
+// maneuver due now narrows the plans to those that begin with it; the
+// erratic policy to those that maneuver erratically or not.
 func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules.Command, *Break) {
 	sh := o.Ship(v.Mover)
 	mover := unitIn(v, v.Mover)
@@ -65,41 +67,56 @@ func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules
 	if sh.AskEveryImpulse {
 		return rules.Command{}, &Break{Kind: "decision", Unit: v.Mover, Text: fmt.Sprintf("%s asks for every move", name(*mover))}
 	}
+	c := &sh.Course
 	var target *rules.UnitView
-	if sh.Course.Kind == Close || sh.Course.Kind == Range {
-		if target = unitIn(v, sh.Course.Unit); target == nil || target.Map != mover.Map {
+	if c.needsUnit() {
+		if target = unitIn(v, c.Unit); target == nil || target.Map != mover.Map {
 			if o.Breaks.Blocked {
-				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s has lost sight of %s", name(*mover), sh.Course.Unit)}
+				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s has lost sight of %s", name(*mover), c.Unit)}
 			}
 			target = nil // fly on straight
 		}
 	}
-	best, bestCost := -1, math.Inf(1)
-	for i, c := range legal {
-		if c.Move == nil {
+	start := rules.Pose{Hex: mover.Hex, Facing: mover.Facing}
+	reached := c.Reached.start(v.Clock)
+	a := aimOf(*c, start, target, reached)
+	cands := legal
+	if m := sh.Maneuver; m.due(v.Clock) {
+		if cands = maneuverPlans(*m, legal, or); len(cands) == 0 {
+			if o.Breaks.Blocked {
+				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s cannot make its %s", name(*mover), m)}
+			}
+			cands = legal
+		}
+	}
+	cands, br := o.erratic(v, *mover, cands)
+	if br != nil {
+		return rules.Command{}, br
+	}
+	best, bestCost, bestReached := -1, math.Inf(1), 0
+	for i, cmd := range cands {
+		if cmd.Move == nil {
 			continue
 		}
-		odds, err := or.PlanOdds(*c.Move)
+		odds, err := or.PlanOdds(*cmd.Move)
 		if err != nil || len(odds.Path) == 0 {
 			continue
 		}
-		end := odds.Path[len(odds.Path)-1]
-		cost := float64(turns(c.Move)) * 0.1 // straight on when all else is equal
-		switch {
-		case sh.Course.Kind == Toward:
-			cost += float64(end.Distance(sh.Course.Hex))
-		case target != nil && sh.Course.Kind == Close:
-			cost += float64(end.Distance(target.Hex))
-		case target != nil && sh.Course.Kind == Range:
-			cost += math.Abs(float64(end.Distance(target.Hex) - sh.Course.Range))
-		default: // keep course
-			cost += float64(turns(c.Move))
+		poses := rules.PlanPoses(start, cmd.Move.Steps)
+		end := start
+		if len(poses) > 0 {
+			end = poses[len(poses)-1]
 		}
-		if !sh.Course.RiftRisk {
+		cost, n := a.cost(odds.Path, end)
+		cost += float64(turns(cmd.Move)) * 0.1 // straight on when all else is equal
+		if a.kind == Keep {
+			cost += float64(turns(cmd.Move))
+		}
+		if !c.RiftRisk {
 			cost += 5 * (1 - odds.Survive)
 		}
 		if cost < bestCost {
-			best, bestCost = i, cost
+			best, bestCost, bestReached = i, cost, n
 		}
 	}
 	if best < 0 {
@@ -108,7 +125,65 @@ func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules
 		}
 		return legal[0], nil
 	}
-	return legal[best], nil
+	c.Reached.count(reached + bestReached)
+	return cands[best], nil
+}
+
+// maneuverPlans are the plans the rules offer that begin with maneuver
+// m: a sideslip as offered, a high-energy turn to m's facing (the
+// offered one turned there, checked by the oracle).
+func maneuverPlans(m Maneuver, legal []rules.Command, or ai.Oracle) []rules.Command {
+	var out []rules.Command
+	for _, c := range legal {
+		if c.Move == nil || c.Move.Ram != "" || len(c.Move.Steps) == 0 || c.Move.Steps[0].Op != m.Op {
+			continue
+		}
+		if m.Op == rules.OpHET {
+			mv := *c.Move
+			mv.Steps = slices.Clone(mv.Steps)
+			mv.Steps[0].Facing = m.Facing
+			c.Move = &mv
+			if or.Check(c) != nil {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// erratic keeps, of the plans cands, those the erratic policy wants
+// (erratic, or not) when the rules offer both; Ask leaves that choice to
+// the person.
+func (o *Orders) erratic(v *rules.View, mover rules.UnitView, cands []rules.Command) ([]rules.Command, *Break) {
+	if !slices.ContainsFunc(cands, func(c rules.Command) bool { return c.Move != nil && c.Move.Erratic }) {
+		return cands, nil
+	}
+	want := false
+	switch o.Erratic {
+	case Ask:
+		return nil, &Break{Kind: "decision", Unit: mover.ID, Text: fmt.Sprintf("erratic maneuvers of %s: the orders ask the person", name(mover))}
+	case Always:
+		want = true
+	case Standard:
+		want = threatened(v, mover)
+	}
+	out := slices.DeleteFunc(slices.Clone(cands), func(c rules.Command) bool { return c.Move != nil && c.Move.Erratic != want })
+	if len(out) == 0 {
+		return cands, nil
+	}
+	return out, nil
+}
+
+// threatened reports whether an enemy ship or base the side sees has u
+// within the reach of its weapons.
+func threatened(v *rules.View, u rules.UnitView) bool {
+	for _, e := range v.Units {
+		if e.Side != u.Side && e.Map == u.Map && !seeker(e) && e.Kind != rules.KindMine && e.Hex.Distance(u.Hex) <= reachOf(e.Class) {
+			return true
+		}
+	}
+	return false
 }
 
 // turns counts the steps of a plan that are not straight on.
@@ -138,7 +213,7 @@ func (o *Orders) fire(v *rules.View, legal []rules.Command, or ai.Oracle) rules.
 	cmd := empty
 	for _, r := range ready {
 		sh := o.Ship(r.Attacker)
-		if sh == nil || sh.Fire.Hold || slices.Contains(sh.Fire.HoldMounts, r.Mount) {
+		if sh == nil || sh.Fire.holds(r.Mount, v.Clock.Impulse) {
 			continue
 		}
 		if t, ok := o.bestTarget(v, r, sh.Fire, or); ok {

@@ -22,6 +22,12 @@ const (
 	Close CourseKind = "close"
 	// Range keeps a unit at Range hexes.
 	Range CourseKind = "range"
+	// Waypoints flies through a list of hexes in order, then keeps
+	// course.
+	Waypoints CourseKind = "waypoints"
+	// Circle orbits a unit at Range hexes, going round it the way the
+	// ship already turns.
+	Circle CourseKind = "circle"
 )
 
 // Course is a ship's standing movement order for the turn.
@@ -29,12 +35,18 @@ type Course struct {
 	Kind CourseKind   `json:"kind"`
 	Hex  rules.Hex    `json:"hex,omitzero"`
 	Unit rules.UnitID `json:"unit,omitempty"`
-	// Range is the distance Range keeps.
+	// Hexes are the waypoints, in the order they are flown through.
+	Hexes []rules.Hex `json:"hexes,omitempty"`
+	// Range is the distance Range keeps and Circle orbits at.
 	Range int `json:"range,omitempty"`
 	// RiftRisk accepts gravity rift exits on the way; without it a
 	// plan that must roll to leave a rift costs as much as five hexes
 	// off course per chance of loss.
 	RiftRisk bool `json:"rift_risk,omitempty"`
+	// Reached counts the waypoints flown through. It is part of the
+	// orders, saved with them, so that orders carried on (a play-by-file
+	// stretch) go on from the waypoint they had reached.
+	Reached Progress `json:"reached,omitzero"`
 }
 
 // String describes the course as a player reads it.
@@ -46,6 +58,14 @@ func (c Course) String() string {
 		return fmt.Sprintf("close with %s", c.Unit)
 	case Range:
 		return fmt.Sprintf("keep %s at %d hexes", c.Unit, c.Range)
+	case Circle:
+		return fmt.Sprintf("circle %s at %d hexes", c.Unit, c.Range)
+	case Waypoints:
+		hs := make([]string, len(c.Hexes))
+		for i, h := range c.Hexes {
+			hs[i] = h.String()
+		}
+		return "fly through " + strings.Join(hs, ", ")
 	}
 	return "keep course"
 }
@@ -61,8 +81,15 @@ type Fire struct {
 	// MinSixths fires only shots that hit on at least MinSixths faces of
 	// the die (1-6).
 	MinSixths int `json:"min_sixths,omitempty"`
-	// HoldMounts are weapons (mount numbers) kept for a later impulse.
+	// HoldMounts are weapons (mount numbers) kept for a later impulse:
+	// impulse HoldUntil, or the whole turn when HoldUntil is 0.
 	HoldMounts []int `json:"hold_mounts,omitempty"`
+	HoldUntil  int   `json:"hold_until,omitempty"`
+}
+
+// holds reports whether the order holds weapon mount at impulse.
+func (f Fire) holds(mount, impulse int) bool {
+	return f.Hold || slices.Contains(f.HoldMounts, mount) && (f.HoldUntil == 0 || impulse < f.HoldUntil)
 }
 
 // String describes the fire order.
@@ -84,6 +111,9 @@ func (f Fire) String() string {
 	}
 	if len(f.HoldMounts) > 0 {
 		fmt.Fprintf(&b, ", holding %d weapons", len(f.HoldMounts))
+		if f.HoldUntil > 0 {
+			fmt.Fprintf(&b, " until impulse %d", f.HoldUntil)
+		}
 	}
 	return b.String()
 }
@@ -98,7 +128,56 @@ type Ship struct {
 	Launch bool `json:"launch,omitempty"`
 	// AskEveryImpulse asks the person at each of the ship's moves.
 	AskEveryImpulse bool `json:"ask_every_impulse,omitempty"`
+	// Maneuver, when set, is a high-energy turn or a sideslip the ship
+	// makes at its first move in or after an impulse.
+	Maneuver *Maneuver `json:"maneuver,omitempty"`
 }
+
+// Maneuver is a high-energy turn (Op rules.OpHET, to Facing) or a
+// sideslip (rules.OpSlipLeft, rules.OpSlipRight) at the ship's move in a
+// chosen impulse; the rest of that move follows its course. A ship moves
+// once an impulse, so the maneuver is made once, and needs no memory.
+type Maneuver struct {
+	Impulse int             `json:"impulse"`
+	Op      rules.MoveOp    `json:"op"`
+	Facing  rules.Direction `json:"facing,omitempty"`
+}
+
+// String describes the maneuver as a player reads it.
+func (m Maneuver) String() string {
+	switch m.Op {
+	case rules.OpHET:
+		return fmt.Sprintf("high-energy turn to %s at impulse %d", m.Facing, m.Impulse)
+	case rules.OpSlipLeft:
+		return fmt.Sprintf("sideslip left at impulse %d", m.Impulse)
+	}
+	return fmt.Sprintf("sideslip right at impulse %d", m.Impulse)
+}
+
+// due reports whether the maneuver is made at a move at clock c.
+func (m *Maneuver) due(c rules.Clock) bool {
+	return m != nil && c.Step.InImpulse() && c.Impulse == m.Impulse
+}
+
+// Progress counts what a ship's orders have done this turn (the
+// waypoints flown through). Asking the same decision twice must answer it
+// the same way, so the count a decision at clock At works from is Before,
+// the one from before At; Now is the count the last decision left.
+type Progress struct {
+	At     rules.Clock `json:"at"`
+	Before int         `json:"before,omitempty"`
+	Now    int         `json:"now,omitempty"`
+}
+
+// start returns the count a decision at clock c works from.
+func (t *Progress) start(c rules.Clock) int {
+	if t.At != c {
+		t.At, t.Before = c, t.Now
+	}
+	return t.Before
+}
+
+func (t *Progress) count(n int) { t.Now = n }
 
 // Policy is how a standing choice of the whole side is made.
 type Policy string
@@ -125,6 +204,10 @@ type Orders struct {
 	Ships []Ship `json:"ships"`
 	// Evasion, Repair and Activity are the standing policies of the
 	// side's evasive maneuvers, damage control and impulse activity.
+	// Erratic is that of erratic maneuvering while the ship has paid
+	// impulses of it: Never (or empty), Always, Standard (while an enemy
+	// ship the side sees has it within its weapons' reach) or Ask.
+	Erratic  Policy `json:"erratic,omitempty"`
 	Evasion  Policy `json:"evasion"`
 	Repair   Policy `json:"repair"`
 	Activity Policy `json:"activity"`

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/rules"
-	"github.com/hexrift/hexrift/scenarios"
 )
 
 // duel is two frigates far apart, facing each other's line, and a red
@@ -30,19 +29,7 @@ units:
 // every choice, to the first time pred holds.
 func newGame(t *testing.T, pred func(*rules.State) bool) *rules.State {
 	t.Helper()
-	sc, err := scenarios.Load("duel.yaml", []byte(duel))
-	require.NoError(t, err)
-	s, err := rules.NewState(sc.Setup(), 3)
-	require.NoError(t, err)
-	s.Advance()
-	for guard := 0; guard < 500 && !pred(s); guard++ {
-		p := s.Pending()
-		require.NotEmpty(t, p)
-		_, err := s.Apply(s.Legal(p[0])[0])
-		require.NoError(t, err)
-	}
-	require.True(t, pred(s), "the game never got there")
-	return s
+	return startGame(t, duel, nil, pred)
 }
 
 func hawkMoves(s *rules.State) bool {
@@ -147,6 +134,8 @@ func TestFireOrders(t *testing.T) {
 		{"only at a unit it cannot see", Fire{Target: "m2"}, false},
 		{"at the chosen target", Fire{Target: "hawk"}, true},
 		{"holding every weapon", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}}, false},
+		{"holding every weapon for a later impulse", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}, HoldUntil: v.Clock.Impulse + 1}, false},
+		{"held until this impulse: they fire now", Fire{HoldMounts: []int{0, 1, 2, 3, 4, 5}, HoldUntil: v.Clock.Impulse}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := &Orders{Side: "red", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "claw", Fire: tc.fire}}}
@@ -243,4 +232,28 @@ func TestPlan(t *testing.T) {
 	assert.Equal(t, rules.UnitID("hawk"), o.Ships[0].Unit)
 	assert.Equal(t, Course{Kind: Close, Unit: "claw"}, o.Ships[0].Course, "the hidden mine is no enemy to close with")
 	assert.Equal(t, "close with claw", o.Ships[0].Course.String())
+}
+
+// AskWhenEngaged asks for every move of the ships with an enemy inside
+// three times their weapons' reach, and of no other.
+func TestAskWhenEngaged(t *testing.T) {
+	reach := reachOf("fed-frigate")
+	require.Positive(t, reach)
+	for _, tc := range []struct {
+		name  string
+		enemy rules.UnitView
+		want  bool
+	}{
+		{"an enemy ship inside the envelope", rules.UnitView{ID: "claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 3 * reach}}, true},
+		{"one beyond it", rules.UnitView{ID: "claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 3*reach + 1}}, false},
+		{"an enemy mine beside it", rules.UnitView{ID: "m1", Side: "red", Class: "mine", Kind: rules.KindMine, Map: "m", Hex: rules.Hex{Q: 1}}, false},
+		{"an enemy drone beside it", rules.UnitView{ID: "d1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 1}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &rules.View{Units: []rules.UnitView{{ID: "hawk", Side: "blue", Class: "fed-frigate", Kind: rules.KindShip, Map: "m"}, tc.enemy}}
+			o := &Orders{Side: "blue", Ships: []Ship{{Unit: "hawk"}}}
+			assert.Equal(t, tc.want, o.AskWhenEngaged(v))
+			assert.Equal(t, tc.want, o.Ships[0].AskEveryImpulse)
+		})
+	}
 }

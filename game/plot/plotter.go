@@ -15,7 +15,7 @@ import (
 // damage control follow the rules' standard choices. A ship that sees no
 // enemy flies toward its side's objective area, if any, or keeps course.
 func Plan(v *rules.View, side rules.SideID, breaks Breaks) *Orders {
-	o := &Orders{Side: side, Turn: v.Clock.Turn, Evasion: Always, Repair: Standard, Activity: Standard, Breaks: breaks}
+	o := &Orders{Side: side, Turn: v.Clock.Turn, Erratic: Standard, Evasion: Always, Repair: Standard, Activity: Standard, Breaks: breaks}
 	goal, hasGoal := objectiveHex(v, side)
 	for _, u := range v.Units {
 		if u.Side != side || u.Ghost || seeker(u) || u.Kind == rules.KindMine {
@@ -79,4 +79,28 @@ func objectiveHex(v *rules.View, side rules.SideID) (rules.Hex, bool) {
 		}
 	}
 	return rules.Hex{}, false
+}
+
+// AskWhenEngaged sets "ask me every impulse" on each ship of the orders
+// that has an enemy ship or base the side sees within three times its
+// weapons' reach:
+// the orders fly the approach, the person (or the computer's level)
+// fights the engagement move by move. It reports whether any ship is
+// engaged.
+func (o *Orders) AskWhenEngaged(v *rules.View) bool {
+	engaged := false
+	for i := range o.Ships {
+		sh := &o.Ships[i]
+		u := unitIn(v, sh.Unit)
+		if u == nil {
+			continue
+		}
+		if r := reachOf(u.Class) * 3; r > 0 && slices.ContainsFunc(v.Units, func(e rules.UnitView) bool {
+			return e.Side != o.Side && e.Map == u.Map && !seeker(e) && e.Kind != rules.KindMine && e.Hex.Distance(u.Hex) <= r
+		}) {
+			sh.AskEveryImpulse = true
+			engaged = true
+		}
+	}
+	return engaged
 }

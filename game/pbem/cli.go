@@ -1,0 +1,383 @@
+package pbem
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// ArgParser parses flags that may come before, between or after the
+// positional arguments and returns the positional ones (the program's
+// own parser).
+type ArgParser func(fs *flag.FlagSet, args []string) ([]string, error)
+
+// Usage is the summary of the pbem commands.
+const Usage = `usage: hexrift pbem COMMAND [ARGS]
+
+  new SCENARIO -as SIDE [-sides A,B] [-out FILE]
+                                      start a game played by file; write its first turn file
+  open FILE [-as SIDE]                accept a turn file (-as: the side you play, the first time);
+                                      show the table as your side sees it and what you must decide
+  send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-out FILE]
+                                      write your next turn file: your decision (-choose: one of
+                                      the commands open lists), your plotted orders (default: the
+                                      proposed plot open shows; -orders: a JSON file of your own)
+  show [-game ID]                     show the table and what you must decide again
+  verify FILE|GAME                    check a game end to end and name the first cheat
+  games                               list the games played by file on this machine
+
+Keys, sealed orders and the accepted log stay in the pbem folder of the
+user's data folder (or of HEXRIFT_HOME). docs/PBEM.md explains the scheme.`
+
+// Run runs a pbem command with its arguments, writing to out.
+func Run(args []string, out, errOut io.Writer, parse ArgParser) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprintln(errOut, Usage)
+		return flag.ErrHelp
+	}
+	home, err := DefaultHome()
+	if err != nil {
+		return err
+	}
+	return run(home, args, out, errOut, parse)
+}
+
+// run runs a pbem command on the games kept in home.
+func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error {
+	fs := flag.NewFlagSet("hexrift pbem "+args[0], flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	fs.Usage = func() {
+		fmt.Fprintln(errOut, Usage)
+		fmt.Fprintf(errOut, "\noptions of pbem %s:\n", args[0])
+		fs.PrintDefaults()
+	}
+	switch args[0] {
+	case "new":
+		return runNew(home, fs, args[1:], out, parse)
+	case "open":
+		return runOpen(home, fs, args[1:], out, parse)
+	case "send":
+		return runSend(home, fs, args[1:], out, parse)
+	case "verify":
+		return runVerify(home, fs, args[1:], out, parse)
+	case "games":
+		return runGames(home, out)
+	case "show":
+		game := fs.String("game", "", "the game (default: the only one on this machine)")
+		if _, err := parse(fs, args[1:]); err != nil {
+			return err
+		}
+		id, err := pickGame(home, *game)
+		if err != nil {
+			return err
+		}
+		seat, err := LoadSeat(home, id)
+		if err != nil {
+			return err
+		}
+		return show(home, seat, out)
+	}
+	fmt.Fprintln(errOut, Usage)
+	return fmt.Errorf("pbem: unknown command %q", args[0])
+}
+
+func oneArg(fs *flag.FlagSet, args []string, parse ArgParser, what string) (string, error) {
+	pos, err := parse(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) != 1 {
+		return "", fmt.Errorf("pbem %s: give one %s", fs.Name()[len("hexrift pbem "):], what)
+	}
+	return pos[0], nil
+}
+
+func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+	as := fs.String("as", "", "the side you play")
+	sides := fs.String("sides", "", "the sides that play by file, comma-separated (default: every side of the scenario, which is all it can be)")
+	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
+	arg, err := oneArg(fs, args, parse, "scenario (a bundled id or a file)")
+	if err != nil {
+		return err
+	}
+	if *as == "" {
+		return fmt.Errorf("pbem new: say which side you play (-as SIDE)")
+	}
+	src, err := scenarios.ReadSource(arg)
+	if err != nil {
+		return err
+	}
+	if *sides != "" {
+		if err := checkSides(src, strings.Split(*sides, ",")); err != nil {
+			return err
+		}
+	}
+	seat, err := NewGame(home, src, rules.SideID(*as), time.Now())
+	if err != nil {
+		return err
+	}
+	name, err := writeTurn(seat, *path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "game %s of %s: you play %s; your key is in %s\nsend %s to the other sides; each opens it with: hexrift pbem open FILE -as SIDE\n",
+		seat.Game.ID, seat.Game.State.Scenario.Name, seat.Side, home.gameDir(seat.Game.ID), name)
+	return nil
+}
+
+func runOpen(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+	as := fs.String("as", "", "the side you play (needed the first time this machine sees the game)")
+	path, err := oneArg(fs, args, parse, "turn file")
+	if err != nil {
+		return err
+	}
+	data, err := ReadTurnFile(path)
+	if err != nil {
+		return err
+	}
+	seat, err := Open(home, path, data, rules.SideID(*as))
+	if err != nil {
+		return err
+	}
+	return show(home, seat, out)
+}
+
+// show shows the seat's table as it will stand once the side has written
+// what it writes without a decision, and what it must do.
+func show(home Home, seat *Seat, out io.Writer) error {
+	next, err := seat.Preview()
+	if err != nil {
+		return err
+	}
+	next.Show(out)
+	if next.MustCommit() {
+		p := filepath.Join(home.gameDir(seat.Game.ID), "orders.json")
+		if err := writeOrders(p, next.Propose()); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "\nthe proposed plot is in %s: edit it and give it with -orders, or send it as it is; then: hexrift pbem send -game %s\n", p, seat.Game.ID)
+	} else if next.Game.Len() > seat.Game.Len() {
+		fmt.Fprintf(out, "nothing to decide: hexrift pbem send -game %s writes the file the others wait for\n", seat.Game.ID)
+	}
+	return nil
+}
+
+func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+	game := fs.String("game", "", "the game (default: the only one on this machine)")
+	choose := fs.Int("choose", 0, "your decision: the number of one of the commands pbem open lists")
+	command := fs.String("command", "", "your decision as a JSON command file")
+	ordersPath := fs.String("orders", "", "your plotted orders as a JSON file (default: the proposed plot)")
+	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("pbem send: takes no file (give the game with -game)")
+	}
+	id, err := pickGame(home, *game)
+	if err != nil {
+		return err
+	}
+	seat, err := LoadSeat(home, id)
+	if err != nil {
+		return err
+	}
+	next, err := seat.Preview()
+	if err != nil {
+		return err
+	}
+	var o *Orders
+	if next.MustCommit() {
+		o = &Orders{Plot: next.Propose()}
+		if *ordersPath != "" {
+			p, err := readOrders(*ordersPath)
+			if err != nil {
+				return err
+			}
+			o.Plot = p
+		}
+		kind, legal := next.decision(o.Plot)
+		if kind == "" {
+			kind, legal = next.decision(nil) // a command the plot would answer
+		}
+		switch {
+		case *command != "":
+			c, err := readCommand(*command)
+			if err != nil {
+				return err
+			}
+			o.Command = &c
+		case *choose > 0 && *choose <= len(legal):
+			o.Command = &legal[*choose-1]
+		case *choose != 0:
+			return fmt.Errorf("pbem send: -choose %d: the %s has %d choices", *choose, kind, len(legal))
+		}
+	}
+	f, err := seat.Send(o)
+	nothing := errors.Is(err, ErrNothingNew)
+	if err != nil && !nothing {
+		return err
+	}
+	name, err := writeTurn(seat, *path)
+	if err != nil {
+		return err
+	}
+	if nothing {
+		fmt.Fprintf(out, "nothing new: %s holds the game as it stands (%d messages); send it again if it was lost\n", name, len(f.Messages))
+		return nil
+	}
+	fmt.Fprintf(out, "wrote %s (%d messages): send it to the other sides\n", name, len(f.Messages))
+	switch {
+	case seat.Game.Finished():
+		fmt.Fprintln(out, "the game is over; hexrift pbem verify", name, "checks it end to end")
+	case seat.Game.Over():
+		fmt.Fprintln(out, "the game is over; your dice key is in the file: once every side has sent its own, hexrift pbem verify checks the game end to end")
+	}
+	return nil
+}
+
+func runVerify(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+	arg, err := oneArg(fs, args, parse, "turn file or game")
+	if err != nil {
+		return err
+	}
+	path := arg
+	if _, statErr := os.Stat(arg); statErr != nil && validGame(arg) {
+		path = home.logPath(arg)
+	}
+	data, err := ReadTurnFile(path)
+	if err != nil {
+		return err
+	}
+	rep, err := Verify(path, data)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, rep)
+	return nil
+}
+
+func runGames(home Home, out io.Writer) error {
+	ids, err := home.Games()
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		seat, err := LoadSeat(home, id)
+		if err != nil {
+			fmt.Fprintf(out, "%s  %v\n", id, err)
+			continue
+		}
+		state := "over"
+		if side, what, ok := seat.Game.Waiting(); ok {
+			state = fmt.Sprintf("waits for %s's %s", side, what)
+			if side == "" || side == seat.Side {
+				state = "waits for you"
+			}
+		} else if !seat.Game.Over() {
+			state = "waits for you"
+		}
+		fmt.Fprintf(out, "%s  %s  you play %s  %s  %s\n", id, seat.Game.State.Scenario.Name, seat.Side, seat.Game.State.Clock, state)
+	}
+	return nil
+}
+
+// pickGame returns the game named, or the only game in home.
+func pickGame(home Home, id string) (string, error) {
+	if id != "" {
+		return id, nil
+	}
+	ids, err := home.Games()
+	if err != nil {
+		return "", err
+	}
+	switch len(ids) {
+	case 0:
+		return "", fmt.Errorf("pbem: no game is played by file on this machine")
+	case 1:
+		return ids[0], nil
+	}
+	return "", fmt.Errorf("pbem: say which game (-game ID): %s", strings.Join(ids, ", "))
+}
+
+// writeTurn writes the seat's game as a turn file at path, or under a
+// name of its own here.
+func writeTurn(seat *Seat, path string) (string, error) {
+	if path == "" {
+		path = "hexrift-" + seat.Game.ID + "-" + strconv.Itoa(seat.Game.Len()) + "-" + string(seat.Side) + ".pbem"
+	}
+	data, err := seat.Game.File().Encode()
+	if err != nil {
+		return "", err
+	}
+	return path, match.WriteFileAtomicPerm(path, data, 0o644)
+}
+
+func writeOrders(path string, o *plot.Orders) error {
+	b, err := jsonIndent(o)
+	if err != nil {
+		return err
+	}
+	return match.WriteFileAtomic(path, b)
+}
+
+func readOrders(path string) (*plot.Orders, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("pbem: cannot read %s: %w", path, err)
+	}
+	var o plot.Orders
+	if err := strictJSON(data, &o); err != nil {
+		return nil, fmt.Errorf("pbem: %s: %v", path, err)
+	}
+	return &o, nil
+}
+
+func readCommand(path string) (rules.Command, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return rules.Command{}, fmt.Errorf("pbem: cannot read %s: %w", path, err)
+	}
+	var c rules.Command
+	if err := strictJSON(data, &c); err != nil {
+		return c, fmt.Errorf("pbem: %s: %v", path, err)
+	}
+	return c, nil
+}
+
+// checkSides checks that the sides named are every side of the scenario:
+// a side no machine plays could not commit, so the game could not go on.
+func checkSides(src scenarios.Source, named []string) error {
+	sc, err := src.Load()
+	if err != nil {
+		return err
+	}
+	var all []string
+	for _, sd := range sc.Setup().Sides {
+		all = append(all, string(sd.ID))
+	}
+	got := slices.Clone(named)
+	for i := range got {
+		got[i] = strings.TrimSpace(got[i])
+	}
+	slices.Sort(got)
+	want := slices.Clone(all)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("pbem new: -sides %s: every side of %s plays by file, each at its own machine (its sides: %s); the computer plays no side of a game by file", strings.Join(named, ","), src.Name, strings.Join(all, ","))
+	}
+	return nil
+}

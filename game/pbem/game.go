@@ -1,0 +1,536 @@
+package pbem
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// Cheat is a message the protocol refuses: it names the message, the side
+// that signed it (or claims to) and what is wrong.
+type Cheat struct {
+	// File is the turn file the message was read from, if any.
+	File string
+	Seq  int
+	Side rules.SideID
+	What string // the message, e.g. "message 7 (red's reveal of round 3)"
+	Why  string
+}
+
+// Error describes the cheat.
+func (c *Cheat) Error() string {
+	if c.File != "" {
+		return fmt.Sprintf("pbem: %s refused: %s: %s", c.File, c.What, c.Why)
+	}
+	return fmt.Sprintf("pbem: %s: %s", c.What, c.Why)
+}
+
+// named sets the file a cheat was read from.
+func named(err error, file string) error {
+	var c *Cheat
+	if errors.As(err, &c) {
+		c.File = file
+	}
+	return err
+}
+
+// Game is a game replayed from its log: the state every side may see and
+// where the round of commitments stands.
+type Game struct {
+	ID       string
+	Genesis  Genesis
+	Scenario *scenarios.Scenario
+	State    *rules.State
+	// Keys are the sides' public keys, once joined.
+	Keys map[rules.SideID]ed25519.PublicKey
+	// DiceCommits are the sides' commitments to their private dice keys
+	// (genesis and join); DiceKeys the keys revealed once the game is
+	// over.
+	DiceCommits map[rules.SideID]string
+	DiceKeys    map[rules.SideID]rules.PrivateKey
+	// Round is the round now being committed and revealed (1-based);
+	// Commits and Reveals hold its commitments and opened orders.
+	Round   int
+	Commits map[rules.SideID]string
+	Reveals map[rules.SideID]*Orders
+	nonces  map[rules.SideID][]byte
+	// Results are the results of the rounds played, in order; Events the
+	// events of the whole game and Commands its commands.
+	Results  []Result
+	Events   []rules.Event
+	Commands []rules.Command
+	// Stretches are the events of each round's stretch, in order.
+	Stretches [][]rules.Event
+	// pending is the stretch of the current round once every side has
+	// revealed: the next message must be its result.
+	pending *stretch
+	// played holds each round's opened orders and dice seed, to play the
+	// game again with the revealed dice keys (checkKeys).
+	played []round
+	log    []Message
+}
+
+// round is what a round's stretch was played from.
+type round struct {
+	Orders map[rules.SideID]*Orders
+	Seed   uint64
+}
+
+// Sides returns the game's sides, in order.
+func (g *Game) Sides() []rules.SideID { return g.Genesis.Sides }
+
+// Len returns how many messages the game's log holds.
+func (g *Game) Len() int { return len(g.log) }
+
+// File returns the game's log as a turn file.
+func (g *Game) File() *File {
+	return &File{Format: FileFormat, Version: FileVersion, Game: g.ID, Messages: slices.Clone(g.log)}
+}
+
+// Over reports whether the game has ended: by the rules, or stopped at
+// hidden content.
+func (g *Game) Over() bool {
+	if g.State == nil {
+		return false
+	}
+	if g.State.Clock.Step == rules.StepGameOver {
+		return true
+	}
+	return len(g.Results) > 0 && g.Results[len(g.Results)-1].Stopped != ""
+}
+
+// Finished reports whether the game is over and every side has revealed
+// its private dice key: nothing more is due.
+func (g *Game) Finished() bool {
+	return g.Over() && len(g.DiceKeys) == len(g.Genesis.Sides)
+}
+
+// Joined reports whether every side has joined.
+func (g *Game) Joined() bool { return len(g.Keys) == len(g.Genesis.Sides) }
+
+// Waiting returns the side the game waits on now (the first in side
+// order, "" for a result anyone may write) and for what: "join",
+// "commit", "reveal" or "result"; false when it waits on nobody.
+func (g *Game) Waiting() (rules.SideID, string, bool) {
+	switch {
+	case g.State == nil || g.Finished():
+		return "", "", false
+	case g.Over():
+		for _, sd := range g.Genesis.Sides {
+			if _, ok := g.DiceKeys[sd]; !ok {
+				return sd, "key", true
+			}
+		}
+	case !g.Joined():
+		for _, sd := range g.Genesis.Sides {
+			if g.Keys[sd] == nil {
+				return sd, "join", true
+			}
+		}
+	case g.pending != nil:
+		return "", "result", true
+	}
+	for _, sd := range g.Genesis.Sides {
+		if g.Commits[sd] == "" {
+			return sd, "commit", true
+		}
+	}
+	for _, sd := range g.Genesis.Sides {
+		if g.Reveals[sd] == nil {
+			return sd, "reveal", true
+		}
+	}
+	return "", "", false
+}
+
+// Replay rebuilds a game from a turn file, checking every message in
+// order, and returns a *Cheat naming the first it refuses.
+func Replay(f *File) (*Game, error) {
+	g := &Game{ID: f.Game}
+	for i := range f.Messages {
+		if err := g.apply(f.Messages[i]); err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}
+
+// apply checks m as the next message of the log and plays it.
+func (g *Game) apply(m Message) error {
+	cheat := func(format string, args ...any) error {
+		return &Cheat{Seq: m.Seq, Side: m.Side, What: m.label(), Why: fmt.Sprintf(format, args...)}
+	}
+	n := len(g.log)
+	switch {
+	case m.Seq != n:
+		return cheat("out of order: the log holds %d messages, so the next is message %d", n, n)
+	case n == 0 && m.Prev != "":
+		return cheat("the first message names a message before it")
+	case n > 0 && m.Prev != g.log[n-1].hash():
+		return cheat("does not follow message %d (its hash chain is broken: a message before it was changed, left out or reordered)", n-1)
+	case n == 0 && m.Kind != KindGenesis:
+		return cheat("a game starts with its genesis")
+	case n > 0 && m.Kind == KindGenesis:
+		return cheat("a second genesis")
+	}
+	if m.Kind == KindGenesis {
+		if err := g.genesis(m); err != nil {
+			return cheat("%v", err)
+		}
+	} else {
+		pub := g.Keys[m.Side]
+		if pub == nil && m.Kind == KindJoin {
+			pub = g.joinKey(m)
+		}
+		if pub == nil {
+			return cheat("side %q has not joined this game", m.Side)
+		}
+		if !m.verify(pub) {
+			return cheat("the signature is not %s's: the message was edited or forged", m.Side)
+		}
+		var err error
+		switch m.Kind {
+		case KindJoin:
+			err = g.join(m)
+		case KindCommit:
+			err = g.commit(m)
+		case KindReveal:
+			err = g.reveal(m)
+		case KindResult:
+			err = g.result(m)
+		case KindKey:
+			err = g.key(m)
+		default:
+			err = fmt.Errorf("unknown kind %q", m.Kind)
+		}
+		if err != nil {
+			return cheat("%v", err)
+		}
+	}
+	g.log = append(g.log, m)
+	return nil
+}
+
+// genesis starts the game from its first message.
+func (g *Game) genesis(m Message) error {
+	if m.Genesis == nil {
+		return fmt.Errorf("no scenario")
+	}
+	pub, err := parsePub(m.PubKey)
+	if err != nil {
+		return err
+	}
+	if !m.verify(pub) {
+		return fmt.Errorf("the signature is not %s's: the message was edited or forged", m.Side)
+	}
+	if !validGame(g.ID) {
+		return fmt.Errorf("the game's identity %q is not one hexrift makes", g.ID)
+	}
+	if m.Genesis.Game != g.ID {
+		return fmt.Errorf("the file names game %s, but its genesis starts game %s", g.ID, m.Genesis.Game)
+	}
+	sc, err := m.Genesis.Scenario.Load()
+	if err != nil {
+		return fmt.Errorf("its scenario: %v", err)
+	}
+	if why := Refusal(sc); why != "" {
+		return fmt.Errorf("its scenario cannot be played by file: %s", why)
+	}
+	st, err := rules.NewState(sc.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)))
+	if err != nil {
+		return fmt.Errorf("its scenario: %v", err)
+	}
+	var want []rules.SideID
+	for _, sd := range st.Sides {
+		want = append(want, sd.ID)
+	}
+	if !slices.Equal(want, m.Genesis.Sides) {
+		return fmt.Errorf("sides %v are not the scenario's %v", m.Genesis.Sides, want)
+	}
+	if !slices.Contains(want, m.Side) {
+		return fmt.Errorf("side %q is not a side of the scenario", m.Side)
+	}
+	if err := checkDiceCommit(m.DiceCommit); err != nil {
+		return err
+	}
+	g.Genesis, g.Scenario, g.State = *m.Genesis, sc, st
+	g.Keys = map[rules.SideID]ed25519.PublicKey{m.Side: pub}
+	g.DiceCommits = map[rules.SideID]string{m.Side: m.DiceCommit}
+	g.DiceKeys = map[rules.SideID]rules.PrivateKey{}
+	g.newRound(1)
+	return nil
+}
+
+// joinKey returns the key a join message brings, if it parses.
+func (g *Game) joinKey(m Message) ed25519.PublicKey {
+	if g.State == nil || !slices.Contains(g.Genesis.Sides, m.Side) {
+		return nil
+	}
+	pub, err := parsePub(m.PubKey)
+	if err != nil {
+		return nil
+	}
+	return pub
+}
+
+func (g *Game) join(m Message) error {
+	if g.Keys[m.Side] != nil {
+		return fmt.Errorf("side %s has already joined", m.Side)
+	}
+	pub, err := parsePub(m.PubKey)
+	if err != nil {
+		return err
+	}
+	for sd, k := range g.Keys {
+		if k.Equal(pub) {
+			return fmt.Errorf("its key is %s's", sd)
+		}
+	}
+	if err := checkDiceCommit(m.DiceCommit); err != nil {
+		return err
+	}
+	g.Keys[m.Side] = pub
+	g.DiceCommits[m.Side] = m.DiceCommit
+	return nil
+}
+
+// checkDiceCommit checks that a genesis or join commits to a dice key.
+func checkDiceCommit(c string) error {
+	if b, err := hex.DecodeString(c); err != nil || len(b) != 32 {
+		return fmt.Errorf("field dice_commit is not a SHA-256 hash: the side must commit to its private dice key as it joins")
+	}
+	return nil
+}
+
+// key opens a side's private dice key once the game is over, and once
+// every key is open plays the whole game again with them (checkKeys).
+func (g *Game) key(m Message) error {
+	switch {
+	case !g.Over():
+		return fmt.Errorf("a dice key revealed before the game is over: every private roll it keys could be computed by the other sides")
+	}
+	if _, ok := g.DiceKeys[m.Side]; ok {
+		return fmt.Errorf("%s has already revealed its dice key", m.Side)
+	}
+	k, err := rules.ParsePrivateKey(m.DiceKey)
+	if err != nil {
+		return fmt.Errorf("field dice_key: %v", err)
+	}
+	if diceCommitment(g.ID, m.Side, k) != g.DiceCommits[m.Side] {
+		return fmt.Errorf("the dice key does not match the commitment in %s's join (a changed key would change its private rolls)", m.Side)
+	}
+	g.DiceKeys[m.Side] = k
+	if g.Finished() {
+		return g.checkKeys()
+	}
+	return nil
+}
+
+// checkKeys plays the whole game again from its genesis with every
+// side's revealed dice key, each round from its opened orders and dice,
+// and checks each result against the one every machine accepted: the
+// private rolls a side made with its own key are checked here, after the
+// game, when nobody can gain by knowing them.
+func (g *Game) checkKeys() error {
+	var keys []rules.SideKey
+	for _, sd := range g.Genesis.Sides {
+		keys = append(keys, rules.SideKey{Side: sd, Key: g.DiceKeys[sd]})
+	}
+	st, err := rules.NewState(g.Scenario.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)), rules.WithSideKeys(keys...))
+	if err != nil {
+		return fmt.Errorf("its scenario: %v", err)
+	}
+	commands := 0
+	for i, r := range g.played {
+		s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
+		if d := diffResult(g.Results[i], s.Result); d != "" {
+			return fmt.Errorf("played again with every side's dice key, round %d gives another result: %s", i+1, d)
+		}
+		st, commands = s.State, s.Result.Commands
+	}
+	return nil
+}
+
+func (g *Game) commit(m Message) error {
+	switch {
+	case !g.Joined():
+		return fmt.Errorf("not every side has joined yet")
+	case g.Over():
+		return fmt.Errorf("the game is over")
+	case g.pending != nil:
+		return fmt.Errorf("round %d is played but its result is missing", g.Round)
+	case m.Round != g.Round:
+		return fmt.Errorf("the game is at round %d: a commitment to round %d is stale, replayed or skips a round", g.Round, m.Round)
+	case g.Commits[m.Side] != "":
+		return fmt.Errorf("%s has already committed to round %d", m.Side, m.Round)
+	}
+	if b, err := hex.DecodeString(m.Commit); err != nil || len(b) != 32 {
+		return fmt.Errorf("the commitment is not a SHA-256 hash")
+	}
+	g.Commits[m.Side] = m.Commit
+	return nil
+}
+
+func (g *Game) reveal(m Message) error {
+	switch {
+	case m.Round != g.Round:
+		return fmt.Errorf("the game is at round %d: a reveal of round %d is stale or replayed", g.Round, m.Round)
+	case g.Commits[m.Side] == "":
+		return fmt.Errorf("%s reveals before it committed", m.Side)
+	case g.Reveals[m.Side] != nil:
+		return fmt.Errorf("%s has already revealed round %d", m.Side, m.Round)
+	}
+	for _, sd := range g.Genesis.Sides {
+		if g.Commits[sd] == "" {
+			return fmt.Errorf("%s reveals before every side committed (%s has not): its orders would be seen before %s's are fixed", m.Side, sd, sd)
+		}
+	}
+	nonce, err := hex.DecodeString(m.Nonce)
+	if err != nil || len(nonce) != NonceSize {
+		return fmt.Errorf("the nonce is not %d hexadecimal bytes", NonceSize)
+	}
+	// A file may be indented: the commitment is over the compact JSON.
+	var raw bytes.Buffer
+	if err := json.Compact(&raw, m.Orders); err != nil {
+		return fmt.Errorf("the revealed orders are not JSON: %v", err)
+	}
+	if commitment(g.ID, m.Round, m.Side, raw.Bytes(), nonce) != g.Commits[m.Side] {
+		return fmt.Errorf("the orders and nonce do not match %s's commitment to round %d (changed orders or a swapped nonce)", m.Side, m.Round)
+	}
+	o, err := decodeOrders(m.Orders)
+	if err != nil {
+		return err
+	}
+	if o.Command != nil && o.Command.Side != m.Side || o.Plot != nil && o.Plot.Side != m.Side {
+		return fmt.Errorf("orders for another side than %s", m.Side)
+	}
+	g.Reveals[m.Side], g.nonces[m.Side] = o, nonce
+	if len(g.Reveals) == len(g.Genesis.Sides) {
+		seed := diceSeed(g.ID, g.Round, g.Genesis.Sides, g.nonces)
+		s := play(g.State.Clone(), g.Genesis.Sides, g.Reveals, seed, len(g.Commands))
+		g.pending = &s
+		g.played = append(g.played, round{Orders: g.Reveals, Seed: seed})
+	}
+	return nil
+}
+
+func (g *Game) result(m Message) error {
+	if g.pending == nil {
+		if side, what, ok := g.Waiting(); ok {
+			return fmt.Errorf("a result of round %d before %s's %s", g.Round, side, what)
+		}
+		return fmt.Errorf("no round to give a result of")
+	}
+	if m.Round != g.Round {
+		return fmt.Errorf("the result of round %d is due, not of round %d", g.Round, m.Round)
+	}
+	if m.Result == nil {
+		return fmt.Errorf("no result")
+	}
+	if d := diffResult(*m.Result, g.pending.Result); d != "" {
+		return fmt.Errorf("the rules give another result: %s", d)
+	}
+	s := g.pending
+	g.State, g.pending = s.State, nil
+	g.Commands = append(g.Commands, s.Commands...)
+	g.Events = append(g.Events, s.Events...)
+	g.Stretches = append(g.Stretches, s.Events)
+	g.Results = append(g.Results, s.Result)
+	g.newRound(g.Round + 1)
+	return nil
+}
+
+// newRound starts round r.
+func (g *Game) newRound(r int) {
+	g.Round = r
+	g.Commits, g.Reveals, g.nonces = map[rules.SideID]string{}, map[rules.SideID]*Orders{}, map[rules.SideID][]byte{}
+}
+
+// diffResult names the first difference between a claimed result and the
+// one the rules give, or "".
+func diffResult(got, want Result) string {
+	for i := range max(len(got.Rolls), len(want.Rolls)) {
+		var g, w string
+		if i < len(got.Rolls) {
+			g = got.Rolls[i]
+		}
+		if i < len(want.Rolls) {
+			w = want.Rolls[i]
+		}
+		if g != w {
+			return fmt.Sprintf("roll %d reads %q, the rules roll %q", i+1, g, w)
+		}
+	}
+	switch {
+	case got.Commands != want.Commands:
+		return fmt.Sprintf("%d commands played, the rules play %d", got.Commands, want.Commands)
+	case got.Clock != want.Clock:
+		return fmt.Sprintf("it stops at %s, the rules at %s", got.Clock, want.Clock)
+	case got.Break != want.Break:
+		return fmt.Sprintf("break %q, the rules break on %q", got.Break, want.Break)
+	case got.Stopped != want.Stopped:
+		return fmt.Sprintf("stopped %q, the rules %q", got.Stopped, want.Stopped)
+	case got.Hash != want.Hash:
+		return fmt.Sprintf("state hash %s, the rules reach %s", got.Hash, want.Hash)
+	}
+	return ""
+}
+
+// decodeOrders reads revealed orders, refusing unknown fields.
+func decodeOrders(b []byte) (*Orders, error) {
+	var o Orders
+	if err := strictJSON(b, &o); err != nil {
+		return nil, fmt.Errorf("the revealed orders do not read: %v", err)
+	}
+	return &o, nil
+}
+
+// strictJSON decodes one JSON value into v, refusing unknown fields and
+// anything after the value.
+func strictJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}
+
+// jsonIndent encodes v as indented JSON with a final newline.
+func jsonIndent(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return nil, fmt.Errorf("pbem: %v", err)
+	}
+	return append(b, '\n'), nil
+}
+
+// parsePub reads a hexadecimal Ed25519 public key.
+func parsePub(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("field pub_key is not an Ed25519 public key")
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// validGame reports whether id is a game identity NewGame makes: 16
+// lowercase hexadecimal digits (it becomes a folder name).
+func validGame(id string) bool {
+	if len(id) != 16 {
+		return false
+	}
+	_, err := hex.DecodeString(id)
+	return err == nil && id == strings.ToLower(id)
+}

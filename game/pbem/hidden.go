@@ -1,0 +1,76 @@
+package pbem
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// Play by file keeps secret what a side has not yet revealed: its sealed
+// orders and its nonces. It cannot keep secret what the rules roll for
+// one side alone or what the scenario hides from a side, because every
+// machine must run the whole game: a roll only one side may see would
+// have to be made where the other side can compute it, and a hidden
+// unit's hex would be in the file every side holds. So a scenario with
+// such content is refused (Refusal), and a game that would reach it
+// anyway (a phase storm putting a ship out of phase) stops before the
+// step that brings it (hiddenNow, guarded) rather than pretend to keep it.
+
+// Refusal returns why play by file cannot keep the secrets of sc, or "".
+func Refusal(sc *scenarios.Scenario) string {
+	setup := sc.Setup()
+	var why []string
+	if !setup.Ruleset.NoCosmicRifts {
+		why = append(why, "cosmic rifts may form (IP4.21): their delay, place and destination rolls are one side's secret; a copy of the scenario with \"cosmic_rifts: false\" under ruleset can be played")
+	}
+	if len(setup.RiftCharts) > 0 || len(setup.Destinations) > 0 || len(setup.OpenRifts) > 0 {
+		why = append(why, "it has rift charts, destinations or open rifts: what lies beyond a rift is hidden until found (IP4.412)")
+	}
+phase:
+	for _, m := range setup.Maps {
+		if m.Terrain == nil {
+			continue
+		}
+		for _, rg := range m.Terrain.Regions {
+			if rg.Kind == rules.RegionPhaseSpace {
+				why = append(why, fmt.Sprintf("region %s is phase space: the phase rolls and courses of a unit out of phase are its side's secret (IP8.32, IP8.337)", rg.ID))
+				break phase
+			}
+		}
+	}
+	for _, u := range setup.Units {
+		if u.Kind == rules.KindMine {
+			why = append(why, fmt.Sprintf("unit %s is a mine: hidden mines would be in the file the other side holds", u.ID))
+			break
+		}
+	}
+	return strings.Join(why, "; ")
+}
+
+// hiddenNow returns what hidden content st holds, or "": a private roll
+// made (a private stream started) or a unit out of phase.
+func hiddenNow(st *rules.State) string {
+	if len(st.Private) > 0 {
+		return fmt.Sprintf("a roll for %s alone was made (private dice, IP8.337)", st.Private[0].Audience)
+	}
+	for i := range st.Units {
+		if u := &st.Units[i]; u.OnMap() && u.PhasedOut {
+			return fmt.Sprintf("%s is out of phase (IP8.32)", u.ID)
+		}
+		if u := &st.Units[i]; u.Kind == rules.KindMine {
+			return fmt.Sprintf("%s is a mine", u.ID)
+		}
+	}
+	return ""
+}
+
+// openKey is the game's own private dice key in a game played by file
+// (the sides' own keys are their dice keys): it follows from the game's
+// identity, so it is no secret, and says so. No roll is ever drawn from
+// it: the game stops before the step that would make the first.
+func openKey(game string) rules.PrivateKey {
+	return rules.PrivateKey(sha256.Sum256([]byte("hexrift pbem: no private dice\x00" + game)))
+}

@@ -1,0 +1,162 @@
+package pbem
+
+import (
+	"fmt"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// maxStretch bounds the commands of one stretch (a whole turn of a big
+// battle is some thousands).
+const maxStretch = 100000
+
+// maxIdle bounds how many automatic advances settle makes in a row.
+const maxIdle = 100
+
+// stretch is what playing one round's orders gave.
+type stretch struct {
+	Commands []rules.Command
+	Events   []rules.Event
+	Result   Result
+	// State is the state the stretch ended in.
+	State *rules.State
+}
+
+// guarded runs one step of the rules (an advance or a command) on a copy
+// of st. It returns the copy and the step's events unless the step
+// brings hidden content (hiddenNow): then it returns st unchanged and
+// what the step would have brought. So no machine ever makes a roll for
+// one side alone, which it could not make without that side's dice key,
+// and every machine stops at the same state, before the step.
+func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (*rules.State, []rules.Event, string, error) {
+	next := st.Clone()
+	evs, err := step(next)
+	if err != nil {
+		return st, nil, "", err
+	}
+	if h := hiddenNow(next); h != "" {
+		return st, nil, h, nil
+	}
+	return next, evs, "", nil
+}
+
+// settle advances st while no side has to act and the game is not over,
+// and returns the state it reached, its events and the hidden content
+// the next advance would bring, if it stopped before it.
+func settle(st *rules.State) (*rules.State, []rules.Event, string) {
+	var evs []rules.Event
+	for i := 0; i < maxIdle && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
+		next, e, hidden, _ := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
+		if hidden != "" {
+			return st, evs, hidden
+		}
+		st, evs = next, append(evs, e...)
+	}
+	return st, evs, ""
+}
+
+// resultHash is the hash a result names: the state's, without the sides'
+// dice keys, which only the game played again at the end holds
+// (checkKeys).
+func resultHash(st *rules.State) string {
+	c := *st
+	c.SideKeys = nil
+	return c.Hash().String()
+}
+
+// play runs the stretch of one round from st (which it may change): the public dice are seeded
+// from the round's nonces, every side looks at the game as it stands, and
+// each decision is answered by the deciding side's orders (its command
+// first, when it answers the decision, then its plot) until a side's
+// orders break, the game ends or a step would bring hidden content (the
+// stretch stops before that step: guarded). Every step reads
+// only the deciding side's view, legal commands and desk, as the plotted
+// turns of a hot-seat game do; the stretch depends on nothing but st, the
+// orders and the seed, so every machine plays it alike.
+func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders, seed uint64, commands int) stretch {
+	var out stretch
+	st.RNG = rules.NewRNG(seed)
+	watchers := map[rules.SideID]*plot.Watcher{}
+	for _, sd := range sides {
+		watchers[sd] = plot.NewWatcher(sd)
+		watchers[sd].Look(st.View(sd))
+	}
+	used := map[rules.SideID]bool{}
+	finish := func() stretch {
+		for _, e := range out.Events {
+			if e.Kind == rules.EventRoll && e.Audience.IsPublic() {
+				out.Result.Rolls = append(out.Result.Rolls, e.Text)
+			}
+		}
+		out.State = st
+		out.Result.Clock, out.Result.Hash = st.Clock, resultHash(st)
+		out.Result.Commands = commands + len(out.Commands)
+		return out
+	}
+	for n := 0; n < maxStretch; n++ {
+		if h := hiddenNow(st); h != "" {
+			// A stretch that starts on hidden content (none can, as the
+			// steps that bring it are never kept).
+			out.Result.Stopped = "the game reached hidden content that play by file cannot keep secret: " + h
+			return finish()
+		}
+		var evs []rules.Event
+		var due string
+		st, evs, due = settle(st)
+		out.Events = append(out.Events, evs...)
+		if due != "" {
+			out.Result.Stopped = "the game stops before a step that would bring hidden content that play by file cannot keep secret: " + due
+			return finish()
+		}
+		if st.Clock.Step == rules.StepGameOver {
+			return finish()
+		}
+		pending := st.Pending()
+		if len(pending) == 0 {
+			out.Result.Stopped = "no side can act at " + st.Clock.String()
+			return finish()
+		}
+		side := pending[0]
+		o := orders[side]
+		if o == nil {
+			// A side that came into play without a seat (none can in the
+			// scenarios accepted): nobody may answer for it.
+			out.Result.Stopped = fmt.Sprintf("%s must act, and no machine plays it", side)
+			return finish()
+		}
+		v, legal := st.View(side), st.Legal(side)
+		var cmd rules.Command
+		switch {
+		case !used[side] && o.Command != nil && o.Command.Kind == v.Expecting:
+			used[side] = true
+			cmd = *o.Command
+		case o.Plot != nil:
+			var br *plot.Break
+			cmd, br = o.Plot.Decide(v, legal, match.NewDesk(st, side), watchers[side])
+			if br != nil {
+				out.Result.Break = fmt.Sprintf("%s: %s", side, br.Text)
+				return finish()
+			}
+		default:
+			out.Result.Break = fmt.Sprintf("%s must decide its %s", side, v.Expecting)
+			return finish()
+		}
+		next, evs, hidden, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
+		if err != nil {
+			// The rules leave the state as it was: the side is asked again.
+			out.Result.Break = fmt.Sprintf("%s: its orders gave a command the rules refuse (%v)", side, err)
+			return finish()
+		}
+		if hidden != "" {
+			out.Result.Stopped = fmt.Sprintf("the game stops before %s's command %s, which would bring hidden content that play by file cannot keep secret: %s", side, cmd.Kind, hidden)
+			return finish()
+		}
+		st = next
+		out.Commands = append(out.Commands, cmd)
+		out.Events = append(out.Events, evs...)
+	}
+	out.Result.Stopped = fmt.Sprintf("a stretch of more than %d commands", maxStretch)
+	return finish()
+}

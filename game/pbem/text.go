@@ -1,0 +1,98 @@
+package pbem
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// maxLogLines bounds how many events of the last stretch Show prints.
+const maxLogLines = 60
+
+// Show writes the table as the seat's side sees it: the clock, the sides,
+// the units it may see (its own with their condition), what it may see of
+// the last stretch, where the game stands and what the side must do. It
+// reads only the side's view and the side's share of the log.
+func (s *Seat) Show(w io.Writer) {
+	g := s.Game
+	v := g.State.View(s.Side)
+	fmt.Fprintf(w, "game %s: %s, you play %s\n", g.ID, v.Scenario.Name, s.Side)
+	fmt.Fprintf(w, "now: %s (round %d)\n", v.Clock, g.Round)
+	if n := len(g.Results); n > 0 {
+		r := g.Results[n-1]
+		switch {
+		case r.Stopped != "":
+			fmt.Fprintf(w, "the game stopped: %s\n", r.Stopped)
+		case r.Break != "":
+			fmt.Fprintf(w, "the last stretch stopped on a break: %s\n", r.Break)
+		}
+	}
+	var sides []string
+	for _, sd := range v.Sides {
+		sides = append(sides, fmt.Sprintf("%s (%s)", sd.ID, sd.Name))
+	}
+	fmt.Fprintf(w, "sides: %s\n", strings.Join(sides, ", "))
+	var keys []string
+	for _, sd := range g.Sides() {
+		if k := g.Keys[sd]; k != nil {
+			keys = append(keys, fmt.Sprintf("%s %s", sd, Fingerprint(k)))
+		}
+	}
+	fmt.Fprintf(w, "keys (compare them with the other players by another channel): %s\n\nunits:\n", strings.Join(keys, ", "))
+	for _, u := range v.Units {
+		line := fmt.Sprintf("  %-14s %-10s %-18s %s facing %s speed %d shields %v armor %d",
+			u.ID, u.Side, u.Class, u.Hex, u.Facing, u.Speed, u.Shields, u.Armor)
+		if d := u.Detail; d != nil {
+			line += fmt.Sprintf(" | battery %d, boxes %d", d.Battery, d.Boxes.Total())
+		}
+		fmt.Fprintln(w, line)
+	}
+	var log []rules.Event
+	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
+		log = append(log, rules.Events(evs, s.Side)...)
+	}
+	if len(log) > 0 {
+		fmt.Fprintln(w, "\nwhat happened since you last looked, as you saw it:")
+		if len(log) > maxLogLines {
+			fmt.Fprintf(w, "  (%d earlier lines)\n", len(log)-maxLogLines)
+			log = log[len(log)-maxLogLines:]
+		}
+		for _, e := range log {
+			fmt.Fprintf(w, "  %s  %s\n", e.Clock, e.Text)
+		}
+	}
+	fmt.Fprintln(w)
+	if v.Outcome != nil {
+		fmt.Fprintf(w, "the game is over: %s\n", v.Outcome)
+		return
+	}
+	if g.Over() {
+		if side, what, ok := g.Waiting(); ok && side != s.Side {
+			fmt.Fprintf(w, "waiting for %s's %s (revealed once the game is over, for verify)\n", side, what)
+		}
+		return
+	}
+	if side, what, ok := g.Waiting(); ok && side != s.Side && what != "result" {
+		fmt.Fprintf(w, "waiting for %s's %s\n", side, what)
+	}
+	if !s.MustCommit() {
+		return
+	}
+	if len(g.Results) == 0 && len(v.Pending) == 0 {
+		fmt.Fprintln(w, "the first round rolls the start of the game (its dice come from every side's nonce): nothing to decide yet")
+	}
+	kind, legal := s.Decision()
+	if kind != "" {
+		fmt.Fprintf(w, "your %s: choose one (pbem send -choose N):\n", kind)
+		for i, c := range legal {
+			fmt.Fprintf(w, "  %3d  %s\n", i+1, c)
+		}
+	}
+	fmt.Fprintln(w, "your orders for the next stretch: the proposed plot (pbem send -orders FILE to give your own):")
+	p := s.Propose()
+	for _, sh := range p.Ships {
+		fmt.Fprintf(w, "  %-14s %s; %s\n", sh.Unit, sh.Course, sh.Fire)
+	}
+}

@@ -1,0 +1,269 @@
+package pbem
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// sent is one turn file as it left a machine.
+type sent struct {
+	From rules.SideID
+	Data []byte
+}
+
+// player is one side's machine: its own home and the computer deciding
+// what a person would (a computer player at the normal level choosing
+// among the commands the rules offer, and the proposed plot).
+type player struct {
+	home Home
+	side rules.SideID
+	ctrl match.Controller
+	game string
+}
+
+// orders are the player's orders for the stretch its seat now faces.
+func (p *player) orders(t *testing.T, seat *Seat) *Orders {
+	t.Helper()
+	next, err := seat.Preview()
+	require.NoError(t, err)
+	o := &Orders{Plot: next.Propose()}
+	if kind, legal := next.Decision(); kind != "" {
+		c := p.ctrl.Decide(next.Game.State.View(p.side), legal)
+		o.Command = &c
+	}
+	return o
+}
+
+// fixedRand is a random source the same on every run, so that the test
+// game's keys, nonces and so its dice are: SHA-256 in counter mode.
+func fixedRand(seed string) io.Reader { return &counterRand{seed: seed} }
+
+type counterRand struct {
+	seed string
+	n    int
+	buf  []byte
+}
+
+func (r *counterRand) Read(p []byte) (int, error) {
+	for len(r.buf) < len(p) {
+		h := sha256.Sum256([]byte(fmt.Sprintf("%s/%d", r.seed, r.n)))
+		r.n++
+		r.buf = append(r.buf, h[:]...)
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+// testSource is a short game of a bundled scenario.
+func testSource(t testing.TB) scenarios.Source {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "short-haven.yaml"))
+	require.NoError(t, err)
+	return scenarios.Source{Name: "testdata/short-haven.yaml", Data: data}
+}
+
+// playWhole plays a whole game between two machines, each with its own
+// home, that exchange nothing but turn files, and returns every file in
+// the order sent.
+// The whole game is played once and shared by the tests that only read
+// it (its homes live in a folder TestMain removes).
+func playWhole(t *testing.T) (a, b *player, files []sent) {
+	t.Helper()
+	whole.once.Do(func() { whole.a, whole.b, whole.files = playFiles(t, 0) })
+	if whole.files == nil {
+		t.Fatal("the shared whole game failed")
+	}
+	return whole.a, whole.b, whole.files
+}
+
+var whole struct {
+	once  sync.Once
+	a, b  *player
+	files []sent
+}
+
+// testDir holds the homes of the games the tests share.
+var testDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pbem-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	testDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// homeDir returns a new folder for a home: under the test's temporary
+// folder, or under testDir when limit is 0 (the shared whole game).
+func homeDir(t *testing.T, limit int, name string) string {
+	t.Helper()
+	if limit != 0 {
+		return t.TempDir()
+	}
+	d, err := os.MkdirTemp(testDir, name)
+	require.NoError(t, err)
+	return d
+}
+
+// playFiles plays as playWhole does, stopping once limit files are sent
+// (0: none), the last of them not yet opened.
+func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
+	t.Helper()
+	src := testSource(t)
+	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
+	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand("b")}, side: "hunters", ctrl: match.NewController(match.Seat{Side: "hunters", Kind: match.SeatComputer, Level: "normal"}, 2)}
+	seat, err := NewGame(a.home, src, a.side, testTime)
+	require.NoError(t, err)
+	a.game, b.game = seat.Game.ID, seat.Game.ID
+	data, err := seat.Game.File().Encode()
+	require.NoError(t, err)
+	files = append(files, sent{From: a.side, Data: data})
+	to, from := b, a
+	for i := 0; i < 400; i++ {
+		if len(files) == limit {
+			return a, b, files
+		}
+		seat, err := Open(to.home, fmt.Sprintf("file-%d", i), data, to.side)
+		require.NoError(t, err, "file %d from %s", i, from.side)
+		if seat.Game.Finished() {
+			return a, b, files
+		}
+		var o *Orders
+		if next, err := seat.Preview(); err == nil && next.MustCommit() {
+			o = to.orders(t, seat)
+		}
+		f, err := seat.Send(o)
+		require.NoError(t, err, "%s sending at %s", to.side, seat.Game.State.Clock)
+		data, err = f.Encode()
+		require.NoError(t, err)
+		files = append(files, sent{From: to.side, Data: data})
+		if seat.Game.Finished() {
+			// The last file reaches the other side, which sees the end.
+			last, err := Open(from.home, "last", data, from.side)
+			require.NoError(t, err)
+			require.True(t, last.Game.Finished())
+			return a, b, files
+		}
+		to, from = from, to
+	}
+	t.Fatal("the game did not end in 400 files")
+	return nil, nil, nil
+}
+
+func TestWholeGameBetweenTwoHomes(t *testing.T) {
+	a, b, files := playWhole(t)
+	sa, err := LoadSeat(a.home, a.game)
+	require.NoError(t, err)
+	sb, err := LoadSeat(b.home, b.game)
+	require.NoError(t, err)
+	// Both machines reach the same game, over by the rules.
+	require.Equal(t, rules.StepGameOver, sa.Game.State.Clock.Step)
+	require.Equal(t, sa.Game.State.Hash(), sb.Game.State.Hash())
+	require.Greater(t, len(sa.Game.Results), 3)
+	for _, r := range sa.Game.Results {
+		require.Empty(t, r.Stopped)
+	}
+	// The game replays from the last file alone, end to end.
+	rep, err := Verify("last", files[len(files)-1].Data)
+	require.NoError(t, err)
+	require.Contains(t, rep, "every commitment opened")
+	// The last sent file replays to what a plain rules replay of the
+	// game's commands, with each round's dice, gives.
+	t.Logf("%d files, %d rounds, %d commands, outcome %s", len(files), len(sa.Game.Results), len(sa.Game.Commands), sa.Game.State.Outcome())
+}
+
+// TestFilesKeepEachSidesSecrets checks every file of a whole game for
+// what the other side must not learn from it: the sender's signing key,
+// and each side's sealed orders and nonce before every side committed
+// (after which the rules reveal them anyway); and that the game never
+// held a phased-out unit, a private roll or a cosmic rift, which a file
+// could not keep.
+func TestFilesKeepEachSidesSecrets(t *testing.T) {
+	a, b, files := playWhole(t)
+	secrets := map[rules.SideID]*secret{}
+	for _, p := range []*player{a, b} {
+		s, err := LoadSeat(p.home, p.game)
+		require.NoError(t, err)
+		secrets[p.side] = s.sec
+	}
+	checked := 0
+	for i, f := range files {
+		for side, sec := range secrets {
+			require.NotContains(t, string(f.Data), sec.Key, "file %d holds %s's signing key", i, side)
+		}
+		tf, err := ParseFile("f", f.Data)
+		require.NoError(t, err)
+		g, err := Replay(tf)
+		require.NoError(t, err)
+		// A side's dice key is in no file before the game is over and
+		// the side has sent it.
+		for side, sec := range secrets {
+			if !hasKey(g, side) {
+				require.NotContains(t, string(f.Data), sec.Dice.String(), "file %d holds %s's dice key", i, side)
+			} else {
+				require.True(t, g.Over(), "file %d: %s's dice key before the end", i, side)
+			}
+		}
+		// Orders sealed but not yet due to be opened appear nowhere.
+		for side, sec := range secrets {
+			if g.Commits[side] == "" || g.Reveals[side] != nil {
+				continue
+			}
+			sl := sec.Rounds[g.Round]
+			var compact bytes.Buffer
+			require.NoError(t, json.Compact(&compact, sl.Orders))
+			require.NotContains(t, string(f.Data), sl.Nonce, "file %d holds %s's sealed nonce", i, side)
+			for _, m := range tf.Messages {
+				if len(m.Orders) == 0 || m.Round < g.Round {
+					continue // earlier rounds' orders, opened in their time
+				}
+				var got bytes.Buffer
+				require.NoError(t, json.Compact(&got, m.Orders))
+				require.NotEqual(t, compact.String(), got.String(), "file %d holds %s's sealed orders", i, side)
+			}
+			checked++
+		}
+		require.Empty(t, hiddenNow(g.State), "file %d", i)
+		for _, bad := range []string{"phased_out", "\"private\"", "rifts\":["} {
+			require.NotContains(t, string(f.Data), bad, "file %d", i)
+		}
+	}
+	require.Greater(t, checked, len(files)/2, "files with orders sealed and not yet due")
+	// Every file a side sent carries its commitment before its reveal:
+	// in every round, each side's commit comes before any side's reveal.
+	tf, err := ParseFile("last", files[len(files)-1].Data)
+	require.NoError(t, err)
+	committed := map[int]int{}
+	for _, m := range tf.Messages {
+		switch m.Kind {
+		case KindCommit:
+			committed[m.Round]++
+		case KindReveal:
+			require.Equal(t, 2, committed[m.Round], "a reveal of round %d before both commitments", m.Round)
+		}
+	}
+	require.False(t, strings.Contains(string(files[0].Data), "\"orders\""))
+}
+
+// testTime is when the test games are made.
+var testTime = time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
