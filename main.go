@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -421,6 +422,7 @@ func runBench(fs *flag.FlagSet, args []string) error {
 	width := fs.Int("width", 1280, "window width in pixels")
 	height := fs.Int("height", 800, "window height in pixels")
 	zooms := fs.Int("zooms", 12, "zooms in the sweep, from the closest to the widest")
+	at := fs.String("at", "", "measure only these zooms, hexes across, comma-separated (e.g. 7,35), in place of the sweep")
 	all := fs.Bool("all", false, "every bundled scenario, one after another in one window")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -451,7 +453,18 @@ func runBench(fs *flag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := game.Bench(states, fonts, *frames, *rounds, *width, *height, game.BenchZooms(*zooms))
+	sweep := game.BenchZooms(*zooms)
+	if *at != "" {
+		sweep = nil
+		for _, f := range strings.Split(*at, ",") {
+			z, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || z < render.MinHexesAcross || z > render.MaxHexesAcross {
+				return fmt.Errorf("-at %q: want hexes across between %v and %v, comma-separated", *at, render.MinHexesAcross, render.MaxHexesAcross)
+			}
+			sweep = append(sweep, z)
+		}
+	}
+	res, err := game.Bench(states, fonts, *frames, *rounds, *width, *height, sweep)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
+	"runtime/metrics"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,6 +58,98 @@ type BenchResult struct {
 	// PeakRSS is the process's peak resident set size in bytes when
 	// the bench ended (0 where the system does not tell it).
 	PeakRSS int64
+	// Memory is what held the resident memory when the bench ended.
+	Memory MemoryShare
+}
+
+// MemoryShare splits a process's resident memory (bytes) by what holds
+// it, from /proc/self/smaps: the GL driver's libraries (Mesa's drivers
+// and the LLVM they compile shaders with, their copied-on-write pages
+// included), the program's own code and data, other mapped files, and
+// anonymous memory (the Go heap, the driver's buffers and textures,
+// the C allocator's arenas, thread stacks). GoRuntime is the part of it
+// the Go runtime holds from the system.
+type MemoryShare struct {
+	GLDriver, Program, OtherFiles, Anonymous int64
+	GoRuntime                                int64
+}
+
+// String prints the split in MiB.
+func (m MemoryShare) String() string {
+	mib := func(n int64) float64 { return float64(n) / (1 << 20) }
+	return fmt.Sprintf("GL driver's libraries %.1f MiB, program %.1f MiB, other files %.1f MiB, anonymous %.1f MiB (Go runtime %.1f MiB)",
+		mib(m.GLDriver), mib(m.Program), mib(m.OtherFiles), mib(m.Anonymous), mib(m.GoRuntime))
+}
+
+// glDriverFile reports whether a mapped file belongs to the GL driver.
+func glDriverFile(path string) bool {
+	if strings.Contains(path, "/dri/") {
+		return true
+	}
+	base := filepath.Base(path)
+	for _, p := range []string{"libLLVM", "libGL", "libEGL", "libglapi", "libgallium", "libdrm", "libvulkan"} {
+		if strings.HasPrefix(base, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSmaps sums the resident sizes of a /proc/PID/smaps listing by
+// what holds them; exe is the program's own file.
+func parseSmaps(smaps, exe string) MemoryShare {
+	var m MemoryShare
+	name := ""
+	for _, line := range strings.Split(smaps, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if !strings.HasSuffix(fields[0], ":") { // a mapping's header: range perms offset dev inode [path]
+			name = ""
+			if len(fields) >= 6 {
+				name = strings.Join(fields[5:], " ")
+			}
+			continue
+		}
+		if fields[0] != "Rss:" || len(fields) < 2 {
+			continue
+		}
+		kb, err := strconv.ParseInt(fields[1], 10, 64)
+		if err != nil {
+			continue
+		}
+		n := kb << 10
+		switch {
+		case name == "" || strings.HasPrefix(name, "["):
+			m.Anonymous += n
+		case name == exe:
+			m.Program += n
+		case glDriverFile(name):
+			m.GLDriver += n
+		default:
+			m.OtherFiles += n
+		}
+	}
+	return m
+}
+
+// ResidentShare reads the process's resident memory split from
+// /proc/self/smaps and the Go runtime's metrics (zero where the system
+// does not tell it).
+func ResidentShare() MemoryShare {
+	b, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		return MemoryShare{}
+	}
+	exe, _ := os.Executable()
+	m := parseSmaps(string(b), exe)
+	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(samples)
+	if samples[0].Value.Kind() == metrics.KindUint64 && samples[1].Value.Kind() == metrics.KindUint64 {
+		m.GoRuntime = int64(samples[0].Value.Uint64() - samples[1].Value.Uint64())
+	}
+	return m
 }
 
 // String prints the result for the bench command: each scenario's sweep,
@@ -78,6 +172,9 @@ func (r BenchResult) String() string {
 	}
 	if r.PeakRSS > 0 {
 		fmt.Fprintf(&b, "peak RSS: %.1f MiB\n", float64(r.PeakRSS)/(1<<20))
+	}
+	if r.Memory != (MemoryShare{}) {
+		fmt.Fprintf(&b, "resident at the end: %s\n", r.Memory)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -182,6 +279,7 @@ func Bench(states []*rules.State, fonts *render.Fonts, frames, rounds, w, h int,
 		res.Scenarios[i].EmptyFPS = medianOf(empties)
 	}
 	res.PeakRSS = PeakRSS()
+	res.Memory = ResidentShare()
 	return res, nil
 }
 

@@ -84,6 +84,9 @@ type PlayScene struct {
 	resultsSeq int
 	// reach is where the ship being moved can get this impulse.
 	reach reachFor
+	// solo is the per-ship flow's computer thinking off the frame loop
+	// (think.go).
+	solo thinkPerShip
 }
 
 // NewPlayScene shows sess, with computer controllers for its computer
@@ -158,6 +161,17 @@ func (p *PlayScene) sync() {
 		return
 	}
 	for guard := 0; guard < 10000 && !p.sess.Over(); guard++ {
+		if p.solo.pending != nil {
+			if p.solo.inFrame {
+				p.setViewer(p.viewer) // the public moves so far
+				p.refreshOrders()
+				return // Update plays the command when it comes
+			}
+			if !p.pollSolo(true) {
+				return
+			}
+			continue
+		}
 		p.seatComputers()
 		pending := p.sess.State.Pending()
 		acted := false
@@ -169,6 +183,11 @@ func (p *PlayScene) sync() {
 			legal := p.sess.State.Legal(sd)
 			if len(legal) == 0 {
 				continue
+			}
+			if p.solo.inFrame && p.sess.Humans() > 0 && thinksOffLoop(c) {
+				p.solo.pending = startThought(p.sess, c, sd)
+				acted = true
+				break
 			}
 			if _, err := p.sess.Submit(c.Decide(p.sess.State.View(sd), legal)); err != nil {
 				p.say("Computer player error: " + err.Error())
@@ -377,7 +396,10 @@ func (p *PlayScene) say(msg string) {
 func (p *PlayScene) refreshOrders() {
 	st := p.sess.State
 	key := ""
-	if p.viewer != "" {
+	// While a computer decides off the frame loop, nobody's orders are
+	// taken: every command waits behind its decision.
+	deciding := p.solo.pending != nil
+	if p.viewer != "" && !deciding {
 		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
 	}
 	if p.handover != "" {
@@ -391,7 +413,7 @@ func (p *PlayScene) refreshOrders() {
 	if p.viewer != "" && p.handover != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		p.orders = &handoverBuilder{to: p.seatName(p.handover), done: func() { p.passOn = true }}
-	} else if p.viewer != "" {
+	} else if p.viewer != "" && !deciding {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		if b, plotting := p.plotBuilderFor(p.desk); plotting {
 			p.orders = b
@@ -419,6 +441,9 @@ func (p *PlayScene) rebuildPanel() {
 func (p *PlayScene) waitingText() string {
 	if p.curtainFor != "" {
 		return ""
+	}
+	if p.solo.pending != nil {
+		return "The computer decides for " + p.seatName(p.solo.pending.side) + "."
 	}
 	if p.table != nil && p.table.waiting {
 		return "The table watches the orders play out. A side is asked again when one of its breaks happens."
@@ -451,6 +476,8 @@ func (p *PlayScene) overPanels(in *Input) bool {
 
 // Update runs one tick of the game.
 func (p *PlayScene) Update(in *Input) error {
+	p.solo.inFrame = true
+	defer func() { p.solo.inFrame = false }()
 	if p.ended {
 		p.env.Show(NewEndScene(p.env, p.sess))
 		return nil
@@ -492,6 +519,9 @@ func (p *PlayScene) Update(in *Input) error {
 		p.mapv.NextMap()
 	}
 	p.watchUpdate(in)
+	if p.pollSolo(false) { // a computer of the per-ship flow has decided
+		p.sync()
+	}
 	if in.Clicked {
 		if id, ok := p.mapv.TabAt(float64(in.CursorX), float64(in.CursorY)); ok {
 			p.mapv.SetMap(id)

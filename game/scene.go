@@ -122,6 +122,11 @@ const (
 // it was last asked, which wakes a resting window.
 type stirrer interface{ Stirred() bool }
 
+// busy is a scene whose computer players decide off the frame loop:
+// Busy reports whether one is deciding, or its command was played since
+// the last call, which keeps a window drawing or wakes it at rest.
+type busy interface{ Busy() bool }
+
 // restState tracks how long the window has been left alone.
 type restState struct {
 	quiet   int // ticks since the last input or change
@@ -202,6 +207,9 @@ func (a *App) Update() error {
 		return err
 	}
 	if stirs && st.Stirred() {
+		changed = true
+	}
+	if b, ok := a.scene.(busy); ok && b.Busy() {
 		changed = true
 	}
 	if a.next != nil {

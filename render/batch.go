@@ -52,6 +52,17 @@ func (c RGBA) Mix(o RGBA, t float32) RGBA {
 	return RGBA{c.R + (o.R-c.R)*t, c.G + (o.G-c.G)*t, c.B + (o.B-c.B)*t, c.A + (o.A-c.A)*t}
 }
 
+// Over returns c laid over o (source over), as one colour: drawing it
+// once looks like drawing o and then c, at the cost of one layer.
+func (c RGBA) Over(o RGBA) RGBA {
+	a := c.A + o.A*(1-c.A)
+	if a == 0 {
+		return RGBA{}
+	}
+	mix := func(x, y float32) float32 { return (x*c.A + y*o.A*(1-c.A)) / a }
+	return RGBA{mix(c.R, o.R), mix(c.G, o.G), mix(c.B, o.B), a}
+}
+
 // Color returns c as a standard library colour.
 func (c RGBA) Color() color.Color {
 	return color.NRGBA{uint8(c.R*255 + 0.5), uint8(c.G*255 + 0.5), uint8(c.B*255 + 0.5), uint8(c.A*255 + 0.5)}

@@ -20,7 +20,7 @@ import (
 // The raster samples the same tile.
 const (
 	gridMinAlpha = 2.0 / 255
-	gridVector   = 32.0
+	gridVector   = 48.0
 	// gridTileMax is the largest lattice tile, in pixels: 3 radii by
 	// sqrt(3) radii just under gridVector.
 	gridTileMax = 3*gridVector + 2
@@ -56,6 +56,14 @@ func (r *MapRenderer) gridLines(f *Frame) {
 		ox, oy := c.WorldToScreen(0, 0)
 		r.gridTile = gridPattern{on: true, tw: tw, th: th, originX: ox, originY: oy,
 			scaleX: float64(tw) / (3 * px), scaleY: float64(th) / (sqrt3 * px), col: col, bg: r.bg}
+		// The hexes laid in space's colour over the tile (outside a disc
+		// tinting the background) draw their own edges.
+		for _, h := range r.outside {
+			for _, d := range [3]rules.Direction{rules.DirF, rules.DirA, rules.DirB} {
+				x0, y0, x1, y1 := edge(c, h, d)
+				r.grid.Line(x0, y0, x1, y1, 1, col)
+			}
+		}
 		return
 	}
 	w := float32(1)

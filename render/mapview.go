@@ -66,6 +66,13 @@ type MapRenderer struct {
 	placeLabels int
 	// fxLabels are the effects' text, drawn last.
 	fxLabels []Label
+
+	// under is laid over the background before anything else: space's
+	// own colour over the hexes outside a disc that tints the background
+	// (regionHexes); outside lists those hexes, whose edges the far
+	// grid's tile under them no longer shows (gridLines draws them).
+	under   Batch
+	outside []rules.Hex
 }
 
 // NewMapRenderer returns a renderer that writes labels with fonts.
@@ -94,6 +101,7 @@ func (r *MapRenderer) Draw(dst *ebiten.Image, f *Frame) {
 	if !r.gridTex.draw(dst, r.gridTile) { // the far grid is the background
 		dst.Fill(r.bg.Color())
 	}
+	r.painter.Draw(dst, &r.under)
 	r.painter.Draw(dst, &r.back)
 	r.painter.Draw(dst, &r.area)
 	r.painter.Draw(dst, &r.grid)
@@ -108,7 +116,7 @@ func (r *MapRenderer) Draw(dst *ebiten.Image, f *Frame) {
 // Triangles returns how many triangles the last Build produced, a measure
 // of a frame's cost; the far-zoom grid's tile counts as its two.
 func (r *MapRenderer) Triangles() int {
-	n := r.back.Len() + r.area.Len() + r.grid.Len() + r.things.Len() + r.top.Len()
+	n := r.under.Len() + r.back.Len() + r.area.Len() + r.grid.Len() + r.things.Len() + r.top.Len()
 	if r.gridTile.on {
 		n += 2
 	}
@@ -117,9 +125,10 @@ func (r *MapRenderer) Triangles() int {
 
 // Build fills the display list for f without drawing it.
 func (r *MapRenderer) Build(f *Frame) {
-	for _, b := range []*Batch{&r.back, &r.area, &r.grid, &r.things, &r.top} {
+	for _, b := range []*Batch{&r.under, &r.back, &r.area, &r.grid, &r.things, &r.top} {
 		b.Reset()
 	}
+	r.outside = r.outside[:0]
 	r.labels = r.labels[:0]
 	r.fxLabels = r.fxLabels[:0]
 	r.unitBoxes = r.unitBoxes[:0]
@@ -376,21 +385,30 @@ func (r *MapRenderer) phaseCourses(f *Frame) {
 // each shimmering on its own. When a disc covers the whole screen its
 // steady tint goes into the background and only a third of the hexes,
 // picked by their coordinates, lay their shimmer over it, so the region
-// does not cost a translucent layer over every pixel.
+// does not cost a translucent layer over every pixel. A disc that covers
+// most of the screen (the first to tint it) does the same, and the hexes
+// on screen outside it are laid in space's own colour under the stars:
+// that costs the part of the screen outside the disc, not the part in it.
 func (r *MapRenderer) regionHexes(f *Frame, reg *rules.Region, col, edgeCol RGBA, pulse float32) {
 	c := &f.Camera
-	inside := reg.Shape.IsDisc() && r.screenInside(c, reg.Shape.Center, reg.Shape.Radius)
-	if inside {
+	disc := reg.Shape.IsDisc()
+	inside := disc && r.screenInside(c, reg.Shape.Center, reg.Shape.Radius)
+	covers := !inside && disc && r.bg == r.Palette.Space && r.coverage(c, &reg.Shape) > coversScreen
+	if inside || covers {
 		r.bg = r.bg.Mix(col.WithAlpha(1), 0.10+0.03*pulse)
 	}
 	c.VisibleHexes(func(h rules.Hex) {
 		if !inside && !reg.Shape.Contains(h) {
+			if covers {
+				r.under.Polygon(r.hexPoly(c, h, 1), r.Palette.Space)
+				r.outside = append(r.outside, h)
+			}
 			return
 		}
 		seed := hash2(h.Q, h.R)
 		shimmer := float32(0.5 + 0.5*math.Sin(f.Time*2.1+seed*6.283))
 		switch {
-		case !inside:
+		case !inside && !covers:
 			r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.10+0.07*shimmer+0.03*pulse))
 		case seed < 1.0/3:
 			r.area.Polygon(r.hexPoly(c, h, 1), col.WithAlpha(0.09*shimmer))
@@ -443,6 +461,28 @@ func (r *MapRenderer) regionShape(f *Frame, reg *rules.Region, col, edgeCol RGBA
 		ph := math.Mod(f.Time/7+float64(k)/3, 1)
 		r.hexagonOutline(&r.area, sx, sy, rad*ph, rot, 1.5, edgeCol.WithAlpha(float32(0.35*(1-ph))))
 	}
+}
+
+// coversScreen is the share of the hexes on screen a disc must cover for
+// its tint to go into the background (regionHexes): the hexes outside
+// it then cost one layer and those inside a third of one, against one
+// layer over the hexes inside, which is cheaper from 0.6 on (the hexes
+// counted include those cut by the screen's edges, outside the disc).
+const coversScreen = 0.6
+
+// coverage returns the share of the hexes on screen that shape holds.
+func (r *MapRenderer) coverage(c *Camera, shape *rules.Shape) float64 {
+	in, all := 0, 0
+	c.VisibleHexes(func(h rules.Hex) {
+		all++
+		if shape.Contains(h) {
+			in++
+		}
+	})
+	if all == 0 {
+		return 0
+	}
+	return float64(in) / float64(all)
 }
 
 // screenInside reports whether every hex the screen shows lies within
@@ -523,7 +563,9 @@ func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
 			r.systemOutline(f, sys, r.Palette.LabelDim.WithAlpha(0.5))
 		} else if px >= hexDetail {
 			for _, h := range sys.Shape.Hexes {
-				r.riftHex(f, h)
+				if hx, hy := (Layout{}).HexToWorld(h); c.VisibleCircle(hx, hy, 1) {
+					r.riftHex(f, h)
+				}
 			}
 			r.systemOutline(f, sys, r.Palette.RiftGlow.WithAlpha(0.9))
 		} else {
@@ -543,18 +585,26 @@ func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
 }
 
 // riftHex draws one hex of a gravity rift: a dark well with a turning
-// accretion swirl.
+// accretion swirl. The well and its glow are one layer, a hexagon shaded
+// from the core at its centre to the glow over the well at its rim: a
+// rift filling the screen close up costs one layer of pixels, not two.
 func (r *MapRenderer) riftHex(f *Frame, h rules.Hex) {
 	c := &f.Camera
 	sx, sy := c.HexToScreen(h)
-	r.area.Polygon(r.hexPoly(c, h, 1), r.Palette.RiftCore.WithAlpha(0.92))
-	r.riftVortex(f, sx, sy, c.Scale*0.92, hash2(h.Q, h.R)*6)
+	rim := r.Palette.RiftHot.WithAlpha(0.35).Over(r.Palette.RiftCore.WithAlpha(0.92))
+	r.area.RadialPolygon(float32(sx), float32(sy), float32(c.Scale), 6, 0, r.Palette.RiftCore, rim)
+	r.riftSwirl(f, float32(sx), float32(sy), c.Scale*0.92, hash2(h.Q, h.R)*6)
 }
 
 // riftVortex draws the animated swirl of a gravity rift of pixel radius rad.
 func (r *MapRenderer) riftVortex(f *Frame, sx, sy, rad, seed float64) {
 	x, y := float32(sx), float32(sy)
 	r.area.RadialPolygon(x, y, float32(rad), 24, 0, r.Palette.RiftCore, r.Palette.RiftHot.WithAlpha(0.35))
+	r.riftSwirl(f, x, y, rad, seed)
+}
+
+// riftSwirl draws a rift's turning arcs and its black centre.
+func (r *MapRenderer) riftSwirl(f *Frame, x, y float32, rad, seed float64) {
 	spin := f.Time * 1.1
 	for k := 0; k < 3; k++ {
 		kr := rad * (0.35 + 0.22*float64(k))

@@ -58,7 +58,7 @@ func (r *Raster) DrawMap(dst *image.RGBA, m *MapRenderer, f *Frame) {
 	m.Build(f)
 	fill(dst, m.bg)
 	r.gridTile(dst, m.gridTile)
-	for _, b := range []*Batch{&m.back, &m.area, &m.grid, &m.things, &m.top} {
+	for _, b := range []*Batch{&m.under, &m.back, &m.area, &m.grid, &m.things, &m.top} {
 		r.Triangles(dst, b)
 	}
 	r.Labels(dst, m.labels)
