@@ -309,47 +309,27 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 }
 
 // activity locks, keeps and strains tractor beams and uses devices where
-// they pay (gearOrders), launches carried fighters and shuttles when the
-// rules offer it and enemies are near, and hands the guidance of seekers
-// away from a badly damaged guide; otherwise it does nothing special.
+// they pay (gearOrders), launches the carried fighters and shuttles that
+// pay to launch (craftToLaunch), and hands the guidance of seekers away
+// from a badly damaged guide; otherwise it does nothing special.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
 		return out
 	}
+	craft := p.craftToLaunch(k, legal)
 	if tractors, devices := p.gearOrders(k, o); len(tractors)+len(devices) > 0 {
 		// Tractors and devices, with the handoffs and launches below.
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal)}
-		for _, l := range legal {
-			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
-				cmd.Craft = l.Craft
-				break
-			}
-		}
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal), Craft: craft}
 		if p.spend(1) && o.Check(cmd) == nil {
 			return append([]rules.Command{cmd}, out...)
 		}
 	}
-	if hs := p.handoffs(k, legal); len(hs) > 0 {
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs}
-		for _, l := range legal {
-			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
-				cmd.Craft = l.Craft
-				break
-			}
-		}
+	if hs := p.handoffs(k, legal); len(hs)+len(craft) > 0 {
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs, Craft: craft}
 		if p.spend(1) && o.Check(cmd) == nil {
 			return append([]rules.Command{cmd}, out...)
 		}
-	}
-	for _, l := range legal {
-		if len(l.Craft) == 0 {
-			continue
-		}
-		if !p.launchWorthIt(k, l.Craft) {
-			continue
-		}
-		return append([]rules.Command{l}, out...)
 	}
 	return out
 }
@@ -372,21 +352,4 @@ func (p *Player) handoffs(k *knowledge, legal []rules.Command) []rules.Handoff {
 		}
 	}
 	return out
-}
-
-// launchWorthIt reports, for normal and hard, whether launching craft
-// pays: every craft lost is points to the enemy, and a side's view does
-// not show what its carried craft are (armed fighters or shuttles), so
-// they stay aboard unless every one is in the view with weapons.
-func (p *Player) launchWorthIt(k *knowledge, craft []rules.UnitID) bool {
-	for _, id := range craft {
-		cu := k.unit(id)
-		if cu == nil {
-			return false
-		}
-		if c := k.class(cu.Class); c == nil || len(c.Mounts) == 0 {
-			return false
-		}
-	}
-	return true
 }
