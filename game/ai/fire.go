@@ -310,24 +310,33 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 
 // activity locks, keeps and strains tractor beams and uses devices where
 // they pay (gearOrders), launches the carried fighters and shuttles that
-// pay to launch (craftToLaunch), and hands the guidance of seekers away
-// from a badly damaged guide; otherwise it does nothing special.
+// pay to launch (craftToLaunch), docks, undocks and transfers between its
+// own ships (dockOrders), and hands the guidance of seekers away from a
+// badly damaged guide; otherwise it does nothing special.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
 		return out
 	}
 	craft := p.craftToLaunch(k, legal)
+	docks, transfers := p.dockOrders(k)
 	if tractors, devices := p.gearOrders(k, o); len(tractors)+len(devices) > 0 {
-		// Tractors and devices, with the handoffs and launches below.
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal), Craft: craft}
+		// Tractors and devices, with the handoffs, launches and docks below.
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal),
+			Craft: craft, Docks: docks, Transfers: transfers}
 		if p.spend(1) && o.Check(cmd) == nil {
 			return append([]rules.Command{cmd}, out...)
 		}
 	}
-	if hs := p.handoffs(k, legal); len(hs)+len(craft) > 0 {
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs, Craft: craft}
+	if hs := p.handoffs(k, legal); len(hs)+len(craft)+len(docks)+len(transfers) > 0 {
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs, Craft: craft, Docks: docks, Transfers: transfers}
 		if p.spend(1) && o.Check(cmd) == nil {
+			return append([]rules.Command{cmd}, out...)
+		}
+		// A dock the rules refuse (a ship held in a tractor beam) leaves
+		// the rest standing.
+		cmd.Docks, cmd.Transfers = nil, nil
+		if p.spend(1) && len(hs)+len(craft) > 0 && o.Check(cmd) == nil {
 			return append([]rules.Command{cmd}, out...)
 		}
 	}
