@@ -17,6 +17,14 @@ import (
 // how many turns of enemy fire it and its carrier are weighed against.
 const craftTurns = 2
 
+// craftGainShare is the share of the damage a craft deals that is
+// counted as points: damage scores only once its target is destroyed.
+const craftGainShare = 0.5
+
+// craftSurvive is the chance of being destroyed above which a craft is
+// not sent at the enemy (it may still be launched to run).
+const craftSurvive = 0.8
+
 // craftMargin is the share of a craft's BPV a launch must gain over
 // keeping it aboard.
 const craftMargin = 0.1
@@ -63,13 +71,18 @@ func ownLeft(c *rules.Class, u *rules.UnitView) float64 {
 
 // pointsPerDamage is what a point of damage to the visible enemy e is
 // worth in victory points: its BPV and the objective points on it over
-// the damage it can still take.
+// the damage it can still take (its visible shields and armor lost are
+// taken off its durability; its internals are not seen).
 func (k *knowledge) pointsPerDamage(e *rules.UnitView) float64 {
 	c := k.class(e.Class)
 	if c == nil {
 		return 0
 	}
-	left := max(durability(c)*k.health(e), 1)
+	shell := float64(c.Armor)
+	for _, s := range c.Shields {
+		shell += float64(s) / 6
+	}
+	left := max(durability(c)-shell*(1-k.health(e)), 1)
 	return float64(c.BPV+k.stake(e.ID)) / left
 }
 
@@ -89,8 +102,9 @@ func directFire(c *rules.Class, rng int) float64 {
 // craftLaunch weighs launching the craft cv from the own carrier car now
 // and returns the points it expects to gain by it (negative when the
 // craft is better kept aboard). A launched craft flies half a turn before
-// it fights or runs: toward the enemies, it gains its best target's
-// damage in points over craftTurns volleys; away from them, nothing. Either
+// it fights or runs: toward the enemies (unless it would most likely be
+// destroyed, craftSurvive), it gains its best target's damage in points
+// (craftGainShare of it) over craftTurns volleys; away from them, nothing. Either
 // way it risks its BPV and the objective points on it at the odds of the
 // enemies' fire destroying it, that fire shared among share units (the
 // carrier and the craft it launches). Kept aboard, it risks going down
@@ -120,10 +134,16 @@ func (k *knowledge) craftLaunch(car, cv *rules.UnitView, share int) float64 {
 	lost := func(risk float64) float64 {
 		return min(1, craftTurns*risk/float64(max(share, 1))/durability(c))
 	}
-	attack := craftTurns*gain - lost(toward)*bpv
 	run := -lost(away) * bpv
-	sunk := min(1, craftTurns*k.threat(car, pose{car.Map, car.Hex, car.Facing})/ownLeft(k.class(car.Class), car))
-	sunk *= sunk // a carrier goes down only once most of it is gone
+	attack := run
+	if l := lost(toward); l < craftSurvive {
+		attack = craftTurns*craftGainShare*gain - l*bpv
+	}
+	// The threat counts every enemy mount armed and in arc: a carrier is
+	// counted as going down only where craftTurns of it would take more
+	// than it has left, surely from one and a half times that.
+	x := craftTurns * k.threat(car, pose{car.Map, car.Hex, car.Facing}) / ownLeft(k.class(car.Class), car)
+	sunk := min(max(2*(x-1), 0), 1)
 	return max(attack, run) + sunk*bpv - craftMargin*bpv
 }
 

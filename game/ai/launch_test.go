@@ -40,11 +40,11 @@ func sinking(carrier rules.UnitID) func(*rules.State) {
 }
 
 // Normal and hard launch carried craft when it pays, read from the side's
-// own view of its craft (rules.View.Carried): fighters and an armed
-// shuttle with an enemy in their reach; none with the enemy beyond it and
-// the carrier safe; all of them, to run, from a carrier about to be
-// destroyed, since craft aboard are lost with it (and a craft lost is
-// points to the enemy either way).
+// own view of its craft (rules.View.Carried): fighters at an enemy
+// corvette in their reach; none with it beyond their reach, nor into the
+// guns of a sound carrier or cruiser, where a craft lost is points to the
+// enemy; all of them, to run, from a carrier about to be destroyed, since
+// craft aboard are lost with it.
 func TestAILaunchesCraftWhenItPays(t *testing.T) {
 	wing := []rules.UnitID{"lumen-wing-3", "lumen-wing-4", "lumen-wing-5", "lumen-wing-6"}
 	for _, tc := range []struct {
@@ -56,11 +56,11 @@ func TestAILaunchesCraftWhenItPays(t *testing.T) {
 		edit           func(*rules.State)
 		want           []rules.UnitID
 	}{
-		{"fighters in reach", "carrier-duel", "concord", "lumen", "cinder", 4, nil, wing},
-		{"fighters out of reach", "carrier-duel", "concord", "lumen", "cinder", 12, nil, nil},
-		{"wrecked carrier empties its bays", "carrier-duel", "concord", "lumen", "cinder", 12, sinking("lumen"), wing},
-		{"shuttle in reach", "veil-of-storms", "federation", "meridian", "briar", 4, nil, []rules.UnitID{"meridian-shuttle"}},
-		{"shuttle out of reach", "veil-of-storms", "federation", "meridian", "briar", 14, nil, nil},
+		{"fighters at a corvette in reach", "carrier-duel", "concord", "lumen", "smut", 4, nil, wing},
+		{"fighters at a corvette out of reach", "carrier-duel", "concord", "lumen", "smut", 12, nil, nil},
+		{"fighters kept from a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, nil, nil},
+		{"sinking carrier empties its bays", "carrier-duel", "concord", "lumen", "cinder", 12, sinking("lumen"), wing},
+		{"shuttle kept from a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, nil, nil},
 	} {
 		for _, level := range []ai.Level{ai.Normal, ai.Hard} {
 			st := activityNear(t, tc.arg, tc.side, tc.carrier, tc.enemy, tc.dist)
