@@ -311,8 +311,10 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 // activity locks, keeps and strains tractor beams and uses devices where
 // they pay (gearOrders), launches the carried fighters and shuttles that
 // pay to launch (craftToLaunch), docks, undocks and transfers between its
-// own ships (dockOrders), and hands the guidance of seekers away from a
-// badly damaged guide; otherwise it does nothing special.
+// own ships (dockOrders), casts webs before a losing ship (webOrders),
+// and hands the guidance of seekers away from a badly damaged guide;
+// otherwise it does nothing special. What the rules refuse of the docks
+// and webs is dropped, the rest kept.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
@@ -320,24 +322,42 @@ func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules
 	}
 	craft := p.craftToLaunch(k, legal)
 	docks, transfers := p.dockOrders(k)
-	if tractors, devices := p.gearOrders(k, o); len(tractors)+len(devices) > 0 {
-		// Tractors and devices, with the handoffs, launches and docks below.
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal),
-			Craft: craft, Docks: docks, Transfers: transfers}
-		if p.spend(1) && o.Check(cmd) == nil {
-			return append([]rules.Command{cmd}, out...)
-		}
+	hs := p.handoffs(k, legal)
+	tractors, devices := p.gearOrders(k, o)
+	var busy []rules.UnitID
+	for _, d := range devices {
+		busy = append(busy, d.Unit)
 	}
-	if hs := p.handoffs(k, legal); len(hs)+len(craft)+len(docks)+len(transfers) > 0 {
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs, Craft: craft, Docks: docks, Transfers: transfers}
-		if p.spend(1) && o.Check(cmd) == nil {
+	webs := p.webOrders(k, busy)
+	try := func(cmd rules.Command) bool {
+		if len(cmd.Tractors)+len(cmd.Devices)+len(cmd.Handoffs)+len(cmd.Craft)+len(cmd.Docks)+len(cmd.Transfers)+len(cmd.Webs) == 0 {
+			return false
+		}
+		return p.spend(1) && o.Check(cmd) == nil
+	}
+	for _, gear := range []bool{true, false} {
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs, Craft: craft,
+			Docks: docks, Transfers: transfers, Webs: webs}
+		if gear {
+			if len(tractors)+len(devices) == 0 {
+				continue
+			}
+			cmd.Tractors, cmd.Devices = tractors, devices
+		}
+		if try(cmd) {
 			return append([]rules.Command{cmd}, out...)
 		}
-		// A dock the rules refuse (a ship held in a tractor beam) leaves
-		// the rest standing.
-		cmd.Docks, cmd.Transfers = nil, nil
-		if p.spend(1) && len(hs)+len(craft) > 0 && o.Check(cmd) == nil {
-			return append([]rules.Command{cmd}, out...)
+		if len(webs) > 0 {
+			cmd.Webs = nil
+			if try(cmd) {
+				return append([]rules.Command{cmd}, out...)
+			}
+		}
+		if len(docks)+len(transfers) > 0 {
+			cmd.Docks, cmd.Transfers = nil, nil
+			if try(cmd) {
+				return append([]rules.Command{cmd}, out...)
+			}
 		}
 	}
 	return out
