@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Carried shuttles and fighters launch in impulse activity: in the
 // carrier's hex and facing, armed, flying the rest of the turn.
@@ -30,5 +33,35 @@ func TestCraftLaunch(t *testing.T) {
 	}
 	if got := s.allotment(f1, &f1.Ship.Move); got != 0 {
 		t.Fatalf("impulse 3 share after launch %d, want 0", got)
+	}
+}
+
+// A side's view lists its own carried craft, with their classes and
+// carriers, and never another side's; the public view lists none.
+func TestViewCarriedCraft(t *testing.T) {
+	s := newTestState(t,
+		ship("car", "blue", "vel-carrier", Hex{2, 2}, DirB, 0),
+		Unit{ID: "f1", Side: "blue", Class: "fighter", Status: StatusCarried, CarriedBy: "car"},
+		Unit{ID: "s1", Side: "blue", Class: "shuttle", Status: StatusCarried, CarriedBy: "car"},
+		ship("k", "red", "vel-carrier", Hex{9, -9}, DirD, 0),
+		Unit{ID: "r1", Side: "red", Class: "fighter", Status: StatusCarried, CarriedBy: "k"})
+	for _, tc := range []struct {
+		side SideID
+		want []string
+	}{
+		{"blue", []string{"f1 fighter car", "s1 shuttle car"}},
+		{"red", []string{"r1 fighter k"}},
+		{"", nil},
+	} {
+		var got []string
+		for _, c := range s.View(tc.side).Carried {
+			if c.Side != tc.side || c.Detail == nil {
+				t.Errorf("%q sees %s of %s (detail %v)", tc.side, c.ID, c.Side, c.Detail != nil)
+			}
+			got = append(got, string(c.ID)+" "+string(c.Class)+" "+string(c.CarriedBy))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: carried %v, want %v", tc.side, got, tc.want)
+		}
 	}
 }

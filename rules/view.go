@@ -68,6 +68,9 @@ type UnitView struct {
 	Warhead int    `json:"warhead,omitempty"`
 	Target  UnitID `json:"target,omitempty"`
 	Guide   UnitID `json:"guide,omitempty"`
+	// CarriedBy, for its owner only, is the carrier of a unit aboard
+	// one (View.Carried).
+	CarriedBy UnitID `json:"carried_by,omitempty"`
 }
 
 // View is the state as one side may know it: the only way the front end,
@@ -87,6 +90,11 @@ type View struct {
 	// Reserve holds the viewer's own units in reserve (off the board, not
 	// destroyed: GR41.2.3), sorted by id; empty in the public view.
 	Reserve []UnitView `json:"reserve,omitempty"`
+	// Carried holds the viewer's own craft aboard its carriers (craft.go),
+	// sorted by id, each with its class and CarriedBy; never another
+	// side's: which craft a carrier holds is its owner's secret. Empty in
+	// the public view.
+	Carried []UnitView `json:"carried,omitempty"`
 	// Pending lists the sides that must act now, Expecting the kind of
 	// command they must give and Committed the sides that have already
 	// committed a sealed choice in this step (never what they chose).
@@ -208,6 +216,10 @@ func (s *State) View(side SideID) *View {
 		if side != "" && u.Side == side && u.Status == StatusReserve {
 			v.Reserve = append(v.Reserve, UnitView{ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class,
 				Kind: u.Kind, Status: u.Status, Map: u.Map, Detail: u.Ship.clone()})
+		}
+		if side != "" && u.Side == side && u.Status == StatusCarried {
+			v.Carried = append(v.Carried, UnitView{ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class,
+				Kind: u.Kind, Status: u.Status, Map: u.Map, CarriedBy: u.CarriedBy, Detail: u.Ship.clone()})
 		}
 		if !u.OnMap() {
 			continue

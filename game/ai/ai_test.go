@@ -97,8 +97,9 @@ func TestSameSeedSameGame(t *testing.T) {
 }
 
 // hide changes what side may not know: the other sides' batteries,
-// reinforcement, armed weapons and paid erratic maneuvers, and where a
-// phased-out enemy and a hidden enemy mine are.
+// reinforcement, armed weapons and paid erratic maneuvers, the classes
+// of the craft their carriers hold, and where a phased-out enemy and a
+// hidden enemy mine are.
 func hide(side rules.SideID, phased rules.UnitID) func(*rules.State) {
 	return func(st *rules.State) {
 		for i := range st.Units {
@@ -108,6 +109,10 @@ func hide(side rules.SideID, phased rules.UnitID) func(*rules.State) {
 			}
 			if u.Side == side || u.Ship == nil {
 				continue
+			}
+			if u.Status == rules.StatusCarried {
+				// Which craft another side's carrier holds.
+				u.Class = map[rules.ClassID]rules.ClassID{"fighter": "shuttle", "shuttle": "fighter"}[u.Class]
 			}
 			u.Ship.Battery = u.Ship.Boxes[rules.SysBattery] - u.Ship.Battery
 			u.Ship.Reinforce[2] += 3
@@ -144,8 +149,8 @@ const hiddenMine = rules.UnitID("fairness-mine")
 // scenarios and, at every decision of one side, asks fresh players of
 // each level to decide in the real state and in states that differ only
 // in what that side may not know: where a phased-out enemy and a hidden
-// enemy mine are, the other sides' batteries, armed weapons and paid
-// erratic maneuvers (hide), and, in a simultaneous step, which order
+// enemy mine are, the other sides' batteries, armed weapons, paid
+// erratic maneuvers and carried craft (hide), and, in a simultaneous step, which order
 // another side has already sealed. The views must be the same, and so
 // must the decisions.
 func TestDecisionsIgnoreHiddenInformation(t *testing.T) {

@@ -309,47 +309,56 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 }
 
 // activity locks, keeps and strains tractor beams and uses devices where
-// they pay (gearOrders), launches carried fighters and shuttles when the
-// rules offer it and enemies are near, and hands the guidance of seekers
-// away from a badly damaged guide; otherwise it does nothing special.
+// they pay (gearOrders), launches the carried fighters and shuttles that
+// pay to launch (craftToLaunch), docks, undocks and transfers between its
+// own ships (dockOrders), casts webs before a losing ship (webOrders),
+// and hands the guidance of seekers away from a badly damaged guide;
+// otherwise it does nothing special. What the rules refuse of the docks
+// and webs is dropped, the rest kept.
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
 		return out
 	}
-	if tractors, devices := p.gearOrders(k, o); len(tractors)+len(devices) > 0 {
-		// Tractors and devices, with the handoffs and launches below.
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Tractors: tractors, Devices: devices, Handoffs: p.handoffs(k, legal)}
-		for _, l := range legal {
-			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
-				cmd.Craft = l.Craft
-				break
-			}
+	craft := p.craftToLaunch(k, legal)
+	docks, transfers := p.dockOrders(k)
+	hs := p.handoffs(k, legal)
+	tractors, devices := p.gearOrders(k, o)
+	var busy []rules.UnitID
+	for _, d := range devices {
+		busy = append(busy, d.Unit)
+	}
+	webs := p.webOrders(k, busy)
+	try := func(cmd rules.Command) bool {
+		if len(cmd.Tractors)+len(cmd.Devices)+len(cmd.Handoffs)+len(cmd.Craft)+len(cmd.Docks)+len(cmd.Transfers)+len(cmd.Webs) == 0 {
+			return false
 		}
-		if p.spend(1) && o.Check(cmd) == nil {
+		return p.spend(1) && o.Check(cmd) == nil
+	}
+	for _, gear := range []bool{true, false} {
+		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs, Craft: craft,
+			Docks: docks, Transfers: transfers, Webs: webs}
+		if gear {
+			if len(tractors)+len(devices) == 0 {
+				continue
+			}
+			cmd.Tractors, cmd.Devices = tractors, devices
+		}
+		if try(cmd) {
 			return append([]rules.Command{cmd}, out...)
 		}
-	}
-	if hs := p.handoffs(k, legal); len(hs) > 0 {
-		cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Handoffs: hs}
-		for _, l := range legal {
-			if len(l.Craft) > 0 && p.launchWorthIt(k, l.Craft) {
-				cmd.Craft = l.Craft
-				break
+		if len(webs) > 0 {
+			cmd.Webs = nil
+			if try(cmd) {
+				return append([]rules.Command{cmd}, out...)
 			}
 		}
-		if p.spend(1) && o.Check(cmd) == nil {
-			return append([]rules.Command{cmd}, out...)
+		if len(docks)+len(transfers) > 0 {
+			cmd.Docks, cmd.Transfers = nil, nil
+			if try(cmd) {
+				return append([]rules.Command{cmd}, out...)
+			}
 		}
-	}
-	for _, l := range legal {
-		if len(l.Craft) == 0 {
-			continue
-		}
-		if !p.launchWorthIt(k, l.Craft) {
-			continue
-		}
-		return append([]rules.Command{l}, out...)
 	}
 	return out
 }
@@ -372,21 +381,4 @@ func (p *Player) handoffs(k *knowledge, legal []rules.Command) []rules.Handoff {
 		}
 	}
 	return out
-}
-
-// launchWorthIt reports, for normal and hard, whether launching craft
-// pays: every craft lost is points to the enemy, and a side's view does
-// not show what its carried craft are (armed fighters or shuttles), so
-// they stay aboard unless every one is in the view with weapons.
-func (p *Player) launchWorthIt(k *knowledge, craft []rules.UnitID) bool {
-	for _, id := range craft {
-		cu := k.unit(id)
-		if cu == nil {
-			return false
-		}
-		if c := k.class(cu.Class); c == nil || len(c.Mounts) == 0 {
-			return false
-		}
-	}
-	return true
 }

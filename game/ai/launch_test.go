@@ -28,29 +28,52 @@ func activityNear(t *testing.T, arg string, side rules.SideID, carrier, enemy ru
 	})
 }
 
-// Normal and hard keep carried craft aboard unless each is known armed (a
-// craft lost is points to the enemy, and a side's view does not show what
-// its carried craft are): the meridian's unarmed survey shuttle stays
-// aboard with an enemy close.
-func TestAILaunchesOnlyArmedCraft(t *testing.T) {
+// sinking leaves carrier about to be destroyed: no shields, armor or
+// internal boxes, one point of excess damage from the end.
+func sinking(carrier rules.UnitID) func(*rules.State) {
+	return func(s *rules.State) {
+		wreck(s, carrier)
+		u := s.Unit(carrier)
+		c, _ := rules.LookupClass(u.Class)
+		u.Ship.Boxes, u.Ship.Excess = rules.Boxes{}, c.Excess-1
+	}
+}
+
+// Normal and hard launch carried craft when it pays, read from the side's
+// own view of its craft (rules.View.Carried): fighters at an enemy
+// corvette in their reach; none with it beyond their reach, nor into the
+// guns of a sound carrier or cruiser, where a craft lost is points to the
+// enemy; all of them, to run, from a carrier about to be destroyed, since
+// craft aboard are lost with it.
+func TestAILaunchesCraftWhenItPays(t *testing.T) {
+	wing := []rules.UnitID{"lumen-wing-3", "lumen-wing-4", "lumen-wing-5", "lumen-wing-6"}
 	for _, tc := range []struct {
+		name           string
 		arg            string
 		side           rules.SideID
 		carrier, enemy rules.UnitID
-		craft          rules.UnitID
-		want           bool
+		dist           int
+		edit           func(*rules.State)
+		want           []rules.UnitID
 	}{
-		{"veil-of-storms", "federation", "meridian", "briar", "meridian-shuttle", false},
+		{"fighters at a corvette in reach", "carrier-duel", "concord", "lumen", "smut", 4, nil, wing},
+		{"fighters at a corvette out of reach", "carrier-duel", "concord", "lumen", "smut", 12, nil, nil},
+		{"fighters kept from a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, nil, nil},
+		{"sinking carrier empties its bays", "carrier-duel", "concord", "lumen", "cinder", 12, sinking("lumen"), wing},
+		{"shuttle kept from a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, nil, nil},
 	} {
 		for _, level := range []ai.Level{ai.Normal, ai.Hard} {
-			st := activityNear(t, tc.arg, tc.side, tc.carrier, tc.enemy, 4)
+			st := activityNear(t, tc.arg, tc.side, tc.carrier, tc.enemy, tc.dist)
+			if tc.edit != nil {
+				st = copyState(t, st, tc.edit)
+			}
 			legal := st.Legal(tc.side)
-			if !slices.ContainsFunc(legal, func(c rules.Command) bool { return slices.Contains(c.Craft, tc.craft) }) {
-				t.Fatalf("%s: no launch of %s offered", tc.arg, tc.craft)
+			if !slices.ContainsFunc(legal, func(c rules.Command) bool { return len(c.Craft) > 0 }) {
+				t.Fatalf("%s: no launch offered", tc.name)
 			}
 			cmd := ai.New(level, 1, tc.side).Decide(st.View(tc.side), legal, match.NewDesk(st, tc.side))
-			if got := slices.Contains(cmd.Craft, tc.craft); got != tc.want {
-				t.Errorf("%s, %s: launched %s %v, want %v (%s)", tc.arg, level, tc.craft, got, tc.want, cmd)
+			if !slices.Equal(cmd.Craft, tc.want) {
+				t.Errorf("%s, %s: launched %v, want %v (%s)", tc.name, level, cmd.Craft, tc.want, cmd)
 			}
 			if _, err := st.Apply(cmd); err != nil {
 				t.Fatal(err)
