@@ -322,7 +322,9 @@ func BenchmarkAIDecide(b *testing.B) {
 		b.Fatal(err)
 	}
 	const me = rules.SideID("federation")
-	legalP := map[rules.SideID]match.Controller{"federation": match.NewLegalPlayer(1, me), "korath": match.NewLegalPlayer(1, "korath")}
+	// Normal players bring the fleets together armed, so the fire point
+	// is a real volley decision (legal players stop arming after turn 1).
+	drivers := map[rules.SideID]*ai.Player{"federation": ai.New(ai.Normal, 1, me), "korath": ai.New(ai.Normal, 1, "korath")}
 	points := map[rules.CommandKind]*rules.State{}
 	for n := 0; n < 5000 && len(points) < 3 && pending(st) != ""; n++ {
 		side := pending(st)
@@ -330,7 +332,7 @@ func BenchmarkAIDecide(b *testing.B) {
 		if side == me && points[k] == nil && (k == rules.CmdAllocate || k == rules.CmdMove || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
 			points[k] = st.Clone()
 		}
-		if _, err := st.Apply(legalP[side].Decide(st.View(side), st.Legal(side))); err != nil {
+		if _, err := st.Apply(drivers[side].Decide(st.View(side), st.Legal(side), match.NewDesk(st, side))); err != nil {
 			b.Fatal(err)
 		}
 	}
