@@ -81,41 +81,88 @@ func courseText(p *orderDesk, c plot.Course) string {
 	return c.String()
 }
 
-func mark(on bool) string {
-	if on {
-		return "[x] "
-	}
-	return "[ ] "
-}
-
+// build builds the panel once for the plot: the selected ship's orders
+// (an editor for each ship, the selected one shown) or the side's breaks
+// and policies, and "Follow these orders" in the footer. Every click,
+// key and map click brings the widgets in line through p.changed.
 func (b *plotBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, fmt.Sprintf("Orders for turn %d", b.o.Turn),
 		"Your ships follow these orders while the table watches; you are asked again on a break. Click the map: an enemy to close with (or keep at range, or circle), a hex to fly toward (or add as a waypoint).")
 	if b.why != "" {
 		box.AddChild(p.env.wrapped("Break: "+b.why+".", 14, render.UIDanger, ordersWidth-28))
 	}
-	on := 0
+	box.AddChild(liveButton(p, b.sideLabel, func() { b.sideRows = !b.sideRows }, stretch()))
+	ships := column(8, widget.Insets{})
+	if len(b.o.Ships) == 0 {
+		ships.AddChild(p.env.wrapped("No ships to give orders to.", 14, render.UITextDim, ordersWidth-28))
+	} else {
+		ships.AddChild(b.shipPicker(p))
+		for i := range b.o.Ships {
+			ed := column(8, widget.Insets{})
+			b.shipRows(p, ed, i)
+			showWhen(p, ed, func() bool { return b.sel%len(b.o.Ships) == i })
+			ships.AddChild(ed)
+		}
+	}
+	showWhen(p, ships, func() bool { return !b.sideRows })
+	side := column(8, widget.Insets{})
+	b.sideRowsOf(p, side)
+	showWhen(p, side, func() bool { return b.sideRows })
+	box.AddChild(ships, side)
+	foot := p.footer
+	if foot == nil {
+		foot = box
+	}
+	foot.AddChild(button("Follow these orders  (Enter)", func() { b.follow(p) }, stretch()))
+}
+
+// follow hands the orders to the play scene to follow.
+func (b *plotBuilder) follow(p *orderDesk) {
+	o := b.o
+	p.plotted = &o
+}
+
+// breakToggles are the side's break conditions, each a toggle, and
+// whether a seeker near is one; their count is on the panel's button to
+// them.
+func (b *plotBuilder) breakToggles() []bool {
 	br := &b.o.Breaks
-	toggles := []bool{br.EnemyInReach, br.Seeker, br.SeekerWithin > 0, br.Damaged, br.Held, br.Blocked, br.Rift, br.Objective}
+	return []bool{br.EnemyInReach, br.Seeker, br.SeekerWithin > 0, br.Damaged, br.Held, br.Blocked, br.Rift, br.Objective}
+}
+
+// sideLabel is the label of the button between the ships' orders and
+// the side's breaks and policies.
+func (b *plotBuilder) sideLabel() string {
+	if b.sideRows {
+		return "< Back to the ships"
+	}
+	toggles := b.breakToggles()
+	on := 0
 	for _, t := range toggles {
 		if t {
 			on++
 		}
 	}
-	label := fmt.Sprintf("Breaks and evasion (%d of %d on) >", on, len(toggles))
-	if b.sideRows {
-		label = "< Back to the ships"
-	}
-	box.AddChild(button(label, func() { b.sideRows = !b.sideRows; p.rebuildPanel() }, stretch()))
-	if !b.sideRows {
-		if sh := b.ship(); sh == nil {
-			box.AddChild(p.env.wrapped("No ships to give orders to.", 14, render.UITextDim, ordersWidth-28))
-		} else {
-			b.shipRows(p, box, sh)
-		}
-		box.AddChild(button("Follow these orders  (Enter)", func() { o := b.o; p.plotted = &o }, stretch()))
-		return
-	}
+	return fmt.Sprintf("Breaks and evasion (%d of %d on) >", on, len(toggles))
+}
+
+// shipPicker is the "< ship (i of n, Tab) >" row choosing the ship whose
+// orders show.
+func (b *plotBuilder) shipPicker(p *orderDesk) *widget.Container {
+	n := len(b.o.Ships)
+	name := p.env.label("", render.Bold, 15, render.UIText)
+	p.onChange(func() {
+		name.Label = fmt.Sprintf("%s  (%d of %d, Tab)", unitName(p, b.ship().Unit), b.sel%n+1, n)
+	})
+	return row(6,
+		button("<", func() { b.sel = (b.sel + n - 1) % n; p.changed() }),
+		name,
+		button(">", func() { b.sel = (b.sel + 1) % n; p.changed() }))
+}
+
+// sideRowsOf adds the side's breaks and its erratic and evasion policies.
+func (b *plotBuilder) sideRowsOf(p *orderDesk, box *widget.Container) {
+	br := &b.o.Breaks
 	box.AddChild(p.env.label("Ask me again when", render.Bold, 14, render.UIAccent))
 	for _, t := range []struct {
 		name string
@@ -129,80 +176,100 @@ func (b *plotBuilder) build(p *orderDesk, box *widget.Container) {
 		{"a rift opens or a unit phases in", &br.Rift},
 		{"an area to hold changes hands", &br.Objective},
 	} {
-		box.AddChild(button(mark(*t.on)+t.name, func() { *t.on = !*t.on; p.rebuildPanel() }, stretch()))
+		box.AddChild(liveCheck(p, t.name, func() bool { return *t.on }, func(on bool) { *t.on = on }))
 	}
-	near := fmt.Sprintf("a seeking weapon comes within %d hexes", br.SeekerWithin)
-	if br.SeekerWithin == 0 {
-		near = "a seeking weapon comes near (off)"
-	}
-	box.AddChild(row(6, p.env.label(near, render.Regular, 14, render.UIText),
-		button("-", func() { br.SeekerWithin = max(br.SeekerWithin-2, 0); p.rebuildPanel() }),
-		button("+", func() { br.SeekerWithin = min(br.SeekerWithin+2, 20); p.rebuildPanel() })))
-	box.AddChild(button("Erratic maneuvers: "+erraticText(b.o.Erratic), func() {
-		b.o.Erratic = nextPolicy(b.o.Erratic, plot.Standard, plot.Always, plot.Never, plot.Ask)
-		p.rebuildPanel()
-	}, stretch()))
-	box.AddChild(button("Evasion: "+string(b.o.Evasion), func() {
-		b.o.Evasion = nextPolicy(b.o.Evasion, plot.Always, plot.Never, plot.Ask)
-		p.rebuildPanel()
-	}, stretch()))
-	box.AddChild(button("Follow these orders  (Enter)", func() { o := b.o; p.plotted = &o }, stretch()))
+	box.AddChild(spinner(p, fixed("a seeking weapon near"), func() string {
+		if br.SeekerWithin == 0 {
+			return "off"
+		}
+		return fmt.Sprintf("within %d hexes", br.SeekerWithin)
+	},
+		func() { br.SeekerWithin = max(br.SeekerWithin-2, 0) },
+		func() { br.SeekerWithin = min(br.SeekerWithin+2, 20) }))
+	box.AddChild(p.env.label("Erratic maneuvers", render.Bold, 14, render.UIAccent))
+	box.AddChild(policyChecks(p, &b.o.Erratic, erraticText, plot.Standard, plot.Always, plot.Never, plot.Ask))
+	box.AddChild(p.env.label("Evasion", render.Bold, 14, render.UIAccent))
+	box.AddChild(policyChecks(p, &b.o.Evasion, func(e plot.Policy) string { return string(e) }, plot.Always, plot.Never, plot.Ask))
 }
 
-// shipRows adds the selected ship's orders.
-func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, sh *plot.Ship) {
-	box.AddChild(row(6,
-		button("<", func() { b.sel = (b.sel + len(b.o.Ships) - 1) % len(b.o.Ships); p.rebuildPanel() }),
-		p.env.label(fmt.Sprintf("%s  (%d of %d, Tab)", unitName(p, sh.Unit), b.sel%len(b.o.Ships)+1, len(b.o.Ships)), render.Bold, 15, render.UIText),
-		button(">", func() { b.sel = (b.sel + 1) % len(b.o.Ships); p.rebuildPanel() })))
-	box.AddChild(p.env.wrapped("Course: "+courseText(p, sh.Course), 14, render.UIText, ordersWidth-28))
-	c := &sh.Course
-	box.AddChild(row(6,
-		button("Keep course", func() { *c = plot.Course{Kind: plot.Keep, RiftRisk: c.RiftRisk}; p.rebuildPanel() }),
-		button("Waypoints", func() { *c = plot.Course{Kind: plot.Waypoints, RiftRisk: c.RiftRisk}; p.rebuildPanel() }),
-		button("Close", func() { b.onUnit(p, c, plot.Close) }),
-		button("Keep range", func() { b.onUnit(p, c, plot.Range) }),
-		button("Circle", func() { b.onUnit(p, c, plot.Circle) })))
-	if c.Kind == plot.Range || c.Kind == plot.Circle {
-		box.AddChild(stepper(p, "Range", fmt.Sprint(c.Range),
-			func() { c.Range = max(1, c.Range-1); p.rebuildPanel() },
-			func() { c.Range = min(30, c.Range+1); p.rebuildPanel() }))
+// policyChecks is a checkbox for each of the policies ps, two a row, the
+// one *pol reads as (words) checked: checking another sets it, and
+// unchecking the one set keeps it (a policy is always one of them).
+func policyChecks(p *orderDesk, pol *plot.Policy, words func(plot.Policy) string, ps ...plot.Policy) *widget.Container {
+	g := grid(2)
+	for _, ps := range ps {
+		is := func() bool { return words(*pol) == words(ps) }
+		g.AddChild(liveCheck(p, words(ps), is, func(on bool) {
+			if on {
+				*pol = ps
+			}
+		}))
 	}
+	return g
+}
+
+// shipRows adds the editor of ship i's orders: course, maneuver, fire,
+// held weapons, and the previewed path.
+func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, i int) {
+	sh := &b.o.Ships[i]
+	c := &sh.Course
+	box.AddChild(liveText(p, 14, render.UIText, func() string { return "Course: " + courseText(p, *c) }))
+	set := func(kind plot.CourseKind) func() {
+		return func() { *c = plot.Course{Kind: kind, RiftRisk: c.RiftRisk}; p.changed() }
+	}
+	around := func(kind plot.CourseKind) func() {
+		return func() { b.onUnit(c, kind); p.changed() }
+	}
+	box.AddChild(row(6,
+		button("Keep course", set(plot.Keep)),
+		button("Waypoints", set(plot.Waypoints)),
+		button("Close", around(plot.Close)),
+		button("Keep range", around(plot.Range)),
+		button("Circle", around(plot.Circle))))
+	rng := spinner(p, fixed("Range"), func() string { return fmt.Sprint(c.Range) },
+		func() { c.Range = max(1, c.Range-1) },
+		func() { c.Range = min(30, c.Range+1) })
+	showWhen(p, rng, func() bool { return c.Kind == plot.Range || c.Kind == plot.Circle })
+	box.AddChild(rng)
 	b.maneuverRows(p, box, sh)
 	f := &sh.Fire
-	box.AddChild(p.env.wrapped("Fire: "+fireText(p, *f), 14, render.UIText, ordersWidth-28))
-	box.AddChild(row(6,
-		button(mark(f.Hold)+"hold fire", func() { f.Hold = !f.Hold; p.rebuildPanel() }),
-		button(mark(f.Target != "")+"only at course target", func() {
-			if f.Target != "" {
-				f.Target = ""
-			} else {
+	box.AddChild(liveText(p, 14, render.UIText, func() string { return "Fire: " + fireText(p, *f) }))
+	box.AddChild(row(12,
+		liveCheck(p, "hold fire", func() bool { return f.Hold }, func(on bool) { f.Hold = on }),
+		liveCheck(p, "only at course target", func() bool { return f.Target != "" }, func(on bool) {
+			f.Target = ""
+			if on {
 				f.Target = c.Unit
 			}
-			p.rebuildPanel()
 		})))
-	box.AddChild(stepper(p, "Hit at least (in 6)", fmt.Sprint(max(f.MinSixths, 1)),
-		func() { f.MinSixths = max(1, f.MinSixths-1); p.rebuildPanel() },
-		func() { f.MinSixths = min(6, max(f.MinSixths, 1)+1); p.rebuildPanel() }))
+	box.AddChild(spinner(p, fixed("Hit at least (in 6)"), func() string { return fmt.Sprint(max(f.MinSixths, 1)) },
+		func() { f.MinSixths = max(1, f.MinSixths-1) },
+		func() { f.MinSixths = min(6, max(f.MinSixths, 1)+1) }))
 	b.holdRows(p, box, sh)
-	box.AddChild(row(6,
-		button(mark(c.RiftRisk)+"rift risks", func() { c.RiftRisk = !c.RiftRisk; p.rebuildPanel() }),
-		button(mark(sh.Launch)+"launch seekers", func() { sh.Launch = !sh.Launch; p.rebuildPanel() }),
-		button(mark(sh.AskEveryImpulse)+"ask every move", func() { sh.AskEveryImpulse = !sh.AskEveryImpulse; p.rebuildPanel() })))
-	_, path := plotPreview(p.view(), *sh, render.UIAccent)
-	box.AddChild(p.env.wrapped(pathText(path), 13, render.UITextDim, ordersWidth-28))
+	box.AddChild(row(12,
+		liveCheck(p, "rift risks", func() bool { return c.RiftRisk }, func(on bool) { c.RiftRisk = on }),
+		liveCheck(p, "launch seekers", func() bool { return sh.Launch }, func(on bool) { sh.Launch = on }),
+		liveCheck(p, "ask every move", func() bool { return sh.AskEveryImpulse }, func(on bool) { sh.AskEveryImpulse = on })))
+	// Only the selected ship's path is previewed: the others' editors
+	// are hidden.
+	box.AddChild(liveText(p, 13, render.UITextDim, func() string {
+		if b.sel%len(b.o.Ships) != i {
+			return ""
+		}
+		_, path := plotPreview(p.view(), *sh, render.UIAccent)
+		return pathText(path)
+	}))
 }
 
 // onUnit flies course c relative to its unit (the enemy last clicked):
 // close with it, keep it at range, or circle it.
-func (b *plotBuilder) onUnit(p *orderDesk, c *plot.Course, kind plot.CourseKind) {
+func (b *plotBuilder) onUnit(c *plot.Course, kind plot.CourseKind) {
 	if c.Unit != "" {
 		*c = plot.Course{Kind: kind, Unit: c.Unit, Range: max(c.Range, 1), RiftRisk: c.RiftRisk}
 		if kind == plot.Close {
 			c.Range = 0
 		}
 	}
-	p.rebuildPanel()
 }
 
 // maneuvers are the maneuvers the panel cycles through: none, a
@@ -213,31 +280,42 @@ var maneuvers = []rules.MoveOp{"", rules.OpHET, rules.OpSlipLeft, rules.OpSlipRi
 // cycling through maneuvers), at which impulse, and for a high-energy
 // turn the facing it turns to.
 func (b *plotBuilder) maneuverRows(p *orderDesk, box *widget.Container, sh *plot.Ship) {
-	label := "Maneuver: none"
-	if sh.Maneuver != nil {
-		label = "Maneuver: " + sh.Maneuver.String()
-	}
-	box.AddChild(button(label, func() { b.nextManeuver(p, sh); p.rebuildPanel() }, stretch()))
-	m := sh.Maneuver
-	if m == nil {
-		return
-	}
+	box.AddChild(liveButton(p, func() string {
+		if sh.Maneuver != nil {
+			return "Maneuver: " + sh.Maneuver.String()
+		}
+		return "Maneuver: none"
+	}, func() { b.nextManeuver(p, sh) }, stretch()))
 	n := p.view().Ruleset.ImpulsesPerTurn
-	set := func(impulse int, facing rules.Direction) func() {
+	// set moves the maneuver to impulse and facing.
+	set := func(impulse func(m plot.Maneuver) int, facing func(m plot.Maneuver) rules.Direction) func() {
 		return func() {
-			*m = plot.Maneuver{Impulse: min(max(impulse, 1), n), Op: m.Op, Facing: facing}
-			p.rebuildPanel()
+			if m := sh.Maneuver; m != nil {
+				*m = plot.Maneuver{Impulse: min(max(impulse(*m), 1), n), Op: m.Op, Facing: facing(*m)}
+			}
+			p.changed()
 		}
 	}
-	parts := []widget.PreferredSizeLocateableWidget{
-		p.env.label("at impulse", render.Regular, 14, render.UIText),
-		button("-", set(m.Impulse-1, m.Facing)), p.env.label(fmt.Sprint(m.Impulse), render.Bold, 14, render.UIText), button("+", set(m.Impulse+1, m.Facing)),
+	same := func(m plot.Maneuver) int { return m.Impulse }
+	facing := func(m plot.Maneuver) rules.Direction { return m.Facing }
+	turn := func(by int) func(m plot.Maneuver) rules.Direction {
+		return func(m plot.Maneuver) rules.Direction { return m.Facing.Turn(by) }
 	}
-	if m.Op == rules.OpHET {
-		parts = append(parts, p.env.label("  to facing", render.Regular, 14, render.UIText),
-			button("<", set(m.Impulse, m.Facing.Turn(-1))), p.env.label(m.Facing.String(), render.Bold, 14, render.UIText), button(">", set(m.Impulse, m.Facing.Turn(1))))
-	}
-	box.AddChild(row(6, parts...))
+	impulse := p.env.label("", render.Bold, 14, render.UIText)
+	to := p.env.label("", render.Bold, 14, render.UIText)
+	p.onChange(func() {
+		if m := sh.Maneuver; m != nil {
+			impulse.Label, to.Label = fmt.Sprint(m.Impulse), m.Facing.String()
+		}
+	})
+	het := row(6, p.env.label("  to facing", render.Regular, 14, render.UIText),
+		button("<", set(same, turn(-1))), to, button(">", set(same, turn(1))))
+	showWhen(p, het, func() bool { return sh.Maneuver != nil && sh.Maneuver.Op == rules.OpHET })
+	at := row(6, p.env.label("at impulse", render.Regular, 14, render.UIText),
+		button("-", set(func(m plot.Maneuver) int { return m.Impulse - 1 }, facing)), impulse,
+		button("+", set(func(m plot.Maneuver) int { return m.Impulse + 1 }, facing)), het)
+	showWhen(p, at, func() bool { return sh.Maneuver != nil })
+	box.AddChild(at)
 }
 
 // nextManeuver gives the ship the next maneuver of maneuvers, at the
@@ -261,7 +339,7 @@ func (b *plotBuilder) nextManeuver(p *orderDesk, sh *plot.Ship) {
 	sh.Maneuver = m
 }
 
-// holdRows adds a toggle for each of the ship's weapons to hold it for
+// holdRows adds a checkbox for each of the ship's weapons to hold it for
 // a later impulse, and the impulse the held weapons wait for.
 func (b *plotBuilder) holdRows(p *orderDesk, box *widget.Container, sh *plot.Ship) {
 	u := unitOf(p.view(), sh.Unit)
@@ -273,51 +351,52 @@ func (b *plotBuilder) holdRows(p *orderDesk, box *widget.Container, sh *plot.Shi
 		return
 	}
 	f := &sh.Fire
-	parts := []widget.PreferredSizeLocateableWidget{p.env.label("hold", render.Regular, 14, render.UIText)}
 	var names []string
+	var checks []widget.PreferredSizeLocateableWidget
 	for i, m := range c.Mounts {
 		name := string(m.Weapon)
 		if w, ok := rules.LookupWeapon(m.Weapon); ok && w.Name != "" {
 			name = w.Name
 		}
 		names = append(names, fmt.Sprintf("%d %s", i+1, name))
-		held := slices.Contains(f.HoldMounts, i)
-		parts = append(parts, button(fmt.Sprintf("%s%d", mark(held), i+1), func() {
-			if held {
-				f.HoldMounts = slices.DeleteFunc(slices.Clone(f.HoldMounts), func(x int) bool { return x == i })
-			} else {
-				f.HoldMounts = append(slices.Clone(f.HoldMounts), i)
+		checks = append(checks, liveCheck(p, fmt.Sprint(i+1), func() bool { return slices.Contains(f.HoldMounts, i) }, func(on bool) {
+			f.HoldMounts = slices.DeleteFunc(slices.Clone(f.HoldMounts), func(x int) bool { return x == i })
+			if on {
+				f.HoldMounts = append(f.HoldMounts, i)
 				slices.Sort(f.HoldMounts)
 			}
-			p.rebuildPanel()
 		}))
 	}
-	var until []widget.PreferredSizeLocateableWidget
-	if len(f.HoldMounts) > 0 {
-		to := "all turn"
+	n := p.view().Ruleset.ImpulsesPerTurn
+	to := p.env.label("", render.Bold, 14, render.UIText)
+	p.onChange(func() {
+		to.Label = "all turn"
 		if f.HoldUntil > 0 {
-			to = fmt.Sprintf("to %d", f.HoldUntil)
+			to.Label = fmt.Sprintf("to %d", f.HoldUntil)
 		}
-		n := p.view().Ruleset.ImpulsesPerTurn
-		until = []widget.PreferredSizeLocateableWidget{
-			button("-", func() { f.HoldUntil = max(0, f.HoldUntil-1); p.rebuildPanel() }),
-			p.env.label(to, render.Bold, 14, render.UIText),
-			button("+", func() { f.HoldUntil = min(n, f.HoldUntil+1); p.rebuildPanel() })}
-	}
+	})
+	until := row(6,
+		button("-", func() { f.HoldUntil = max(0, f.HoldUntil-1); p.changed() }),
+		to,
+		button("+", func() { f.HoldUntil = min(n, f.HoldUntil+1); p.changed() }))
 	// Six weapons a row at most (the panel is ordersWidth wide), and
-	// the impulse they wait for on the row if it fits.
-	btns := parts[1:]
-	for len(btns) > 6 {
-		box.AddChild(row(6, append(parts[:1:1], btns[:6]...)...))
-		btns, parts = btns[6:], []widget.PreferredSizeLocateableWidget{p.env.label("    ", render.Regular, 14, render.UIText)}
+	// the impulse they wait for on the row if it fits, else on a row of
+	// its own; it shows while a weapon is held.
+	lead := p.env.label("hold", render.Regular, 14, render.UIText)
+	for len(checks) > 6 {
+		box.AddChild(row(10, append([]widget.PreferredSizeLocateableWidget{lead}, checks[:6]...)...))
+		checks, lead = checks[6:], p.env.label("    ", render.Regular, 14, render.UIText)
 	}
-	if len(btns) <= 4 {
-		btns, until = append(btns, until...), nil
+	last := append([]widget.PreferredSizeLocateableWidget{lead}, checks...)
+	held := until
+	if len(checks) <= 4 {
+		box.AddChild(row(10, append(last, until)...))
+	} else {
+		box.AddChild(row(10, last...))
+		held = row(6, p.env.label("held until", render.Regular, 14, render.UIText), until)
+		box.AddChild(held)
 	}
-	box.AddChild(row(6, append(parts[:1:1], btns...)...))
-	if len(until) > 0 {
-		box.AddChild(row(6, append([]widget.PreferredSizeLocateableWidget{p.env.label("held until", render.Regular, 14, render.UIText)}, until...)...))
-	}
+	showWhen(p, held, func() bool { return len(f.HoldMounts) > 0 })
 	box.AddChild(p.env.wrapped("Weapons: "+strings.Join(names, " · ")+"; held ones wait until the impulse set, or all turn.", 12, render.UITextDim, ordersWidth-28))
 }
 
@@ -365,7 +444,7 @@ func (b *plotBuilder) click(p *orderDesk, h rules.Hex) {
 				kind = sh.Course.Kind
 			}
 			sh.Course = plot.Course{Kind: kind, Unit: u.ID, Range: sh.Course.Range, RiftRisk: sh.Course.RiftRisk}
-			p.rebuildPanel()
+			p.changed()
 			return
 		}
 	}
@@ -374,17 +453,16 @@ func (b *plotBuilder) click(p *orderDesk, h rules.Hex) {
 	} else {
 		sh.Course = plot.Course{Kind: plot.Toward, Hex: h, RiftRisk: sh.Course.RiftRisk}
 	}
-	p.rebuildPanel()
+	p.changed()
 }
 
 func (b *plotBuilder) keys(p *orderDesk, in Intents) {
 	if in.Has(intentNextShip) && len(b.o.Ships) > 0 {
 		b.sel = (b.sel + 1) % len(b.o.Ships)
-		p.rebuildPanel()
+		p.changed()
 	}
 	if in.Has(intentCommit) {
-		o := b.o
-		p.plotted = &o
+		b.follow(p)
 	}
 }
 

@@ -215,6 +215,8 @@ func TestPlotPanel(t *testing.T) {
 	for _, u := range d.view().Units {
 		require.NotEqual(t, empty, u.Hex, "the test's empty hex is empty")
 	}
+	box := plotPanel(t, b, d)
+	widgets := countWidgets(box)
 	tests := []struct {
 		name  string
 		do    func()
@@ -240,35 +242,91 @@ func TestPlotPanel(t *testing.T) {
 			assert.Equal(t, plot.Course{Kind: plot.Circle, Unit: enemy.ID, Range: 5}, sh.Course)
 		}},
 		{"waypoints: each click adds a hex", func() {
-			panelClick(t, b, d, "Waypoints")
+			panelClick(t, box, "Waypoints")
 			b.click(d, empty)
 			b.click(d, empty.Neighbor(rules.DirA))
 		}, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, plot.Course{Kind: plot.Waypoints, Hexes: []rules.Hex{empty, empty.Neighbor(rules.DirA)}}, sh.Course)
 		}},
-		{"the maneuver button: a high-energy turn about", func() { panelClick(t, b, d, "Maneuver: none") }, func(t *testing.T, sh plot.Ship) {
+		{"the maneuver button: a high-energy turn about", func() { panelClick(t, box, "Maneuver: none") }, func(t *testing.T, sh plot.Ship) {
 			require.NotNil(t, sh.Maneuver)
 			assert.Equal(t, rules.OpHET, sh.Maneuver.Op)
 			assert.Equal(t, unitOf(d.view(), sh.Unit).Facing.Turn(3), sh.Maneuver.Facing)
 		}},
-		{"again: a sideslip left", func() { panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
+		{"again: a sideslip left", func() { panelClick(t, box, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, rules.OpSlipLeft, sh.Maneuver.Op)
 		}},
-		{"at a later impulse", func() { panelClick(t, b, d, "+") }, func(t *testing.T, sh plot.Ship) {
+		{"at a later impulse", func() { panelClick(t, box, "+") }, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, max(d.view().Clock.Impulse, 1)+1, sh.Maneuver.Impulse)
 		}},
-		{"twice more: no maneuver", func() { panelClick(t, b, d, "Maneuver: "); panelClick(t, b, d, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
+		{"twice more: no maneuver", func() { panelClick(t, box, "Maneuver: "); panelClick(t, box, "Maneuver: ") }, func(t *testing.T, sh plot.Ship) {
 			assert.Nil(t, sh.Maneuver)
 		}},
-		{"hold the first weapon", func() { panelClick(t, b, d, "[ ] 1") }, func(t *testing.T, sh plot.Ship) {
+		{"hold the first weapon", func() { panelToggle(t, box, "1") }, func(t *testing.T, sh plot.Ship) {
 			assert.Equal(t, []int{0}, sh.Fire.HoldMounts)
 			assert.Zero(t, sh.Fire.HoldUntil, "for the whole turn")
+		}},
+		{"let the weapon go again", func() { panelToggle(t, box, "1") }, func(t *testing.T, sh plot.Ship) {
+			assert.Empty(t, sh.Fire.HoldMounts)
+		}},
+		{"hold fire", func() { panelToggle(t, box, "hold fire") }, func(t *testing.T, sh plot.Ship) {
+			assert.True(t, sh.Fire.Hold)
 		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.do()
-			tc.check(t, *b.ship())
+			sh := *b.ship()
+			tc.check(t, sh)
+			// The panel was updated in place: the same widgets, the
+			// selected ship's course and maneuver as they now are.
+			assert.Equal(t, widgets, countWidgets(box), "no widget built anew")
+			assert.NotNil(t, panelText(box, "Course: "+courseText(d, sh.Course)), "the course on the panel")
+			man := "Maneuver: none"
+			if sh.Maneuver != nil {
+				man = "Maneuver: " + sh.Maneuver.String()
+			}
+			assert.NotNil(t, panelButton(box, man), "the maneuver on the panel")
+		})
+	}
+	// The side's breaks and policies: real checkboxes, a policy checked
+	// for the one set.
+	sides := []struct {
+		name  string
+		do    func()
+		check func(t *testing.T, o plot.Orders)
+	}{
+		{"to the breaks", func() { panelClick(t, box, "Breaks and evasion") }, func(t *testing.T, o plot.Orders) {
+			assert.True(t, b.sideRows)
+			assert.Nil(t, shownWidget(box, func(c *widget.Checkbox) bool { return c.Text().Label == "hold fire" }), "the ship's orders are hidden")
+		}},
+		{"no break when an enemy comes within reach", func() { panelToggle(t, box, "an enemy comes within reach") }, func(t *testing.T, o plot.Orders) {
+			assert.False(t, o.Breaks.EnemyInReach)
+		}},
+		{"erratic: ask me", func() { panelToggle(t, box, "ask me") }, func(t *testing.T, o plot.Orders) {
+			assert.Equal(t, plot.Ask, o.Erratic)
+			assert.Equal(t, widget.WidgetUnchecked, panelToggleOf(t, box, erraticText(plot.Standard)).State(), "one policy checked")
+		}},
+		{"unchecking the policy set keeps it", func() { panelToggle(t, box, "ask me") }, func(t *testing.T, o plot.Orders) {
+			assert.Equal(t, plot.Ask, o.Erratic)
+			assert.Equal(t, widget.WidgetChecked, panelToggleOf(t, box, "ask me").State())
+		}},
+		{"evasion: ask", func() { panelToggle(t, box, "ask") }, func(t *testing.T, o plot.Orders) {
+			assert.Equal(t, plot.Ask, o.Evasion)
+			assert.Equal(t, plot.Ask, o.Erratic, "each policy has its own checkboxes")
+		}},
+		{"a seeker near: 2 hexes more", func() { panelClick(t, box, "+") }, func(t *testing.T, o plot.Orders) {
+			assert.Equal(t, plot.DefaultBreaks().SeekerWithin+2, o.Breaks.SeekerWithin)
+		}},
+		{"back to the ships", func() { panelClick(t, box, "< Back") }, func(t *testing.T, o plot.Orders) {
+			assert.False(t, b.sideRows)
+		}},
+	}
+	for _, tc := range sides {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.do()
+			tc.check(t, b.o)
+			assert.Equal(t, widgets, countWidgets(box), "no widget built anew")
 		})
 	}
 	first := b.ship().Unit
@@ -332,19 +390,69 @@ func TestComputerThinksOffTheFrameLoop(t *testing.T) {
 	assert.Equal(t, h1, h2, "the same game whatever the timing of the computer's thinking")
 }
 
-// panelClick builds the plot panel, clicks its first button whose label
-// starts with prefix, and runs the click.
-func panelClick(t *testing.T, b *plotBuilder, d *orderDesk, prefix string) {
+// plotPanel builds the plot panel once, as the play scene does, and
+// lays it out.
+func plotPanel(t *testing.T, b *plotBuilder, d *orderDesk) *widget.Container {
 	t.Helper()
 	root := d.env.root()
 	box := panelColumn(8, widget.Insets{})
 	root.AddChild(box)
+	d.place(box, nil, root.RequestRelayout)
 	b.build(d, box)
 	root.Validate() // the theme gives the buttons their labels
-	btn := panelButton(box, prefix)
-	require.NotNil(t, btn, "a button %q", prefix)
+	return box
+}
+
+// shownWidget returns the first widget of type W in c that shows and
+// that match says, or nil.
+func shownWidget[W interface {
+	comparable
+	widget.PreferredSizeLocateableWidget
+}](c *widget.Container, match func(W) bool) W {
+	return findWidget(c, func(w W) bool { return w.GetWidget().IsVisible() && match(w) })
+}
+
+// panelClick clicks the first button shown on the panel whose label
+// starts with prefix, and runs the click.
+func panelClick(t *testing.T, box *widget.Container, prefix string) {
+	t.Helper()
+	btn := shownWidget(box, func(b *widget.Button) bool { l := b.Text(); return l != nil && strings.HasPrefix(l.Label, prefix) })
+	require.NotNil(t, btn, "a button %q shown", prefix)
 	btn.Click()
 	event.ExecuteDeferred()
+}
+
+// panelToggleOf returns the checkbox shown on the panel labelled label.
+func panelToggleOf(t *testing.T, box *widget.Container, label string) *widget.Checkbox {
+	t.Helper()
+	c := shownWidget(box, func(c *widget.Checkbox) bool { l := c.Text(); return l != nil && l.Label == label })
+	require.NotNil(t, c, "a checkbox %q shown", label)
+	return c
+}
+
+// panelToggle clicks the checkbox shown on the panel labelled label, and
+// runs the click.
+func panelToggle(t *testing.T, box *widget.Container, label string) {
+	t.Helper()
+	panelToggleOf(t, box, label).Click()
+	event.ExecuteDeferred()
+}
+
+// panelText returns the text shown on the panel that reads s, or nil.
+func panelText(box *widget.Container, s string) *widget.Text {
+	return shownWidget(box, func(w *widget.Text) bool { return w.Label == s })
+}
+
+// countWidgets counts the widgets under c.
+func countWidgets(c *widget.Container) int {
+	n := 0
+	for _, ch := range c.Children() {
+		n++
+		if sub, ok := ch.(*widget.Container); ok {
+			n += countWidgets(sub)
+		}
+	}
+	return n
 }
 
 // The plot panel's path preview shows where the path leaves a gravity
