@@ -178,34 +178,34 @@ func (b *plotBuilder) sideRowsOf(p *orderDesk, box *widget.Container) {
 	} {
 		box.AddChild(liveCheck(p, t.name, func() bool { return *t.on }, func(on bool) { *t.on = on }))
 	}
-	box.AddChild(spinner(p, fixed("a seeking weapon near"), func() string {
+	box.AddChild(spinner(p, fixed("a seeker within (hexes)"), func() string {
 		if br.SeekerWithin == 0 {
 			return "off"
 		}
-		return fmt.Sprintf("within %d hexes", br.SeekerWithin)
+		return fmt.Sprint(br.SeekerWithin)
 	},
 		func() { br.SeekerWithin = max(br.SeekerWithin-2, 0) },
 		func() { br.SeekerWithin = min(br.SeekerWithin+2, 20) }))
 	box.AddChild(p.env.label("Erratic maneuvers", render.Bold, 14, render.UIAccent))
-	box.AddChild(policyChecks(p, &b.o.Erratic, erraticText, plot.Standard, plot.Always, plot.Never, plot.Ask))
+	box.AddChild(column(6, widget.Insets{}, policyChecks(p, &b.o.Erratic, erraticText, plot.Standard, plot.Always, plot.Never, plot.Ask)...))
 	box.AddChild(p.env.label("Evasion", render.Bold, 14, render.UIAccent))
-	box.AddChild(policyChecks(p, &b.o.Evasion, func(e plot.Policy) string { return string(e) }, plot.Always, plot.Never, plot.Ask))
+	box.AddChild(checkRow(p, policyChecks(p, &b.o.Evasion, func(e plot.Policy) string { return string(e) }, plot.Always, plot.Never, plot.Ask)...))
 }
 
-// policyChecks is a checkbox for each of the policies ps, two a row, the
-// one *pol reads as (words) checked: checking another sets it, and
-// unchecking the one set keeps it (a policy is always one of them).
-func policyChecks(p *orderDesk, pol *plot.Policy, words func(plot.Policy) string, ps ...plot.Policy) *widget.Container {
-	g := grid(2)
+// policyChecks is a checkbox for each of the policies ps, the one *pol
+// reads as (words) checked: checking another sets it, and unchecking the
+// one set keeps it (a policy is always one of them).
+func policyChecks(p *orderDesk, pol *plot.Policy, words func(plot.Policy) string, ps ...plot.Policy) []widget.PreferredSizeLocateableWidget {
+	var out []widget.PreferredSizeLocateableWidget
 	for _, ps := range ps {
 		is := func() bool { return words(*pol) == words(ps) }
-		g.AddChild(liveCheck(p, words(ps), is, func(on bool) {
+		out = append(out, liveCheck(p, words(ps), is, func(on bool) {
 			if on {
 				*pol = ps
 			}
 		}))
 	}
-	return g
+	return out
 }
 
 // shipRows adds the editor of ship i's orders: course, maneuver, fire,
@@ -220,7 +220,8 @@ func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, i int) {
 	around := func(kind plot.CourseKind) func() {
 		return func() { b.onUnit(c, kind); p.changed() }
 	}
-	box.AddChild(row(6,
+	// Three a row: the five in one are wider than the panel.
+	box.AddChild(grid(3,
 		button("Keep course", set(plot.Keep)),
 		button("Waypoints", set(plot.Waypoints)),
 		button("Close", around(plot.Close)),
@@ -234,7 +235,7 @@ func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, i int) {
 	b.maneuverRows(p, box, sh)
 	f := &sh.Fire
 	box.AddChild(liveText(p, 14, render.UIText, func() string { return "Fire: " + fireText(p, *f) }))
-	box.AddChild(row(12,
+	box.AddChild(checkRow(p,
 		liveCheck(p, "hold fire", func() bool { return f.Hold }, func(on bool) { f.Hold = on }),
 		liveCheck(p, "only at course target", func() bool { return f.Target != "" }, func(on bool) {
 			f.Target = ""
@@ -246,7 +247,7 @@ func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, i int) {
 		func() { f.MinSixths = max(1, f.MinSixths-1) },
 		func() { f.MinSixths = min(6, max(f.MinSixths, 1)+1) }))
 	b.holdRows(p, box, sh)
-	box.AddChild(row(12,
+	box.AddChild(checkRow(p,
 		liveCheck(p, "rift risks", func() bool { return c.RiftRisk }, func(on bool) { c.RiftRisk = on }),
 		liveCheck(p, "launch seekers", func() bool { return sh.Launch }, func(on bool) { sh.Launch = on }),
 		liveCheck(p, "ask every move", func() bool { return sh.AskEveryImpulse }, func(on bool) { sh.AskEveryImpulse = on })))
@@ -259,6 +260,19 @@ func (b *plotBuilder) shipRows(p *orderDesk, box *widget.Container, i int) {
 		_, path := plotPreview(p.view(), *sh, render.UIAccent)
 		return pathText(path)
 	}))
+}
+
+// checkBox is the size liveCheck draws a checkbox's box at.
+const checkBox = 18
+
+// checkRow lays checkboxes, and the words and buttons between them, out
+// in a row. ebitenui counts a checkbox's box at its image's least size,
+// not at the size it draws it (checkBox), so the row leaves the
+// difference between its children, or each label would run into the next
+// box.
+func checkRow(p *orderDesk, children ...widget.PreferredSizeLocateableWidget) *widget.Container {
+	iw, _ := p.env.Theme().CheckboxTheme.Image.Unchecked.MinSize()
+	return row(10+max(checkBox-iw, 0), children...)
 }
 
 // onUnit flies course c relative to its unit (the enemy last clicked):
@@ -384,15 +398,15 @@ func (b *plotBuilder) holdRows(p *orderDesk, box *widget.Container, sh *plot.Shi
 	// its own; it shows while a weapon is held.
 	lead := p.env.label("hold", render.Regular, 14, render.UIText)
 	for len(checks) > 6 {
-		box.AddChild(row(10, append([]widget.PreferredSizeLocateableWidget{lead}, checks[:6]...)...))
+		box.AddChild(checkRow(p, append([]widget.PreferredSizeLocateableWidget{lead}, checks[:6]...)...))
 		checks, lead = checks[6:], p.env.label("    ", render.Regular, 14, render.UIText)
 	}
 	last := append([]widget.PreferredSizeLocateableWidget{lead}, checks...)
 	held := until
 	if len(checks) <= 4 {
-		box.AddChild(row(10, append(last, until)...))
+		box.AddChild(checkRow(p, append(last, until)...))
 	} else {
-		box.AddChild(row(10, last...))
+		box.AddChild(checkRow(p, last...))
 		held = row(6, p.env.label("held until", render.Regular, 14, render.UIText), until)
 		box.AddChild(held)
 	}
