@@ -437,12 +437,6 @@ func fireText(p *orderDesk, f plot.Fire) string {
 	return f.String()
 }
 
-// nextPolicy cycles through ps.
-func nextPolicy(cur plot.Policy, ps ...plot.Policy) plot.Policy {
-	i := slices.Index(ps, cur)
-	return ps[(i+1)%len(ps)]
-}
-
 // click gives the selected ship a course: close with the enemy clicked
 // (or keep it at the range set), or fly toward the hex clicked.
 func (b *plotBuilder) click(p *orderDesk, h rules.Hex) {
