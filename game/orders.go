@@ -29,7 +29,6 @@ type orderDesk struct {
 	view func() *rules.View // the view on screen
 
 	cmd     *rules.Command // the command to submit
-	rebuild bool           // the panel's widgets are to be built anew
 	showMap rules.MapID    // the map to put on screen
 	plotted *plot.Orders   // the side's orders for the turn, to follow
 
@@ -45,9 +44,6 @@ type orderDesk struct {
 
 // submit hands cmd to the play scene to submit.
 func (p *orderDesk) submit(cmd rules.Command) { p.cmd = &cmd }
-
-// rebuildPanel asks the play scene to build the panel's widgets anew.
-func (p *orderDesk) rebuildPanel() { p.rebuild = true }
 
 // place tells the desk where the panel's widgets go, and how to lay them
 // out again; the refreshers of the widgets there before are dropped.
@@ -278,11 +274,6 @@ func commitRow(p *orderDesk, label func() string, cmd func() rules.Command) {
 
 // fixed returns a label function for words that do not change.
 func fixed(s string) func() string { return func() string { return s } }
-
-// stepper is a "- value +" row.
-func stepper(p *orderDesk, name string, value string, dec, inc func()) *widget.Container {
-	return spinner(p, fixed(name), fixed(value), dec, inc)
-}
 
 // spinner is a "name  - value +" row built once: its name and value
 // follow the panel's state, and each button brings the panel up to date.

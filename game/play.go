@@ -380,10 +380,6 @@ func (p *PlayScene) takeOrders() {
 			return
 		}
 	}
-	if d.rebuild {
-		d.rebuild = false
-		p.rebuildPanel()
-	}
 }
 
 // say shows a short notice above the orders panel.
