@@ -358,27 +358,9 @@ func (b *choiceBuilder) itemText(p *orderDesk, c rules.Command) string {
 	return s
 }
 
-// systemNames are the ship systems' names for people, by chart name.
-var systemNames = map[string]string{
-	"brdg": "bridge", "flag": "flag bridge", "emer": "emergency bridge", "aux": "auxiliary control",
-	"damc": "damage control", "fhull": "forward hull", "ahull": "aft hull", "chull": "centre hull",
-	"cwarp": "centre warp engine", "lwarp": "left warp engine", "rwarp": "right warp engine",
-	"lab": "lab", "phas": "phaser", "imp": "impulse engine", "apr": "auxiliary power reactor",
-	"drn": "drone rack", "btty": "battery", "shtl": "shuttle bay", "sen": "sensor", "scan": "scanner",
-	"tran": "transporter", "trac": "tractor beam", "torp": "heavy weapon", "cargo": "cargo hold",
-}
-
 // repairName names a repair target for people: "shield 3", "left warp
 // engine".
-func repairName(target string) string {
-	if n, ok := strings.CutPrefix(target, "shield"); ok {
-		return "shield " + n
-	}
-	if s, ok := systemNames[target]; ok {
-		return s
-	}
-	return target
-}
+func repairName(target string) string { return rules.RepairWords(target) }
 
 // craftName names a small craft (a shuttle aboard a ship is not on the
 // map): its name if the side sees it, else its class's.

@@ -354,7 +354,7 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 	var evs []Event
 	for _, d := range ds {
 		if u := s.Unit(d.Unit); d.SelfDestruct && u.OnMap() {
-			evs = append(evs, s.unitEvent(EventNote, "X4.DM.1", u, fmt.Sprintf("%s self-destructs", u.ID)))
+			evs = append(evs, s.unitEvent(EventNote, "X4.DM.1", u, fmt.Sprintf("%s self-destructs", unitName(u))))
 			evs = append(evs, s.destroy(u, "self-destruct")...)
 		}
 	}

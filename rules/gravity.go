@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"slices"
+	"strings"
 )
 
 // Gravity rifts (GR41, RULES-SYNTHESIS section 4). A gravity rift is a
@@ -211,11 +213,49 @@ func (s *State) riftRoll(u *Unit, sys string, clause string, evs *[]Event) bool 
 	return removed
 }
 
+// unitName names u for the log: the name players read, or for a seeker
+// (whose name, "Drone", is its class's) and a unit without one its id.
 func unitName(u *Unit) string {
-	if u.Name != "" {
+	if u.Name != "" && !u.Kind.Seeking() {
 		return u.Name
 	}
 	return string(u.ID)
+}
+
+// nameOf names the unit id for the log as unitName does; an id no unit
+// has any more is itself.
+func (s *State) nameOf(id UnitID) string {
+	if u := s.Unit(id); u != nil {
+		return unitName(u)
+	}
+	return string(id)
+}
+
+// idWords matches what could be a unit id or a shield in a text: words
+// joined by dots ("kestrel.d6.1").
+var idWords = regexp.MustCompile(`[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*`)
+
+// namedText puts in text, for each whole word that is a unit's id, the
+// name unitName gives it, and "shield 3" for "shield3".
+func (s *State) namedText(text string) string {
+	return idWords.ReplaceAllStringFunc(text, func(w string) string {
+		if u := s.Unit(UnitID(w)); u != nil {
+			return unitName(u)
+		}
+		if _, shield, err := repairTarget(w); err == nil && shield >= 0 {
+			return RepairWords(w)
+		}
+		return w
+	})
+}
+
+// namesOf names each of ids as nameOf does, joined by commas.
+func (s *State) namesOf(ids []UnitID) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.nameOf(id)
+	}
+	return strings.Join(out, ", ")
 }
 
 func sysName(sys System) string {

@@ -256,7 +256,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 	if p.Ram != "" && u.OnMap() && !stopped {
 		s.Turn.Rams = append(s.Turn.Rams, RamOrder{Rammer: u.ID, Target: p.Ram, Entry: res.entry, ForceDock: p.ForceDock})
 	}
-	text := fmt.Sprintf("%s moves %s facing %s", u.ID, strings.Join(path, " "), u.Facing)
+	text := fmt.Sprintf("%s moves %s facing %s", unitName(u), strings.Join(path, " "), u.Facing)
 	evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
 	s.Turn.Next++
 	return append(evs, s.skipIdleMovers()...)

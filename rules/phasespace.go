@@ -463,14 +463,14 @@ func (s *State) phaseOut(u *Unit, linked []*Unit) []Event { return s.phaseOutInt
 func (s *State) phaseOutInto(evs []Event, u *Unit, linked []*Unit) []Event {
 	s.setPhased(u, true)
 	u.Phase = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
-	evs = append(evs, s.phaseEvent(u, "IP8.21", Public, string(u.ID)+" phases out at "+u.Hex.String()))
+	evs = append(evs, s.phaseEvent(u, "IP8.21", Public, unitName(u)+" phases out at "+u.Hex.String()))
 	if ss := u.Ship; ss != nil {
 		ss.Erratic = false // IP8.34
 		if p := s.Unit(ss.Docked); p != nil && p.Ship != nil {
 			// Docked ships are mutually tractored (X4.DOCK): IP8.431.
 			p.Ship.Docked, p.Ship.BoardingOnly = "", false
 			ss.Docked, ss.BoardingOnly = "", false
-			evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("the dock of %s and %s breaks", u.ID, p.ID)))
+			evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("the dock of %s and %s breaks", unitName(u), unitName(p))))
 		}
 	}
 	evs = append(evs, s.gearPhaseOut(u, linked)...)
@@ -679,8 +679,9 @@ func (s *State) settlePhase(evs []Event) []Event {
 }
 
 // hidePhased is the secrecy net under every step (IP8.32, IP8.122-123): a
-// public event of the other rules about a phased-out unit, or naming one,
-// goes to that unit's owner only. The phase rules' own events (clause
+// public event of the other rules about a phased-out unit, or naming one
+// (by its id or by the name the log prints), goes to that unit's owner
+// only. The phase rules' own events (clause
 // IP8.*) are left as they were made. Commands are split before they are revealed
 // (splitSecret), so most events never need it.
 func (s *State) hidePhased(evs []Event) []Event {
@@ -695,7 +696,7 @@ func (s *State) hidePhased(evs []Event) []Event {
 		}
 		var owners []SideID
 		for _, u := range out {
-			if ev.Unit == u.ID || mentions(ev.Text, string(u.ID)) {
+			if ev.Unit == u.ID || mentions(ev.Text, string(u.ID)) || mentions(ev.Text, unitName(u)) {
 				owners = appendUnique(owners, u.Side)
 			}
 		}
