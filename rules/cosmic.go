@@ -326,7 +326,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		if sd.Destination != "" {
 			continue // the destination's defenders roll no rifts of their own
 		}
-		r, ev := s.Roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + string(sd.ID)})
+		r, ev := s.Roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + s.sideName(sd.ID)})
 		evs = append(evs, ev)
 		if riftForms(r.Total, dice.Formation) {
 			raisers = append(raisers, sd.ID)
@@ -343,7 +343,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
 		s.Cosmic.Pending = append(s.Cosmic.Pending, PendingRift{Side: sd, At: now + r.Total})
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.22", Public,
-			fmt.Sprintf("%s rolled %d or %d: a cosmic rift will form", sd, dice.Formation, 6*dice.Formation)))
+			fmt.Sprintf("%s rolled %d or %d: a cosmic rift will form", s.sideName(sd), dice.Formation, 6*dice.Formation)))
 	}
 	return evs
 }

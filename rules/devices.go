@@ -170,7 +170,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 		}
 		u.Ship.Battery -= deviceCost[d.Device]
 		u.Ship.DeviceTurn = s.Clock.Turn
-		evs = append(evs, s.unitEvent(EventNote, "", u, d.String()))
+		evs = append(evs, s.unitEvent(EventNote, "", u, s.namedText(d.String())))
 		switch d.Device {
 		case DeviceESG:
 			for _, t := range s.unitsWithin(u.Map, u.Hex, ESGRange) {

@@ -218,7 +218,7 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 			}
 			t.Ship.Crew[k] += n
 		}
-		evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, "transfer "+tr.String()))
+		evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, "transfer "+s.namedText(tr.String())))
 	}
 	return evs
 }

@@ -347,7 +347,7 @@ func (s *State) resolveFire() []Event {
 				}
 			}
 			evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u,
-				fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", u.ID, w.Name, t.ID, rng, r.Total, mod, band.Hit, verdict)))
+				fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", unitName(u), w.Name, unitName(t), rng, r.Total, mod, band.Hit, verdict)))
 			evs[len(evs)-1].Target = t.ID
 		}
 		if total > 0 && t.OnMap() {

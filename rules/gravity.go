@@ -249,6 +249,12 @@ func (s *State) namedText(text string) string {
 	})
 }
 
+// commandText writes cmd for the log as players read it: "Korath
+// Dominion's fire declaration: Dagger#3 at Swift".
+func (s *State) commandText(cmd Command) string {
+	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + s.namedText(cmd.payloadText())
+}
+
 // namesOf names each of ids as nameOf does, joined by commas.
 func (s *State) namesOf(ids []UnitID) string {
 	out := make([]string, len(ids))

@@ -241,7 +241,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 		ss.Battery += max(gain, 0)
 		ss.Move.DecelImpulse = s.Clock.Impulse
 		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
-			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
+			fmt.Sprintf("%s decelerates %d, %d energy to batteries", unitName(u), res.decel, max(gain, 0))))
 	}
 	if s.owesRiftRoll(u.ID) {
 		// Its pick-ups and exit wait for its removal rolls (GRN.10).

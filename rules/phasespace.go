@@ -320,11 +320,11 @@ func (a *stepArena) str(s string) { a.b.WriteString(s) }
 
 func (a *stepArena) int(n int) { a.b.Write(strconv.AppendInt(a.scratch[:0], int64(n), 10)) }
 
-// rollText writes "<what><id>: 2d6 = t (a+b)" for two dice of 1-6,
+// rollText writes "<what><name>: 2d6 = t (a+b)" for two dice of 1-6,
 // composed on the stack and written at once.
-func (a *stepArena) rollText(what string, id UnitID, x, y int) {
+func (a *stepArena) rollText(what, name string, x, y int) {
 	line := append(a.scratch[:0], what...)
-	line = append(line, id...)
+	line = append(line, name...)
 	line = append(line, ": 2d6 = "...)
 	if t := x + y; t >= 10 {
 		line = append(line, '1', byte('0'+t-10))
@@ -356,7 +356,7 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 				cands = make([]int32, 0, len(s.Units)-i)
 			}
 			cands = append(cands, int32(i))
-			text += len(phaseRollWhat) + len(u.ID) + maxRollText
+			text += len(phaseRollWhat) + len(unitName(u)) + maxRollText
 			if u.PhasedOut && drift {
 				out++
 			}
@@ -393,7 +393,7 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 			aud = owner.only(u.Side)
 		}
 		from := tx.pos()
-		tx.rollText(phaseRollWhat, u.ID, r.Faces[0], r.Faces[1])
+		tx.rollText(phaseRollWhat, unitName(u), r.Faces[0], r.Faces[1])
 		// The event is written in place: this loop runs for every unit.
 		s.EventSeq++
 		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
@@ -496,9 +496,9 @@ func (s *State) phaseInInto(evs []Event, u *Unit, clause string) []Event {
 	s.setPhased(u, false)
 	u.Phase = nil
 	s.Phase.Revealed = append(s.Phase.Revealed, *tr)
-	// "<id> phases in at <hex> facing <F> (<course>)", in one piece.
+	// "<name> phases in at <hex> facing <F> (<course>)", in one piece.
 	var buf [256]byte
-	line := append(buf[:0], u.ID...)
+	line := append(buf[:0], unitName(u)...)
 	line = append(line, " phases in at "...)
 	line = u.Hex.appendTo(line)
 	line = append(line, " facing "...)
@@ -600,7 +600,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		// One event: the course roll (IP8.33), with the turn the table
 		// gives (IP8.331-336) and the hexes moved.
 		from := tx.pos()
-		tx.rollText("course roll ", u.ID, r.Faces[0], r.Faces[1])
+		tx.rollText("course roll ", unitName(u), r.Faces[0], r.Faces[1])
 		tx.str(": ")
 		tx.str(courseName(turn))
 		tx.str(" to ")
@@ -795,12 +795,12 @@ func (s *State) revealSealed(c Sealed) []Event {
 	for i, a := range pub.Allocations { // what the table sees of an allocation (docs/RULES.md)
 		pub.Allocations[i] = a.tableView()
 	}
-	ev := s.newEvent(EventReveal, "", Public, "revealed: "+pub.String())
+	ev := s.newEvent(EventReveal, "", Public, "revealed: "+s.commandText(pub))
 	ev.Side = c.Side
 	if !secret {
 		return []Event{ev}
 	}
-	own := s.newEvent(EventReveal, "IP8.32", Only(c.Side), "revealed to you only (phased out): "+priv.String())
+	own := s.newEvent(EventReveal, "IP8.32", Only(c.Side), "revealed to you only (phased out): "+s.commandText(priv))
 	own.Side = c.Side
 	return []Event{ev, own}
 }

@@ -161,7 +161,7 @@ func (s *State) execWebs(sealed []Sealed) []Event {
 		}
 		u.Ship.Battery -= len(o.Hexes) * webCostPerHex
 		u.Ship.DeviceTurn = s.Clock.Turn
-		evs = append(evs, s.unitEvent(EventNote, "", u, o.String()))
+		evs = append(evs, s.unitEvent(EventNote, "", u, s.namedText(o.String())))
 	}
 	return evs
 }
