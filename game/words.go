@@ -4,6 +4,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hexrift/hexrift/rules"
@@ -27,4 +28,33 @@ func sideName(sc *scenarios.Scenario, id rules.SideID) string {
 		}
 	}
 	return string(id)
+}
+
+// unitNamer names a unit id as players read it.
+type unitNamer func(rules.UnitID) string
+
+// namerOf names the units v shows by their names, sorted by id as v
+// keeps them; a seeker (whose name is its class's), a unit without a
+// name and one v does not show keep their ids. A nil v names nothing.
+func namerOf(v *rules.View) unitNamer {
+	return func(id rules.UnitID) string {
+		if v == nil {
+			return string(id)
+		}
+		i, ok := slices.BinarySearchFunc(v.Units, id, func(u rules.UnitView, id rules.UnitID) int { return strings.Compare(string(u.ID), string(id)) })
+		if ok && v.Units[i].Name != "" && !v.Units[i].Kind.Seeking() {
+			return v.Units[i].Name
+		}
+		return string(id)
+	}
+}
+
+// classTitle names a class for people: "Federation Heavy Cruiser", and
+// a class any side may field ("any" race) or a monster by its name alone
+// ("Drone").
+func classTitle(c *rules.Class) string {
+	if c.Race == "" || c.Race == "any" || c.Race == "monster" {
+		return c.Name
+	}
+	return c.Race + " " + c.Name
 }
