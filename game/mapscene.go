@@ -360,7 +360,3 @@ func (s *MapScene) Describe(h rules.Hex) []string {
 	}
 	return lines
 }
-
-func stepTitle(st rules.Step) string {
-	return strings.ReplaceAll(st.String(), "-", " ")
-}

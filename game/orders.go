@@ -135,9 +135,13 @@ var unitIDWords = regexp.MustCompile(`[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*`)
 
 // namedText puts the name players read for each unit id the side sees in
 // text.
-func namedText(p *orderDesk, text string) string {
+func namedText(p *orderDesk, text string) string { return viewNamedText(p.view(), text) }
+
+// viewNamedText puts the name players read for each unit id v shows in
+// text.
+func viewNamedText(v *rules.View, text string) string {
 	names := map[string]string{}
-	for _, u := range p.view().Units {
+	for _, u := range v.Units {
 		if u.Name != "" {
 			names[string(u.ID)] = u.Name
 		}
@@ -383,7 +387,7 @@ func (b *choiceBuilder) build(p *orderDesk, box *widget.Container) {
 			"as many times a turn as its size class: a d6 of 1-2 makes that strike miss (X4.EV).")
 		b.evasionsLeft(p, box)
 	case rules.CmdRepair:
-		heading(p, box, "Damage control", "Repair damaged systems. Armor is never repaired here (X4.DC).")
+		heading(p, box, stepTitle(rules.StepDamageControl), "Repair damaged systems. Armor is never repaired here (X4.DC).")
 	default:
 		heading(p, box, strings.ToUpper(string(b.kind[:1]))+string(b.kind[1:]), "")
 	}

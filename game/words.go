@@ -13,11 +13,36 @@ import (
 
 // clockText writes a clock for people: "turn 2, impulse 3, movement".
 func clockText(c rules.Clock) string {
-	step := strings.ReplaceAll(c.Step.String(), "-", " ")
+	step := strings.ToLower(stepTitle(c.Step))
 	if c.Step.InImpulse() {
 		return fmt.Sprintf("turn %d, impulse %d, %s", c.Turn, c.Impulse, step)
 	}
 	return fmt.Sprintf("turn %d, %s", c.Turn, step)
+}
+
+// stepTitles name each step of the turn for what is done in it, the
+// words of the top bar and of the orders panel's heading.
+var stepTitles = map[rules.Step]string{
+	rules.StepStartOfTurn:       "Start of turn",
+	rules.StepEnergyAllocation:  "Energy allocation",
+	rules.StepDeclareMovement:   "Movement declarations",
+	rules.StepInvoluntary:       "Involuntary movement",
+	rules.StepMovement:          "Movement",
+	rules.StepActivity:          "Impulse activity",
+	rules.StepSeekingLaunch:     "Seeking weapon launches",
+	rules.StepDirectFire:        "Fire declaration",
+	rules.StepSeekingResolution: "Seeking weapons strike",
+	rules.StepDamageControl:     "Damage control",
+	rules.StepGameOver:          "Game over",
+}
+
+// stepTitle names a step for people: "Fire declaration" for
+// direct-fire.
+func stepTitle(st rules.Step) string {
+	if t, ok := stepTitles[st]; ok {
+		return t
+	}
+	return strings.ReplaceAll(st.String(), "-", " ")
 }
 
 // sideName returns the name of side id of sc, or the id.
