@@ -11,9 +11,11 @@ import (
 	"github.com/hexrift/hexrift/scenarios"
 )
 
-// clockText writes a clock for people: "turn 2, impulse 3, movement".
+// clockText writes when something happened for people: "turn 2,
+// impulse 3, direct fire" (the step's own name, where stepTitle says
+// what a player does in it).
 func clockText(c rules.Clock) string {
-	step := strings.ToLower(stepTitle(c.Step))
+	step := strings.ReplaceAll(c.Step.String(), "-", " ")
 	if c.Step.InImpulse() {
 		return fmt.Sprintf("turn %d, impulse %d, %s", c.Turn, c.Impulse, step)
 	}
@@ -59,15 +61,16 @@ func sideName(sc *scenarios.Scenario, id rules.SideID) string {
 type unitNamer func(rules.UnitID) string
 
 // namerOf names the units v shows by their names, sorted by id as v
-// keeps them; a seeker (whose name is its class's), a unit without a
-// name and one v does not show keep their ids. A nil v names nothing.
+// keeps them; a seeker (whose name is its class's), a unit with a
+// dotted id (a destination scenario's, which may share a name), a unit
+// without a name and one v does not show keep their ids, as the log does. A nil v names nothing.
 func namerOf(v *rules.View) unitNamer {
 	return func(id rules.UnitID) string {
 		if v == nil {
 			return string(id)
 		}
 		i, ok := slices.BinarySearchFunc(v.Units, id, func(u rules.UnitView, id rules.UnitID) int { return strings.Compare(string(u.ID), string(id)) })
-		if ok && v.Units[i].Name != "" && !v.Units[i].Kind.Seeking() {
+		if ok && v.Units[i].Name != "" && !v.Units[i].Kind.Seeking() && !strings.Contains(string(id), ".") {
 			return v.Units[i].Name
 		}
 		return string(id)

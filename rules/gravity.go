@@ -213,10 +213,13 @@ func (s *State) riftRoll(u *Unit, sys string, clause string, evs *[]Event) bool 
 	return removed
 }
 
-// unitName names u for the log: the name players read, or for a seeker
-// (whose name, "Drone", is its class's) and a unit without one its id.
+// unitName names u for the log: the name players read, or its id for a
+// seeker (whose name, "Drone", is its class's), a unit without a name,
+// and a unit whose id is dotted: a destination scenario's unit
+// ("corsair-haven.bounty") may share its name with a unit of the map it
+// came from, and the log must not let one be taken for the other.
 func unitName(u *Unit) string {
-	if u.Name != "" && !u.Kind.Seeking() {
+	if u.Name != "" && !u.Kind.Seeking() && !strings.Contains(string(u.ID), ".") {
 		return u.Name
 	}
 	return string(u.ID)
