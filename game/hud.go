@@ -86,7 +86,7 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	c := s.view.Clock
 	clock := fmt.Sprintf("Turn %d  ·  %s", c.Turn, stepTitle(c.Step))
 	if c.Step.InImpulse() {
-		clock = fmt.Sprintf("Turn %d  ·  impulse %d of %d  ·  %s", c.Turn, c.Impulse, s.view.Ruleset.ImpulsesPerTurn, stepTitle(c.Step))
+		clock = fmt.Sprintf("Turn %d  ·  %s, impulse %d of %d", c.Turn, stepTitle(c.Step), c.Impulse, s.view.Ruleset.ImpulsesPerTurn)
 	}
 	if s.Caption != "" {
 		clock = s.Caption

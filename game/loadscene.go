@@ -11,6 +11,7 @@ import (
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
 )
 
 // LoadScene lists the saves, newest first, with what each holds, and
@@ -22,6 +23,8 @@ type LoadScene struct {
 	takeSide *widget.Button
 	takeStep *widget.Text
 	sides    []rules.SideID
+	// scenario is the selected save's scenario, for its sides' names.
+	scenario *scenarios.Scenario
 	side     int
 	at       int
 	total    int
@@ -94,9 +97,12 @@ func NewLoadScene(env *Env) *LoadScene {
 // pick shows what a save holds: public facts only (SavePreview).
 func (l *LoadScene) pick(s *match.SaveInfo) {
 	l.selected = s
-	l.sides, l.side, l.at = nil, 0, -1
+	l.sides, l.side, l.at, l.scenario = nil, 0, -1, nil
 	if sf, err := match.ReadSave(s.Path); err == nil {
 		l.sides = match.TakeOverSides(sf.Seats)
+		if sc, err := sf.Scenario.Load(); err == nil {
+			l.scenario = sc
+		}
 		l.total = len(sf.Commands)
 	}
 	l.showTake()
@@ -120,7 +126,11 @@ func (l *LoadScene) showTake() {
 		return
 	}
 	if len(l.sides) > 0 {
-		l.takeSide.SetText("as: " + string(l.sides[l.side]))
+		name := string(l.sides[l.side])
+		if l.scenario != nil {
+			name = sideName(l.scenario, l.sides[l.side])
+		}
+		l.takeSide.SetText("as: " + name)
 	} else {
 		l.takeSide.SetText("no side to take")
 	}

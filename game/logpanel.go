@@ -221,7 +221,7 @@ func groupInitiative(events []rules.Event) []rules.Event {
 	var rolls, offs []string
 	e := events[0]
 	for _, r := range events {
-		part := fmt.Sprintf("%s %d", r.Unit, r.Roll.Total)
+		part := fmt.Sprintf("%s %d", rollerName(r), r.Roll.Total)
 		if strings.Contains(r.Text, "roll-off") {
 			offs = append(offs, part)
 		} else {
@@ -238,6 +238,16 @@ func groupInitiative(events []rules.Event) []rules.Event {
 		e.Text += " · roll-offs: " + strings.Join(offs, ", ")
 	}
 	return []rules.Event{e}
+}
+
+// rollerName returns the name an initiative roll's line gives its unit
+// ("initiative Kestrel: d12 = 7"), or the unit's id.
+func rollerName(e rules.Event) string {
+	text := strings.TrimPrefix(strings.TrimPrefix(e.Text, "initiative roll-off "), "initiative ")
+	if name, _, ok := strings.Cut(text, ": "); ok && name != "" {
+		return name
+	}
+	return string(e.Unit)
 }
 
 // wrapText breaks s into lines of at most n characters at spaces.

@@ -338,7 +338,7 @@ func (s *MapScene) Describe(h rules.Hex) []string {
 		side, _ := s.view.Side(u.Side)
 		cls := string(u.Class)
 		if c, ok := rules.LookupClass(u.Class); ok {
-			cls = c.Race + " " + c.Name
+			cls = classTitle(&c)
 		}
 		ghost := ""
 		if u.Ghost {
@@ -348,19 +348,15 @@ func (s *MapScene) Describe(h rules.Hex) []string {
 			ghost += ", " + strings.ToLower(n[:1]) + n[1:]
 		}
 		if u.Tractor != "" {
-			ghost += ", holds " + string(u.Tractor) + " in a tractor beam"
+			ghost += ", holds " + namerOf(s.view)(u.Tractor) + " in a tractor beam"
 		}
 		if u.HeldBy != "" {
-			ghost += ", held in " + string(u.HeldBy) + "'s tractor beam"
+			ghost += ", held in " + namerOf(s.view)(u.HeldBy) + "'s tractor beam"
 		}
-		if n := seekerNote(u); n != "" {
+		if n := seekerNote(u, namerOf(s.view)); n != "" {
 			ghost += ", " + strings.ToLower(n[:1]) + n[1:]
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s, %s, facing %s, speed %d%s", u.Name, side.Name, cls, u.Facing, u.Speed, ghost))
 	}
 	return lines
-}
-
-func stepTitle(st rules.Step) string {
-	return strings.ReplaceAll(st.String(), "-", " ")
 }

@@ -131,9 +131,13 @@ var unitIDWords = regexp.MustCompile(`[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*`)
 
 // namedText puts the name players read for each unit id the side sees in
 // text.
-func namedText(p *orderDesk, text string) string {
+func namedText(p *orderDesk, text string) string { return viewNamedText(p.view(), text) }
+
+// viewNamedText puts the name players read for each unit id v shows in
+// text.
+func viewNamedText(v *rules.View, text string) string {
 	names := map[string]string{}
-	for _, u := range p.view().Units {
+	for _, u := range v.Units {
 		if u.Name != "" {
 			names[string(u.ID)] = u.Name
 		}
@@ -349,27 +353,9 @@ func (b *choiceBuilder) itemText(p *orderDesk, c rules.Command) string {
 	return s
 }
 
-// systemNames are the ship systems' names for people, by chart name.
-var systemNames = map[string]string{
-	"brdg": "bridge", "flag": "flag bridge", "emer": "emergency bridge", "aux": "auxiliary control",
-	"damc": "damage control", "fhull": "forward hull", "ahull": "aft hull", "chull": "centre hull",
-	"cwarp": "centre warp engine", "lwarp": "left warp engine", "rwarp": "right warp engine",
-	"lab": "lab", "phas": "phaser", "imp": "impulse engine", "apr": "auxiliary power reactor",
-	"drn": "drone rack", "btty": "battery", "shtl": "shuttle bay", "sen": "sensor", "scan": "scanner",
-	"tran": "transporter", "trac": "tractor beam", "torp": "heavy weapon", "cargo": "cargo hold",
-}
-
 // repairName names a repair target for people: "shield 3", "left warp
 // engine".
-func repairName(target string) string {
-	if n, ok := strings.CutPrefix(target, "shield"); ok {
-		return "shield " + n
-	}
-	if s, ok := systemNames[target]; ok {
-		return s
-	}
-	return target
-}
+func repairName(target string) string { return rules.RepairWords(target) }
 
 // craftName names a small craft (a shuttle aboard a ship is not on the
 // map): its name if the side sees it, else its class's.
@@ -392,7 +378,7 @@ func (b *choiceBuilder) build(p *orderDesk, box *widget.Container) {
 			"as many times a turn as its size class: a d6 of 1-2 makes that strike miss (X4.EV).")
 		b.evasionsLeft(p, box)
 	case rules.CmdRepair:
-		heading(p, box, "Damage control", "Repair damaged systems. Armor is never repaired here (X4.DC).")
+		heading(p, box, stepTitle(rules.StepDamageControl), "Repair damaged systems. Armor is never repaired here (X4.DC).")
 	default:
 		heading(p, box, strings.ToUpper(string(b.kind[:1]))+string(b.kind[1:]), "")
 	}

@@ -174,7 +174,7 @@ func (b *activityBuilder) command(p *orderDesk) rules.Command {
 }
 
 func (b *activityBuilder) build(p *orderDesk, box *widget.Container) {
-	heading(p, box, "Impulse activity", "Docking, transfers, devices, webs, craft launches and tractor beams. Sealed until every side has chosen.")
+	heading(p, box, stepTitle(rules.StepActivity), "Docking, transfers, devices, webs, craft launches and tractor beams. Sealed until every side has chosen.")
 	if len(b.choice.options) == 0 && len(b.beams) == 0 && len(b.guides) == 0 && len(b.devices) == 0 {
 		box.AddChild(p.env.wrapped("Nothing to choose.", 14, render.UITextDim, ordersWidth-28))
 	}

@@ -115,7 +115,7 @@ func TestActivityPanelTractorContest(t *testing.T) {
 	require.True(t, p.submit(b.command(p.desk)))
 	found := false
 	for _, e := range rules.Events(p.sess.Events, "blue") {
-		found = found || strings.Contains(e.Text, "tractor contest for claw: hawk's holding beam 2, claw strains")
+		found = found || strings.Contains(e.Text, "tractor contest for Claw: Hawk's holding beam 2, Claw strains")
 	}
 	require.True(t, found, "the contest is in blue's log")
 	held := p.sess.State.Unit("hawk").Gear.Tractor == "claw"

@@ -132,7 +132,7 @@ func (b *allocBuilder) shipCost(p *orderDesk, i int) (cost, have int) {
 }
 
 func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
-	heading(p, box, "Energy allocation", "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
+	heading(p, box, stepTitle(rules.StepEnergyAllocation), "Spend each ship's power for the turn. Sealed: no one sees it until every side has committed.")
 	box.AddChild(p.env.label("Presets for every ship (point at one to read it):", render.Regular, 13, render.UITextDim))
 	presets := grid(2)
 	for _, pr := range allocPresets {
@@ -424,7 +424,7 @@ func (b *declareBuilder) inReserve(id rules.UnitID) (rules.UnitView, bool) {
 }
 
 func (b *declareBuilder) build(p *orderDesk, box *widget.Container) {
-	heading(p, box, "Declare movement", "Declare going into warp (speeds add up; -1 to your hits per warp factor) or self-destruction; "+
+	heading(p, box, stepTitle(rules.StepDeclareMovement), "Declare going into warp (speeds add up; -1 to your hits per warp factor) or self-destruction; "+
 		"withdraw a ship from the battle through the gravity rift it is in (a d10 of 1-3 sends it to reserve instead); "+
 		"bring a unit back from reserve next to a ship of yours. Sealed.")
 	for i := range b.decl {

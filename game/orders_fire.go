@@ -22,7 +22,7 @@ func newFireBuilder(p *orderDesk) *fireBuilder {
 }
 
 func (b *fireBuilder) build(p *orderDesk, box *widget.Container) {
-	heading(p, box, "Direct fire", "Choose a ship, then click an enemy to aim every weapon that reaches it, or tick weapon by weapon below to split the fire between targets. Sealed: all fire is revealed and resolved together.")
+	heading(p, box, stepTitle(rules.StepDirectFire), "Choose a ship, then click an enemy to aim every weapon that reaches it, or tick weapon by weapon below to split the fire between targets. Sealed: all fire is revealed and resolved together.")
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can fire now (no armed weapon in range and arc).", 14, render.UITextDim, ordersWidth-28))
 	}

@@ -43,7 +43,7 @@ func launchOdds(o rules.LaunchOdds) string {
 }
 
 func (b *launchBuilder) build(p *orderDesk, box *widget.Container) {
-	heading(p, box, "Seeking weapons launch", "Choose a ship, then click an enemy (or tick a launcher below) to launch its drones and armed plasma at it. A plasma warhead weakens with every hex it flies (20 up to 5 hexes, 15 to 10, 10 to 15, 5 to 20). Sealed.")
+	heading(p, box, stepTitle(rules.StepSeekingLaunch), "Choose a ship, then click an enemy (or tick a launcher below) to launch its drones and armed plasma at it. A plasma warhead weakens with every hex it flies (20 up to 5 hexes, 15 to 10, 10 to 15, 5 to 20). Sealed.")
 	if len(b.units) == 0 {
 		box.AddChild(p.env.wrapped("None of your ships can launch now.", 14, render.UITextDim, ordersWidth-28))
 	}

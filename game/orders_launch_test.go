@@ -152,7 +152,7 @@ func TestGuidancePanel(t *testing.T) {
 	require.NoError(t, err)
 	blue := strings.Join(NewMapScene(p.sess.State, "blue", fonts, 480, 300).Describe(d.Hex), "\n")
 	red := strings.Join(NewMapScene(p.sess.State, "red", fonts, 480, 300).Describe(d.Hex), "\n")
-	assert.Contains(t, blue, "warhead 12, seeking hawk, guided by lark")
+	assert.Contains(t, blue, "warhead 12, seeking Hawk, guided by Lark")
 	assert.Contains(t, red, "warhead 12")
 	assert.NotContains(t, red, "guided by")
 }

@@ -337,7 +337,7 @@ func (p *PlayScene) seatColour(side rules.SideID) render.RGBA {
 func (p *PlayScene) submit(cmd rules.Command) bool {
 	look := p.sess.State.View(cmd.Side)
 	if _, err := p.sess.Submit(cmd); err != nil {
-		p.say(refusalText(err))
+		p.say(viewNamedText(look, refusalText(err)))
 		return false
 	}
 	p.autosave()

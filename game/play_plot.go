@@ -173,7 +173,7 @@ func (p *PlayScene) syncPlotted() {
 			cmd = a.cmd
 		}
 		if _, err := p.sess.Submit(cmd); err != nil {
-			p.say("Orders error: " + err.Error())
+			p.say("Orders error: " + viewNamedText(p.sess.State.View(cmd.Side), refusalText(err)))
 			return
 		}
 		p.autosave()

@@ -195,7 +195,7 @@ func (p *PlayScene) cardFor(u rules.UnitView) (*cardLayout, bool) {
 	var l *cardLayout
 	for _, x := range []float64{12, free[2] - cardWidth - 12} {
 		var ok bool
-		if l, ok = layoutShipCard(p.env.Fonts, u, side, p.seatColour(u.Side), x, 44); !ok {
+		if l, ok = layoutShipCard(p.env.Fonts, u, side, namerOf(p.mapv.View()), p.seatColour(u.Side), x, 44); !ok {
 			return nil, false
 		}
 		hides := false

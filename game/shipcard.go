@@ -39,8 +39,8 @@ type cardLayout struct {
 
 // shipCard draws a unit's systems display at x, y: what the viewer may
 // know of it (see layoutShipCard).
-func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side rules.Side, colour render.RGBA, x, y float64) {
-	if l, ok := layoutShipCard(fonts, u, side, colour, x, y); ok {
+func shipCard(screen *ebiten.Image, fonts *render.Fonts, u rules.UnitView, side rules.Side, names unitNamer, colour render.RGBA, x, y float64) {
+	if l, ok := layoutShipCard(fonts, u, side, names, colour, x, y); ok {
 		l.draw(screen, fonts)
 	}
 }
@@ -65,7 +65,7 @@ func (l *cardLayout) covers(x, y, pad float64) bool {
 // damage. Text is clipped and box rows wrap to the card's width, and the
 // opaque background grows to hold every row, so that the map never shows
 // through it.
-func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, colour render.RGBA, x, y float64) (*cardLayout, bool) {
+func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, names unitNamer, colour render.RGBA, x, y float64) (*cardLayout, bool) {
 	c, ok := rules.LookupClass(u.Class)
 	if !ok {
 		return nil, false
@@ -77,7 +77,7 @@ func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, colo
 		l.labels = append(l.labels, render.Label{X: x + cardPad, Y: ly, Text: clipText(fonts, style, size, s, inner), Style: style, Size: size, Color: col})
 	}
 	lab(y+8, u.Name, render.Bold, 16, render.UIText)
-	lab(y+29, fmt.Sprintf("%s %s · %s", c.Race, c.Name, side.Name), render.Regular, 12, render.UITextDim)
+	lab(y+29, fmt.Sprintf("%s · %s", classTitle(&c), side.Name), render.Regular, 12, render.UITextDim)
 	lab(y+46, fmt.Sprintf("speed %d · facing %s · size class %d · BPV %d", u.Speed, u.Facing, c.SizeClass, c.BPV), render.Regular, 12, render.UITextDim)
 
 	// Shields 1-6 (1 ahead, clockwise) as bars against the class's full
@@ -95,7 +95,7 @@ func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, colo
 	gy := sy + 30
 	lab(gy, fmt.Sprintf("Armor %d/%d   Excess damage %d/%d", u.Armor, c.Armor, u.Excess, c.Excess), render.Regular, 12, render.UIText)
 	gy += cardRow
-	for _, n := range cardNotes(u, &c) {
+	for _, n := range cardNotes(u, &c, names) {
 		lab(gy, n, render.Regular, 12, render.UIAccent)
 		gy += cardRow
 	}
@@ -177,18 +177,18 @@ func clipText(fonts *render.Fonts, style render.FontStyle, size float64, s strin
 // cardNotes returns the ship card's lines on the unit's state beyond its
 // boxes: its cloak and tractor beams (public) and what its own damage
 // does to its fire and lock-ons (owner only, from Detail).
-func cardNotes(u rules.UnitView, c *rules.Class) []string {
+func cardNotes(u rules.UnitView, c *rules.Class, names unitNamer) []string {
 	var out []string
 	if n := cloakNote(u); n != "" {
 		out = append(out, n)
 	}
 	if u.Tractor != "" {
-		out = append(out, "Holds "+string(u.Tractor)+" in a tractor beam")
+		out = append(out, "Holds "+names(u.Tractor)+" in a tractor beam")
 	}
 	if u.HeldBy != "" {
-		out = append(out, "Held in "+string(u.HeldBy)+"'s tractor beam")
+		out = append(out, "Held in "+names(u.HeldBy)+"'s tractor beam")
 	}
-	if n := seekerNote(u); n != "" {
+	if n := seekerNote(u, names); n != "" {
 		out = append(out, n)
 	}
 	if u.Detail != nil {
@@ -244,16 +244,16 @@ func mountState(w rules.Weapon, ms rules.MountState) (string, render.RGBA) {
 // seekerNote describes a seeking weapon: its warhead, seen by every
 // side, and for its owner what it seeks and who guides it; "" for other
 // units.
-func seekerNote(u rules.UnitView) string {
+func seekerNote(u rules.UnitView, names unitNamer) string {
 	if !u.Kind.Seeking() {
 		return ""
 	}
 	n := fmt.Sprintf("Warhead %d", u.Warhead)
 	switch {
 	case u.Target != "" && u.Guide != "":
-		n += fmt.Sprintf(", seeking %s, guided by %s", u.Target, u.Guide)
+		n += fmt.Sprintf(", seeking %s, guided by %s", names(u.Target), names(u.Guide))
 	case u.Target != "":
-		n += fmt.Sprintf(", seeking %s", u.Target)
+		n += fmt.Sprintf(", seeking %s", names(u.Target))
 	case u.Detail != nil:
 		n += ", ballistic"
 	}

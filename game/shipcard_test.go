@@ -3,9 +3,11 @@ package game
 import (
 	"image/color"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/render"
@@ -29,11 +31,11 @@ func TestCardNotesDamage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d := &rules.ShipState{Boxes: full}
 			d.Boxes[rules.SysScanner], d.Boxes[rules.SysSensor] = tt.scan, tt.sen
-			got := cardNotes(rules.UnitView{Class: c.ID, Detail: d}, &c)
+			got := cardNotes(rules.UnitView{Class: c.ID, Detail: d}, &c, namerOf(nil))
 			if !slices.Equal(got, tt.want) {
 				t.Fatalf("notes %q, want %q", got, tt.want)
 			}
-			if other := cardNotes(rules.UnitView{Class: c.ID}, &c); len(other) != 0 {
+			if other := cardNotes(rules.UnitView{Class: c.ID}, &c, namerOf(nil)); len(other) != 0 {
 				t.Fatalf("another side's card shows %q", other)
 			}
 		})
@@ -54,7 +56,7 @@ func TestCardNotesCloakAndBeams(t *testing.T) {
 		{"fading out", rules.UnitView{Cloaked: true, CloakLevel: 1, CloakFading: "out"}, "Cloak fading out 1/5: fire at it +0, lock-on within 13 hexes; it cannot fire yet"},
 	}
 	c, _ := rules.LookupClass("kor-raider")
-	if got := cardNotes(rules.UnitView{Tractor: "claw", HeldBy: "hawk"}, &c); !slices.Equal(got, []string{"Holds claw in a tractor beam", "Held in hawk's tractor beam"}) {
+	if got := cardNotes(rules.UnitView{Tractor: "claw", HeldBy: "hawk"}, &c, namerOf(nil)); !slices.Equal(got, []string{"Holds claw in a tractor beam", "Held in hawk's tractor beam"}) {
 		t.Errorf("beam notes %q", got)
 	}
 	for _, tt := range tests {
@@ -87,7 +89,7 @@ func TestShipCardRowsStayOnTheCard(t *testing.T) {
 				name = c.Name + " as its owner"
 			}
 			t.Run(name, func(t *testing.T) {
-				l, ok := layoutShipCard(fonts, u, rules.Side{Name: "The Federation of Many Words"}, render.Hex("#ff0000", 1), 12, 44)
+				l, ok := layoutShipCard(fonts, u, rules.Side{Name: "The Federation of Many Words"}, namerOf(nil), render.Hex("#ff0000", 1), 12, 44)
 				require.True(t, ok)
 				inside := func(x, y float64) bool {
 					return x >= l.x-0.5 && x <= l.x+l.w+0.5 && y >= l.y-0.5 && y <= l.y+l.h+0.5
@@ -101,7 +103,7 @@ func TestShipCardRowsStayOnTheCard(t *testing.T) {
 				}
 				// A red map under the card does not show through it.
 				screen.Fill(color.NRGBA{R: 255, A: 255})
-				shipCard(screen, fonts, u, rules.Side{}, render.Hex("#3a4d7a", 1), 12, 44)
+				shipCard(screen, fonts, u, rules.Side{}, namerOf(nil), render.Hex("#3a4d7a", 1), 12, 44)
 				for y := l.y + 4; y < l.y+l.h-1; y += 5 {
 					for x := l.x + 1; x < l.x+l.w-1; x += 5 {
 						c := color.NRGBAModel.Convert(screen.At(int(x), int(y))).(color.NRGBA)
@@ -110,5 +112,33 @@ func TestShipCardRowsStayOnTheCard(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The ship card and the hex tooltip name classes and units as players
+// read them: "Drone", not "any Drone", and the ship a drone seeks by its
+// name (issue 22); a seeker and a unit the side does not see keep their
+// ids.
+func TestCardWords(t *testing.T) {
+	v := &rules.View{Units: []rules.UnitView{
+		{ID: "hawk", Name: "Hawk", Kind: rules.KindShip},
+		{ID: "kestrel", Name: "Kestrel", Kind: rules.KindShip},
+		{ID: "kestrel.d6.1", Name: "Drone", Kind: rules.KindDrone},
+	}}
+	names := namerOf(v)
+	drone, _ := rules.LookupClass("drone")
+	cruiser, _ := rules.LookupClass("fed-cruiser")
+	tests := []struct{ got, want string }{
+		{classTitle(&drone), "Drone"},
+		{classTitle(&cruiser), "Federation Heavy Cruiser"},
+		{names("kestrel"), "Kestrel"},
+		{names("kestrel.d6.1"), "kestrel.d6.1"},
+		{names("unseen"), "unseen"},
+		{namerOf(nil)("kestrel"), "kestrel"},
+		{seekerNote(rules.UnitView{Kind: rules.KindDrone, Warhead: 12, Target: "hawk", Guide: "kestrel"}, names), "Warhead 12, seeking Hawk, guided by Kestrel"},
+		{strings.Join(cardNotes(rules.UnitView{Tractor: "hawk"}, &cruiser, names), "; "), "Holds Hawk in a tractor beam"},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, tt.got)
 	}
 }

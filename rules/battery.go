@@ -89,7 +89,7 @@ func (s *State) execBatteryUses(sealed []Sealed) []Event {
 		for i, p := range b.Shields {
 			u.Ship.Reinforce[i] += p
 		}
-		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u, b.String()))
+		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u, s.namedText(b.String())))
 	}
 	return evs
 }

@@ -48,8 +48,8 @@ func (s *State) boardingCombat() []Event {
 			continue
 		}
 		crew := &ss.Crew
-		att := s.rollHits(&evs, u, ss.Boarders, boarderHits, "boarders aboard "+string(u.ID))
-		def := s.rollHits(&evs, u, crew[BoardingParties]+crew[crewUnits]/crewPerDie, defenderHits, "defenders of "+string(u.ID))
+		att := s.rollHits(&evs, u, ss.Boarders, boarderHits, "boarders aboard "+unitName(u))
+		def := s.rollHits(&evs, u, crew[BoardingParties]+crew[crewUnits]/crewPerDie, defenderHits, "defenders of "+unitName(u))
 		k := min(att, crew[BoardingParties])
 		crew[BoardingParties] -= k
 		crew[crewUnits] = max(crew[crewUnits]-(att-k), 0)
@@ -82,5 +82,5 @@ func (s *State) capture(u *Unit) []Event {
 	}
 	ss.Docked, ss.BoardingOnly = "", false
 	u.Gear.Tractor = ""
-	return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is captured from %s by %s", u.ID, from, u.Side))}
+	return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is captured from %s by %s", unitName(u), s.sideName(from), s.sideName(u.Side)))}
 }

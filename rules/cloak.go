@@ -109,12 +109,12 @@ func (s *State) execCloak(u *Unit, a *Allocation) []Event {
 	switch {
 	case a.Cloak && !cl.On:
 		cl.On, cl.Fade = true, CloakFadeImpulses
-		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s cloaks: it fades from sight over %d impulses", u.ID, CloakFadeImpulses))}
+		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s cloaks: it fades from sight over %d impulses", unitName(u), CloakFadeImpulses))}
 	case !a.Cloak && cl.On:
 		level := cloakLevel(u)
 		cl.On, cl.Fade = false, level
 		cl.VoidedAt = s.Clock
-		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s drops its cloak: it fades back in over %d impulses and cannot fire until then", u.ID, level))}
+		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s drops its cloak: it fades back in over %d impulses and cannot fire until then", unitName(u), level))}
 	}
 	return nil
 }
@@ -133,9 +133,9 @@ func (s *State) fadeCloaks() []Event {
 			continue
 		}
 		if u.Gear.Cloak.On {
-			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is fully cloaked", u.ID)))
+			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is fully cloaked", unitName(u))))
 		} else {
-			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s's cloak has faded out", u.ID)))
+			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s's cloak has faded out", unitName(u))))
 		}
 	}
 	return evs

@@ -38,6 +38,27 @@ const (
 	CmdLaunch CommandKind = "launch"
 )
 
+// kindWords names each command kind for players: what its step does.
+var kindWords = map[CommandKind]string{
+	CmdAllocate: "energy allocation",
+	CmdDeclare:  "movement declarations",
+	CmdMove:     "move",
+	CmdActivity: "impulse activity",
+	CmdFire:     "fire declaration",
+	CmdEvade:    "evasive maneuvers",
+	CmdRepair:   "damage control",
+	CmdLaunch:   "seeking weapon launches",
+}
+
+// Words names the kind as players read it, "energy allocation" for
+// allocate; a kind the rules do not know is its tag.
+func (k CommandKind) Words() string {
+	if w, ok := kindWords[k]; ok {
+		return w
+	}
+	return string(k)
+}
+
 // Command is one choice of one side: a plain value that round-trips
 // through JSON, so that a game is its setup, its seed and its commands.
 // Kind selects the payload; the other payload fields stay empty.
@@ -66,6 +87,12 @@ type Command struct {
 
 // String returns a one-line summary of the command for logs.
 func (c Command) String() string {
+	return fmt.Sprintf("%s %s: %s", c.Side, c.Kind, c.payloadText())
+}
+
+// payloadText returns the orders the command gives, "; " between them,
+// or "nothing".
+func (c Command) payloadText() string {
 	var parts []string
 	if k := kindOf(c.Kind); k != nil {
 		for _, f := range k.fields {
@@ -77,7 +104,7 @@ func (c Command) String() string {
 	if len(parts) == 0 {
 		parts = []string{"nothing"}
 	}
-	return fmt.Sprintf("%s %s: %s", c.Side, c.Kind, strings.Join(parts, "; "))
+	return strings.Join(parts, "; ")
 }
 
 // Orders splits the command into commands of the same kind and side

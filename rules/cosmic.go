@@ -326,7 +326,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		if sd.Destination != "" {
 			continue // the destination's defenders roll no rifts of their own
 		}
-		r, ev := s.Roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + string(sd.ID)})
+		r, ev := s.Roll(d6s(dice.Formation), RollReason{Clause: "IP4.21", Side: sd.ID, What: "cosmic rift roll " + s.sideName(sd.ID)})
 		evs = append(evs, ev)
 		if riftForms(r.Total, dice.Formation) {
 			raisers = append(raisers, sd.ID)
@@ -343,7 +343,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 		now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
 		s.Cosmic.Pending = append(s.Cosmic.Pending, PendingRift{Side: sd, At: now + r.Total})
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.22", Public,
-			fmt.Sprintf("%s rolled %d or %d: a cosmic rift will form", sd, dice.Formation, 6*dice.Formation)))
+			fmt.Sprintf("%s rolled %d or %d: a cosmic rift will form", s.sideName(sd), dice.Formation, 6*dice.Formation)))
 	}
 	return evs
 }
@@ -445,7 +445,7 @@ func (s *State) formRift(side SideID) []Event {
 	only := Only(side)
 	lead := s.largestUnit(side)
 	if lead == nil {
-		return append(evs, s.newEvent(EventCosmic, "IP4.232", Public, fmt.Sprintf("%s has no unit to place a cosmic rift from: none forms", side)))
+		return append(evs, s.newEvent(EventCosmic, "IP4.232", Public, fmt.Sprintf("%s has no unit to place a cosmic rift from: none forms", s.sideName(side))))
 	}
 	dr, ev := s.Roll(D6, RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift direction"})
 	evs = append(evs, ev)
@@ -454,10 +454,10 @@ func (s *State) formRift(side SideID) []Event {
 	dir := directionFromDie(dr.Total)
 	h := lead.Hex.Add(dir.Vector().Scale(rr.Total))
 	m := s.mapByID(lead.Map)
-	where := fmt.Sprintf("%v (%s of %s, %d hexes)", h, dir, lead.ID, rr.Total)
+	where := fmt.Sprintf("%v (%s of %s, %d hexes)", h, dir, unitName(lead), rr.Total)
 	if d, ok := m.Terrain.NearestFeature(h); ok && d <= riftTerrainClearance {
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.233", only, fmt.Sprintf("the cosmic rift at %s would be %d hexes from point terrain: none forms", where, d)))
-		return append(evs, s.newEvent(EventCosmic, "IP4.233", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
+		return append(evs, s.newEvent(EventCosmic, "IP4.233", Public, fmt.Sprintf("%s's cosmic rift does not form", s.sideName(side))))
 	}
 	for _, o := range s.Cosmic.Rifts {
 		for _, end := range o.ends() {
@@ -468,7 +468,7 @@ func (s *State) formRift(side SideID) []Event {
 					why = fmt.Sprintf("the cosmic rift at %s would be within %d hexes of a recent cosmic rift: none forms", where, riftSpacing)
 				}
 				evs = append(evs, s.newEvent(EventCosmic, "IP4.29", only, why))
-				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", side)))
+				return append(evs, s.newEvent(EventCosmic, "IP4.29", Public, fmt.Sprintf("%s's cosmic rift does not form", s.sideName(side))))
 			}
 		}
 	}
@@ -481,7 +481,7 @@ func (s *State) formRift(side SideID) []Event {
 	}
 	s.Cosmic.Rifts = append(s.Cosmic.Rifts, r)
 	rp := &s.Cosmic.Rifts[len(s.Cosmic.Rifts)-1]
-	evs = append(evs, s.newEvent(EventCosmic, "IP4.25", Public, fmt.Sprintf("%s's cosmic rift %s forms for %d impulses", side, r.ID, r.Lifetime)))
+	evs = append(evs, s.newEvent(EventCosmic, "IP4.25", Public, fmt.Sprintf("%s's cosmic rift %s forms for %d impulses", s.sideName(side), r.ID, r.Lifetime)))
 	evs = append(evs, s.newEvent(EventCosmic, "IP4.232", only, fmt.Sprintf("%s lies at %s", r.ID, where)))
 	if m.Terrain.InRegion(h, RegionIonStorm) {
 		return append(evs, s.cosmicStorm(rp)...)
@@ -629,12 +629,12 @@ func (s *State) riftTransfer(u *Unit, r *CosmicRift, fromOrigin bool) []Event {
 	evs = append(evs, s.cosmicEvent(u, "IP4.26", aud, fmt.Sprintf("%s's lifetime is cut by %d: %d impulses left", r.ID, cut,
 		max(r.closesAt()-s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn), 0))))
 	if s.voidCloak(u) {
-		evs = append(evs, s.cosmicEvent(u, "IP4.38", Public, fmt.Sprintf("%s comes out of %s with its cloak exposed", u.ID, r.ID)))
+		evs = append(evs, s.cosmicEvent(u, "IP4.38", Public, fmt.Sprintf("%s comes out of %s with its cloak exposed", unitName(u), r.ID)))
 	}
 	if u.Ship != nil && u.Ship.Flywheel > 0 {
 		// IP4.37: a positron flywheel resets on exiting the rift; what
 		// it held is lost. The charge is its owner's to know.
-		evs = append(evs, s.cosmicEvent(u, "IP4.37", Only(u.Side), fmt.Sprintf("%s's positron flywheel resets: %d energy lost", u.ID, u.Ship.Flywheel)))
+		evs = append(evs, s.cosmicEvent(u, "IP4.37", Only(u.Side), fmt.Sprintf("%s's positron flywheel resets: %d energy lost", unitName(u), u.Ship.Flywheel)))
 		u.Ship.Flywheel = 0
 	}
 	return append(evs, s.detectRifts()...)
@@ -661,7 +661,7 @@ func (s *State) moveAcross(u *Unit, m MapID, h Hex) {
 func (s *State) breakLinks(u *Unit, clause string) []Event {
 	var evs []Event
 	if u.Gear.Tractor != "" {
-		evs = append(evs, s.cosmicEvent(u, clause, Public, fmt.Sprintf("%s's tractor beam on %s breaks", u.ID, u.Gear.Tractor)))
+		evs = append(evs, s.cosmicEvent(u, clause, Public, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(u), s.nameOf(u.Gear.Tractor))))
 		u.Gear.Tractor = ""
 	}
 	if u.Ship != nil && u.Ship.Docked != "" {
@@ -671,7 +671,7 @@ func (s *State) breakLinks(u *Unit, clause string) []Event {
 		u.Ship.Docked, u.Ship.BoardingOnly = "", false
 	}
 	if isSeeker(u) && u.Gear.Target != "" {
-		evs = append(evs, s.cosmicEvent(u, "IP4.15", Only(u.Side), fmt.Sprintf("%s loses track of %s", u.ID, u.Gear.Target)))
+		evs = append(evs, s.cosmicEvent(u, "IP4.15", Only(u.Side), fmt.Sprintf("%s loses track of %s", unitName(u), s.nameOf(u.Gear.Target))))
 		u.Gear.Target = ""
 	}
 	for i := range s.Units {
@@ -681,10 +681,10 @@ func (s *State) breakLinks(u *Unit, clause string) []Event {
 		}
 		if o.Gear.Tractor == u.ID {
 			o.Gear.Tractor = ""
-			evs = append(evs, s.cosmicEvent(o, clause, Public, fmt.Sprintf("%s's tractor beam on %s breaks", o.ID, u.ID)))
+			evs = append(evs, s.cosmicEvent(o, clause, Public, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(o), unitName(u))))
 		}
 		if isSeeker(o) && (o.Gear.Target == u.ID || (o.Gear.Guide == u.ID && !o.Gear.SelfGuided)) && o.Gear.Target != "" {
-			evs = append(evs, s.cosmicEvent(o, "IP4.15", Public, fmt.Sprintf("%s loses its lock-on and flies on ballistic", o.ID)))
+			evs = append(evs, s.cosmicEvent(o, "IP4.15", Public, fmt.Sprintf("%s loses its lock-on and flies on ballistic", unitName(o))))
 			o.Gear.Target = ""
 		}
 	}
@@ -867,7 +867,7 @@ func (s *State) closeRift(r *CosmicRift) []Event {
 		u := &s.Units[i]
 		if u.Cross.Rift == r.ID && u.Away() && !u.Cross.Trapped && u.Status != StatusDestroyed {
 			u.Cross.Trapped = true
-			evs = append(evs, s.cosmicEvent(u, "IP4.452", Public, fmt.Sprintf("%s is trapped in %s: it counts as destroyed", u.ID, u.Map)))
+			evs = append(evs, s.cosmicEvent(u, "IP4.452", Public, fmt.Sprintf("%s is trapped in %s: it counts as destroyed", unitName(u), u.Map)))
 		}
 	}
 	return evs
@@ -944,7 +944,7 @@ func (s *State) cosmicStorm(r *CosmicRift) []Event {
 			u.Ship.Move.Straight = 0
 		}
 		u.Cross = RiftCrossing{Rift: r.ID, Believes: old, Until: s.Clock.Turn + riftUnawareTurns}
-		evs = append(evs, s.cosmicEvent(u, "IP4.53", Only(u.Side), fmt.Sprintf("%s is swept to %s %v; its crew do not know it", u.ID, r.Dest, u.Hex)))
+		evs = append(evs, s.cosmicEvent(u, "IP4.53", Only(u.Side), fmt.Sprintf("%s is swept to %s %v; its crew do not know it", unitName(u), r.Dest, u.Hex)))
 	}
 	s.mapByID(r.Map).Terrain = src
 	s.mapByID(r.Dest).Terrain = dst
@@ -971,10 +971,10 @@ func (s *State) cosmicRadiation() []Event {
 				if !u.OnMap() || u.Ship == nil || !fleetUnit(u) || u.Ship.Radiation.Turn == s.Clock.Turn {
 					continue
 				}
-				why := RollReason{Clause: "IP4.312", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "rift radiation, warp " + string(u.ID)}
+				why := RollReason{Clause: "IP4.312", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "rift radiation, warp " + unitName(u)}
 				wr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
-				why.Clause, why.What = "IP4.313", "rift radiation, sensors "+string(u.ID)
+				why.Clause, why.What = "IP4.313", "rift radiation, sensors "+unitName(u)
 				sr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
 				evs = append(evs, s.applyRadiation(u, radiationRow(turns, wr.Total), radiationRow(turns, sr.Total))...)
@@ -989,7 +989,7 @@ func (s *State) applyRadiation(u *Unit, warpRow, sensorRow int) []Event {
 	w, sn := radiationWarpChart[warpRow-1], radiationSensorChart[sensorRow-1]
 	loss := (warpBoxes(u)*w[0] + w[1] - 1) / w[1]
 	u.Ship.Radiation = Radiation{Turn: s.Clock.Turn, WarpRow: warpRow, SensorRow: sensorRow, WarpLoss: loss, FireShift: sn.Shift, Blind: sn.Blind}
-	text := fmt.Sprintf("%s in rift radiation: warp row %d (-%d power), sensor row %d (+%d to fire", u.ID, warpRow, loss, sensorRow, sn.Shift)
+	text := fmt.Sprintf("%s in rift radiation: warp row %d (-%d power), sensor row %d (+%d to fire", unitName(u), warpRow, loss, sensorRow, sn.Shift)
 	if sn.Blind {
 		text += ", lock-on lost"
 	}
@@ -1012,7 +1012,7 @@ func (s *State) detectRifts() []Event {
 					continue
 				}
 				r.Detected = s.sideOrder(append(r.Detected, u.Side))
-				evs = append(evs, s.cosmicEvent(u, "IP4.28", Only(u.Side), fmt.Sprintf("%s detects cosmic rift %s at %v", u.ID, r.ID, end.h)))
+				evs = append(evs, s.cosmicEvent(u, "IP4.28", Only(u.Side), fmt.Sprintf("%s detects cosmic rift %s at %v", unitName(u), r.ID, end.h)))
 			}
 		}
 	}

@@ -88,7 +88,7 @@ func (s *State) execCraftLaunches(sealed []Sealed) []Event {
 		for m := range c.Ship.Mounts {
 			c.Ship.Mounts[m].Armed = !c.Ship.Mounts[m].Destroyed
 		}
-		evs = append(evs, s.unitEvent(EventNote, "", c, fmt.Sprintf("%s launches %s", k.ID, c.ID)))
+		evs = append(evs, s.unitEvent(EventNote, "", c, fmt.Sprintf("%s launches %s", unitName(k), unitName(c))))
 	}
 	return evs
 }

@@ -121,7 +121,7 @@ func (s *State) execRepairs(sealed []Sealed) []Event {
 				u.Ship.Boxes[sys]++
 				u.Ship.syncMounts(lookupClass(u.Class))
 			}
-			evs = append(evs, s.unitEvent(EventRepair, "X4.DC", u, fmt.Sprintf("%s repairs %s", u.ID, r.Target)))
+			evs = append(evs, s.unitEvent(EventRepair, "X4.DC", u, fmt.Sprintf("%s repairs its %s", unitName(u), RepairWords(r.Target))))
 		}
 	}
 	return evs

@@ -170,12 +170,12 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 		}
 		u.Ship.Battery -= deviceCost[d.Device]
 		u.Ship.DeviceTurn = s.Clock.Turn
-		evs = append(evs, s.unitEvent(EventNote, "", u, d.String()))
+		evs = append(evs, s.unitEvent(EventNote, "", u, s.namedText(d.String())))
 		switch d.Device {
 		case DeviceESG:
 			for _, t := range s.unitsWithin(u.Map, u.Hex, ESGRange) {
 				if t.ID != u.ID && t.Side != u.Side && t.OnMap() && !t.PhasedOut {
-					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), esgDamage, "", string(u.ID)+"'s sphere")...)
+					evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), esgDamage, "", unitName(u)+"'s sphere")...)
 				}
 			}
 		case DeviceSFG:
@@ -196,7 +196,7 @@ func (s *State) execDevices(sealed []Sealed) []Event {
 			}
 			to := t.Hex.Add(d.Facing.Vector().Scale(DisplaceHexes))
 			s.setHex(t, to)
-			evs = append(evs, s.unitEvent(EventMove, "", t, fmt.Sprintf("%s is displaced to %v", t.ID, to)))
+			evs = append(evs, s.unitEvent(EventMove, "", t, fmt.Sprintf("%s is displaced to %v", unitName(t), to)))
 			evs = append(evs, s.cosmicEnterHex(t)...) // displaced into a cosmic rift (IP4.14)
 		}
 	}

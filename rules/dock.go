@@ -174,7 +174,7 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 			p := s.Unit(u.Ship.Docked)
 			p.Ship.Docked, p.Ship.BoardingOnly = "", false
 			u.Ship.Docked, u.Ship.BoardingOnly = "", false
-			evs = append(evs, s.unitEvent(EventDock, "X4.DOCK", u, fmt.Sprintf("%s undocks from %s", u.ID, p.ID)))
+			evs = append(evs, s.unitEvent(EventDock, "X4.DOCK", u, fmt.Sprintf("%s undocks from %s", unitName(u), unitName(p))))
 		}
 	}
 	held := s.heldUnits()
@@ -190,11 +190,11 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 			continue
 		}
 		if u.Side != t.Side && !wants(t.ID, u.ID) {
-			evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, fmt.Sprintf("%s is not willing to dock with %s", t.ID, u.ID)))
+			evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, fmt.Sprintf("%s is not willing to dock with %s", unitName(t), unitName(u))))
 			continue
 		}
 		s.dock(u, t, false)
-		evs = append(evs, s.unitEvent(EventDock, "X4.DOCK", u, fmt.Sprintf("%s docks with %s", u.ID, t.ID)))
+		evs = append(evs, s.unitEvent(EventDock, "X4.DOCK", u, fmt.Sprintf("%s docks with %s", unitName(u), unitName(t))))
 	}
 	for _, tr := range transfers {
 		u, t := s.Unit(tr.From), s.Unit(tr.To)
@@ -218,7 +218,7 @@ func (s *State) execActivity(sealed []Sealed) []Event {
 			}
 			t.Ship.Crew[k] += n
 		}
-		evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, "transfer "+tr.String()))
+		evs = append(evs, s.unitEvent(EventNote, "X4.DOCK", u, "transfer "+s.namedText(tr.String())))
 	}
 	return evs
 }

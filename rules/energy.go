@@ -354,7 +354,7 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 	var evs []Event
 	for _, d := range ds {
 		if u := s.Unit(d.Unit); d.SelfDestruct && u.OnMap() {
-			evs = append(evs, s.unitEvent(EventNote, "X4.DM.1", u, fmt.Sprintf("%s self-destructs", u.ID)))
+			evs = append(evs, s.unitEvent(EventNote, "X4.DM.1", u, fmt.Sprintf("%s self-destructs", unitName(u))))
 			evs = append(evs, s.destroy(u, "self-destruct")...)
 		}
 	}
@@ -367,7 +367,7 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 		ss.Warp = true
 		u.Speed = ss.PrevSpeed + ss.Allocated
 		evs = append(evs, s.unitEvent(EventNote, "X4.WARP", u,
-			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", u.ID, u.Speed, warpFactor(u.Speed))))
+			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", unitName(u), u.Speed, warpFactor(u.Speed))))
 	}
 	// Withdrawals through gravity rifts and re-entries from reserve
 	// (reserve.go).

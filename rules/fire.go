@@ -253,12 +253,12 @@ func (s *State) execEvasions(sealed []Sealed) []Event {
 		u := s.Unit(e.Unit)
 		u.Ship.Evasions++
 		u.Ship.EvadedImpulse = s.Clock.Impulse
-		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + string(u.ID)})
+		r, ev := s.Roll(D6, RollReason{Clause: "X4.EV", Side: u.Side, Unit: u.ID, What: "evasive maneuver " + unitName(u)})
 		ev.Chance = Chance{In: evasionMisses, Of: int16(D6.Sides), Came: r.Total <= evasionMisses}
 		evs = append(evs, ev)
 		if r.Total <= evasionMisses {
 			s.Turn.Evaded = append(s.Turn.Evaded, e)
-			evs = append(evs, s.unitEvent(EventNote, "X4.EV", u, fmt.Sprintf("%s evades the strike of %s", u.ID, e.Attacker)))
+			evs = append(evs, s.unitEvent(EventNote, "X4.EV", u, fmt.Sprintf("%s evades the strike of %s", unitName(u), s.nameOf(e.Attacker))))
 		}
 	}
 	return evs
@@ -322,18 +322,18 @@ func (s *State) resolveFire() []Event {
 			sh := s.Turn.Shots[i]
 			w, _ := LookupWeapon(c.Mounts[sh.Mount].Weapon)
 			if !t.OnMap() {
-				evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u, fmt.Sprintf("%s %s: %s is already gone", u.ID, w.Name, t.ID)))
+				evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u, fmt.Sprintf("%s %s: %s is already gone", unitName(u), w.Name, unitName(t))))
 				evs[len(evs)-1].Target = t.ID
 				continue
 			}
 			if slices.Contains(s.Turn.Evaded, Evasion{Unit: t.ID, Attacker: u.ID}) {
-				evs = append(evs, s.unitEvent(EventFire, "X4.EV", u, fmt.Sprintf("%s %s misses the evading %s", u.ID, w.Name, t.ID)))
+				evs = append(evs, s.unitEvent(EventFire, "X4.EV", u, fmt.Sprintf("%s %s misses the evading %s", unitName(u), w.Name, unitName(t))))
 				evs[len(evs)-1].Target = t.ID
 				continue
 			}
 			rng := u.Hex.Distance(t.Hex)
 			band, _ := w.Band(rng)
-			r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", u.ID, w.Name, t.ID)})
+			r, ev := s.Roll(D6, RollReason{Clause: "X4.IMP.D", Side: u.Side, Unit: u.ID, What: fmt.Sprintf("%s %s at %s", unitName(u), w.Name, unitName(t))})
 			mod := mods[i]
 			hit := r.Total+mod <= band.Hit
 			ev.Chance = Chance{In: int16(hitFaces(band.Hit, mod)), Of: int16(D6.Sides), Came: hit}
@@ -347,11 +347,11 @@ func (s *State) resolveFire() []Event {
 				}
 			}
 			evs = append(evs, s.unitEvent(EventFire, "X4.IMP.D", u,
-				fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", u.ID, w.Name, t.ID, rng, r.Total, mod, band.Hit, verdict)))
+				fmt.Sprintf("%s %s at %s, range %d: %d%+d against %d, %s", unitName(u), w.Name, unitName(t), rng, r.Total, mod, band.Hit, verdict)))
 			evs[len(evs)-1].Target = t.ID
 		}
 		if total > 0 && t.OnMap() {
-			cause := string(u.ID) + " " + strings.Join(hitBy, " and ")
+			cause := unitName(u) + " " + strings.Join(hitBy, " and ")
 			evs = append(evs, s.damage(t, shieldFacing(t.Hex, t.Facing, u.Hex), total, "X4.IMP.D", cause)...)
 		}
 	}
@@ -373,21 +373,21 @@ func (s *State) resolveRams() []Event {
 		u, t := s.Unit(rm.Rammer), s.Unit(rm.Target)
 		if h := s.heldBy(u.ID); h != nil && h.ID == t.ID {
 			// The defender's tractor beam stops the rammer (X4.RAM).
-			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("%s holds %s off in a tractor beam", t.ID, u.ID)))
+			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("%s holds %s off in a tractor beam", unitName(t), unitName(u))))
 			continue
 		}
 		if !u.OnMap() || !t.OnMap() || u.Map != t.Map || u.Hex != t.Hex || u.Ship.Warp {
-			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("the ram of %s on %s does not happen", u.ID, t.ID)))
+			evs = append(evs, s.newEvent(EventNote, "X4.RAM", Public, fmt.Sprintf("the ram of %s on %s does not happen", unitName(u), unitName(t))))
 			continue
 		}
 		dmg := ramDamage(u.Speed, lookupClass(u.Class).Explosion)
-		evs = append(evs, s.unitEvent(EventNote, "X4.RAM", u, fmt.Sprintf("%s rams %s for %d", u.ID, t.ID, dmg)))
+		evs = append(evs, s.unitEvent(EventNote, "X4.RAM", u, fmt.Sprintf("%s rams %s for %d", unitName(u), unitName(t), dmg)))
 		tShield := ((int(rm.Entry.opposite())-int(t.Facing))%6 + 6) % 6
-		evs = append(evs, s.damage(t, tShield, dmg, "X4.RAM", "the ram of "+string(u.ID))...)
-		evs = append(evs, s.damage(u, 0, dmg, "X4.RAM", "ramming "+string(t.ID))...)
+		evs = append(evs, s.damage(t, tShield, dmg, "X4.RAM", "the ram of "+unitName(u))...)
+		evs = append(evs, s.damage(u, 0, dmg, "X4.RAM", "ramming "+unitName(t))...)
 		if rm.ForceDock && u.OnMap() && t.OnMap() && u.Ship.Docked == "" && t.Ship.Docked == "" {
 			s.dock(u, t, true)
-			evs = append(evs, s.unitEvent(EventDock, "X4.RAM", u, fmt.Sprintf("%s forces a boarding dock on %s", u.ID, t.ID)))
+			evs = append(evs, s.unitEvent(EventDock, "X4.RAM", u, fmt.Sprintf("%s forces a boarding dock on %s", unitName(u), unitName(t))))
 		}
 	}
 	s.Turn.Rams = nil

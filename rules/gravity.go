@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"slices"
+	"strings"
 )
 
 // Gravity rifts (GR41, RULES-SYNTHESIS section 4). A gravity rift is a
@@ -211,11 +213,58 @@ func (s *State) riftRoll(u *Unit, sys string, clause string, evs *[]Event) bool 
 	return removed
 }
 
+// unitName names u for the log: the name players read, or its id for a
+// seeker (whose name, "Drone", is its class's), a unit without a name,
+// and a unit whose id is dotted: a destination scenario's unit
+// ("corsair-haven.bounty") may share its name with a unit of the map it
+// came from, and the log must not let one be taken for the other.
 func unitName(u *Unit) string {
-	if u.Name != "" {
+	if u.Name != "" && !u.Kind.Seeking() && !strings.Contains(string(u.ID), ".") {
 		return u.Name
 	}
 	return string(u.ID)
+}
+
+// nameOf names the unit id for the log as unitName does; an id no unit
+// has any more is itself.
+func (s *State) nameOf(id UnitID) string {
+	if u := s.Unit(id); u != nil {
+		return unitName(u)
+	}
+	return string(id)
+}
+
+// idWords matches what could be a unit id or a shield in a text: words
+// joined by dots ("kestrel.d6.1").
+var idWords = regexp.MustCompile(`[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*`)
+
+// namedText puts in text, for each whole word that is a unit's id, the
+// name unitName gives it, and "shield 3" for "shield3".
+func (s *State) namedText(text string) string {
+	return idWords.ReplaceAllStringFunc(text, func(w string) string {
+		if u := s.Unit(UnitID(w)); u != nil {
+			return unitName(u)
+		}
+		if _, shield, err := repairTarget(w); err == nil && shield >= 0 {
+			return RepairWords(w)
+		}
+		return w
+	})
+}
+
+// commandText writes cmd for the log as players read it: "Korath
+// Dominion's fire declaration: Dagger#3 at Swift".
+func (s *State) commandText(cmd Command) string {
+	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + s.namedText(cmd.payloadText())
+}
+
+// namesOf names each of ids as nameOf does, joined by commas.
+func (s *State) namesOf(ids []UnitID) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = s.nameOf(id)
+	}
+	return strings.Join(out, ", ")
 }
 
 func sysName(sys System) string {

@@ -92,7 +92,7 @@ func (s *State) rollInitiative(evs []Event) []Event {
 	for i, o := range order {
 		ids[i] = o.Unit
 	}
-	evs = append(evs, s.newEvent(EventNote, "X4.IMP.A", Public, fmt.Sprintf("movement order: %s", joinIDs(ids))))
+	evs = append(evs, s.newEvent(EventNote, "X4.IMP.A", Public, fmt.Sprintf("movement order: %s", s.namesOf(ids))))
 	return evs
 }
 
@@ -130,7 +130,7 @@ func (t *dieTable) roll(s *State, clause string, side SideID, unit UnitID, what 
 		r = &Roll{Dice: D12, Faces: []int{f}, Total: f}
 		t.rolls[f-1], t.texts[f-1] = r, r.String()
 	}
-	t.line = append(append(append(append(t.line[:0], what...), unit...), ": "...), t.texts[f-1]...)
+	t.line = append(append(append(append(t.line[:0], what...), s.nameOf(unit)...), ": "...), t.texts[f-1]...)
 	ev := s.newEvent(EventRoll, clause, Public, string(t.line))
 	ev.Side, ev.Unit, ev.Roll = side, unit, r
 	return r, ev

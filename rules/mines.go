@@ -24,8 +24,8 @@ func mineEnter(s *State, u *Unit, from, to Hex) moveOutcome {
 		if !isMine(m) || !m.OnMap() || m.PhasedOut || m.Side == u.Side {
 			continue
 		}
-		o.Events = append(o.Events, s.unitEvent(EventNote, "", m, fmt.Sprintf("%s enters %v and sets off mine %s", u.ID, to, m.ID)))
-		o.Events = append(o.Events, s.destroy(m, "set off by "+string(u.ID))...)
+		o.Events = append(o.Events, s.unitEvent(EventNote, "", m, fmt.Sprintf("%s enters %v and sets off mine %s", unitName(u), to, m.ID)))
+		o.Events = append(o.Events, s.destroy(m, "set off by "+unitName(u))...)
 	}
 	return o
 }

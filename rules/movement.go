@@ -241,7 +241,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 		ss.Battery += max(gain, 0)
 		ss.Move.DecelImpulse = s.Clock.Impulse
 		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
-			fmt.Sprintf("%s decelerates %d, %d energy to batteries", u.ID, res.decel, max(gain, 0))))
+			fmt.Sprintf("%s decelerates %d, %d energy to batteries", unitName(u), res.decel, max(gain, 0))))
 	}
 	if s.owesRiftRoll(u.ID) {
 		// Its pick-ups and exit wait for its removal rolls (GRN.10).
@@ -256,7 +256,7 @@ func (s *State) execMove(p *MovePlan) []Event {
 	if p.Ram != "" && u.OnMap() && !stopped {
 		s.Turn.Rams = append(s.Turn.Rams, RamOrder{Rammer: u.ID, Target: p.Ram, Entry: res.entry, ForceDock: p.ForceDock})
 	}
-	text := fmt.Sprintf("%s moves %s facing %s", u.ID, strings.Join(path, " "), u.Facing)
+	text := fmt.Sprintf("%s moves %s facing %s", unitName(u), strings.Join(path, " "), u.Facing)
 	evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
 	s.Turn.Next++
 	return append(evs, s.skipIdleMovers()...)

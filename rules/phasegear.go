@@ -105,20 +105,20 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 	if s.voidCloak(u) {
 		// What happens aboard a unit once it is out of phase is its
 		// owner's secret (IP8.32), though the phase-out itself was seen.
-		evs = append(evs, s.phaseEvent(u, "IP8.441", Only(u.Side), fmt.Sprintf("%s's cloak is voided", u.ID)))
+		evs = append(evs, s.phaseEvent(u, "IP8.441", Only(u.Side), fmt.Sprintf("%s's cloak is voided", unitName(u))))
 	}
 	if u.Ship != nil && u.Ship.Elevated {
 		// The temporal elevator stops working out of phase (IP8.48): the
 		// unit drops back into time.
 		u.Ship.Elevated = false
-		evs = append(evs, s.phaseEvent(u, "IP8.48", Only(u.Side), fmt.Sprintf("%s's temporal elevator stops: it drops back into time", u.ID)))
+		evs = append(evs, s.phaseEvent(u, "IP8.48", Only(u.Side), fmt.Sprintf("%s's temporal elevator stops: it drops back into time", unitName(u))))
 	}
 	if u.Gear.Tractor != "" {
-		evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", u.ID, u.Gear.Tractor)))
+		evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(u), s.nameOf(u.Gear.Tractor))))
 		u.Gear.Tractor = ""
 	}
 	if u.Gear.Target != "" {
-		evs = append(evs, s.phaseEvent(u, "IP8.424", Only(u.Side), fmt.Sprintf("%s loses track of %s", u.ID, u.Gear.Target)))
+		evs = append(evs, s.phaseEvent(u, "IP8.424", Only(u.Side), fmt.Sprintf("%s loses track of %s", unitName(u), s.nameOf(u.Gear.Target))))
 		u.Gear.Target = ""
 	}
 	for _, o := range linked {
@@ -127,7 +127,7 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 		}
 		if o.Gear.Tractor == u.ID {
 			o.Gear.Tractor = ""
-			evs = append(evs, s.phaseEvent(o, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", o.ID, u.ID)))
+			evs = append(evs, s.phaseEvent(o, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(o), unitName(u))))
 		}
 		if isSeeker(o) && o.OnMap() && o.Gear.Guide == u.ID && !o.Gear.SelfGuided {
 			// IP8.423: the weapon is lost with its controller's lock-on.
@@ -138,7 +138,7 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			if o.PhasedOut {
 				aud = Only(o.Side) // nobody else knows it is there (IP8.32)
 			}
-			ev := s.phaseEvent(o, "IP8.423", aud, fmt.Sprintf("%s is lost: its controller phased out", o.ID))
+			ev := s.phaseEvent(o, "IP8.423", aud, fmt.Sprintf("%s is lost: its controller phased out", unitName(o)))
 			ev.Kind = EventDestroyed
 			evs = append(evs, ev)
 			continue
@@ -151,7 +151,7 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			}
 			// The line names the seeker only: the unit that went out of
 			// phase is nobody else's to see (IP8.32).
-			evs = append(evs, s.phaseEvent(o, "IP8.424", aud, fmt.Sprintf("%s loses track of its target", o.ID)))
+			evs = append(evs, s.phaseEvent(o, "IP8.424", aud, fmt.Sprintf("%s loses track of its target", unitName(o))))
 		}
 	}
 	evs = append(evs, s.dropUnanchoredWebs()...)
@@ -165,7 +165,7 @@ func (s *State) gearPhaseIn(u *Unit) []Event {
 		return nil
 	}
 	s.voidCloak(u)
-	return []Event{s.phaseEvent(u, "IP8.442", Public, fmt.Sprintf("%s phases in cloaked: its cloak counts as just voided", u.ID))}
+	return []Event{s.phaseEvent(u, "IP8.442", Public, fmt.Sprintf("%s phases in cloaked: its cloak counts as just voided", unitName(u)))}
 }
 
 // setCloak switches u's cloak on or off. A phased-out unit may do so

@@ -320,11 +320,11 @@ func (a *stepArena) str(s string) { a.b.WriteString(s) }
 
 func (a *stepArena) int(n int) { a.b.Write(strconv.AppendInt(a.scratch[:0], int64(n), 10)) }
 
-// rollText writes "<what><id>: 2d6 = t (a+b)" for two dice of 1-6,
+// rollText writes "<what><name>: 2d6 = t (a+b)" for two dice of 1-6,
 // composed on the stack and written at once.
-func (a *stepArena) rollText(what string, id UnitID, x, y int) {
+func (a *stepArena) rollText(what, name string, x, y int) {
 	line := append(a.scratch[:0], what...)
-	line = append(line, id...)
+	line = append(line, name...)
 	line = append(line, ": 2d6 = "...)
 	if t := x + y; t >= 10 {
 		line = append(line, '1', byte('0'+t-10))
@@ -356,7 +356,7 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 				cands = make([]int32, 0, len(s.Units)-i)
 			}
 			cands = append(cands, int32(i))
-			text += len(phaseRollWhat) + len(u.ID) + maxRollText
+			text += len(phaseRollWhat) + len(unitName(u)) + maxRollText
 			if u.PhasedOut && drift {
 				out++
 			}
@@ -393,7 +393,7 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 			aud = owner.only(u.Side)
 		}
 		from := tx.pos()
-		tx.rollText(phaseRollWhat, u.ID, r.Faces[0], r.Faces[1])
+		tx.rollText(phaseRollWhat, unitName(u), r.Faces[0], r.Faces[1])
 		// The event is written in place: this loop runs for every unit.
 		s.EventSeq++
 		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
@@ -463,14 +463,14 @@ func (s *State) phaseOut(u *Unit, linked []*Unit) []Event { return s.phaseOutInt
 func (s *State) phaseOutInto(evs []Event, u *Unit, linked []*Unit) []Event {
 	s.setPhased(u, true)
 	u.Phase = &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: s.Clock, From: u.Hex, FromFacing: u.Facing}
-	evs = append(evs, s.phaseEvent(u, "IP8.21", Public, string(u.ID)+" phases out at "+u.Hex.String()))
+	evs = append(evs, s.phaseEvent(u, "IP8.21", Public, unitName(u)+" phases out at "+u.Hex.String()))
 	if ss := u.Ship; ss != nil {
 		ss.Erratic = false // IP8.34
 		if p := s.Unit(ss.Docked); p != nil && p.Ship != nil {
 			// Docked ships are mutually tractored (X4.DOCK): IP8.431.
 			p.Ship.Docked, p.Ship.BoardingOnly = "", false
 			ss.Docked, ss.BoardingOnly = "", false
-			evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("the dock of %s and %s breaks", u.ID, p.ID)))
+			evs = append(evs, s.phaseEvent(u, "IP8.431", Public, fmt.Sprintf("the dock of %s and %s breaks", unitName(u), unitName(p))))
 		}
 	}
 	evs = append(evs, s.gearPhaseOut(u, linked)...)
@@ -496,9 +496,9 @@ func (s *State) phaseInInto(evs []Event, u *Unit, clause string) []Event {
 	s.setPhased(u, false)
 	u.Phase = nil
 	s.Phase.Revealed = append(s.Phase.Revealed, *tr)
-	// "<id> phases in at <hex> facing <F> (<course>)", in one piece.
+	// "<name> phases in at <hex> facing <F> (<course>)", in one piece.
 	var buf [256]byte
-	line := append(buf[:0], u.ID...)
+	line := append(buf[:0], unitName(u)...)
 	line = append(line, " phases in at "...)
 	line = u.Hex.appendTo(line)
 	line = append(line, " facing "...)
@@ -600,7 +600,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		// One event: the course roll (IP8.33), with the turn the table
 		// gives (IP8.331-336) and the hexes moved.
 		from := tx.pos()
-		tx.rollText("course roll ", u.ID, r.Faces[0], r.Faces[1])
+		tx.rollText("course roll ", unitName(u), r.Faces[0], r.Faces[1])
 		tx.str(": ")
 		tx.str(courseName(turn))
 		tx.str(" to ")
@@ -679,8 +679,9 @@ func (s *State) settlePhase(evs []Event) []Event {
 }
 
 // hidePhased is the secrecy net under every step (IP8.32, IP8.122-123): a
-// public event of the other rules about a phased-out unit, or naming one,
-// goes to that unit's owner only. The phase rules' own events (clause
+// public event of the other rules about a phased-out unit, or naming one
+// (by its id or by the name the log prints), goes to that unit's owner
+// only. The phase rules' own events (clause
 // IP8.*) are left as they were made. Commands are split before they are revealed
 // (splitSecret), so most events never need it.
 func (s *State) hidePhased(evs []Event) []Event {
@@ -695,7 +696,7 @@ func (s *State) hidePhased(evs []Event) []Event {
 		}
 		var owners []SideID
 		for _, u := range out {
-			if ev.Unit == u.ID || mentions(ev.Text, string(u.ID)) {
+			if ev.Unit == u.ID || mentions(ev.Text, string(u.ID)) || mentions(ev.Text, unitName(u)) {
 				owners = appendUnique(owners, u.Side)
 			}
 		}
@@ -794,12 +795,12 @@ func (s *State) revealSealed(c Sealed) []Event {
 	for i, a := range pub.Allocations { // what the table sees of an allocation (docs/RULES.md)
 		pub.Allocations[i] = a.tableView()
 	}
-	ev := s.newEvent(EventReveal, "", Public, "revealed: "+pub.String())
+	ev := s.newEvent(EventReveal, "", Public, "revealed: "+s.commandText(pub))
 	ev.Side = c.Side
 	if !secret {
 		return []Event{ev}
 	}
-	own := s.newEvent(EventReveal, "IP8.32", Only(c.Side), "revealed to you only (phased out): "+priv.String())
+	own := s.newEvent(EventReveal, "IP8.32", Only(c.Side), "revealed to you only (phased out): "+s.commandText(priv))
 	own.Side = c.Side
 	return []Event{ev, own}
 }

@@ -501,7 +501,7 @@ func TestSealedLaunchAndHandoffPrivacy(t *testing.T) {
 		evs := mustApply(t, s, Command{Kind: CmdLaunch, Side: "blue", Shots: []Shot{{Attacker: "h", Mount: plasmaMount, Target: "e"}}})
 		requireSecret(t, s, evs, "red", "h#7", "h.p6.1")
 		evs = mustApply(t, s, Command{Kind: CmdLaunch, Side: "red"})
-		assert.True(t, hasText(Events(evs, "red"), "revealed: blue launch: h#7 at e"), "revealed after both committed")
+		assert.True(t, hasText(Events(evs, "red"), "revealed: Blue's seeking weapon launches: h#7 at e"), "revealed after both committed")
 		assert.True(t, hasText(Events(evs, "red"), "h launches plasma torpedo h.p6.1 at e"))
 	})
 	t.Run("handoff", func(t *testing.T) {
@@ -514,7 +514,7 @@ func TestSealedLaunchAndHandoffPrivacy(t *testing.T) {
 		evs := mustApply(t, s, Command{Kind: CmdActivity, Side: "blue", Handoffs: []Handoff{{"d", "f"}}})
 		requireSecret(t, s, evs, "red", "guidance", "handoffs")
 		evs = mustApply(t, s, Command{Kind: CmdActivity, Side: "red"})
-		assert.True(t, hasText(Events(evs, "red"), "revealed: blue activity: d guidance to f"), "revealed after both committed")
+		assert.True(t, hasText(Events(evs, "red"), "revealed: Blue's impulse activity: d guidance to f"), "revealed after both committed")
 		assert.True(t, hasText(Events(evs, "red"), "f takes the guidance of d from e"))
 	})
 }

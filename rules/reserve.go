@@ -38,7 +38,7 @@ func (s *State) leaveBoard(u *Unit, st UnitStatus, clause, what, cargoClause, ca
 		}
 		u.Ship.Docked, u.Ship.BoardingOnly, u.Ship.Warp, u.Ship.Erratic = "", false, false, false
 	}
-	evs := []Event{s.unitEvent(EventNote, clause, u, fmt.Sprintf("%s "+what, unitName(u), u.Side))}
+	evs := []Event{s.unitEvent(EventNote, clause, u, fmt.Sprintf("%s "+what, unitName(u), s.sideName(u.Side)))}
 	for _, c := range s.cargoOf(u.ID) {
 		c.Status, c.CarriedBy = st, ""
 		c.Map, c.Hex = u.Map, u.Hex
@@ -381,7 +381,7 @@ func (s *State) execWithdrawals(ds []Declaration) []Event {
 	}
 	for _, sd := range sides {
 		if n := out[sd]; n[0] == 0 {
-			evs = append(evs, s.newEvent(EventNote, "GRN.8", Public, fmt.Sprintf("every unit %s withdrew was lost to the rift: nothing of %s withdraws", sd, sd)))
+			evs = append(evs, s.newEvent(EventNote, "GRN.8", Public, fmt.Sprintf("every unit %s withdrew was lost to the rift: nothing of %s withdraws", s.sideName(sd), s.sideName(sd))))
 		}
 	}
 	return evs

@@ -189,7 +189,7 @@ func (s *State) execLaunches(sealed []Sealed) []Event {
 		// share so far as moved.
 		d.Ship.Move.Moved = s.Clock.Impulse * d.Speed / s.Ruleset.ImpulsesPerTurn
 		// addUnit shifts s.Units: u and t may point at other units after it.
-		text := fmt.Sprintf("%s launches %s %s at %s", u.ID, strings.ToLower(name), d.ID, t.ID)
+		text := fmt.Sprintf("%s launches %s %s at %s", unitName(u), strings.ToLower(name), d.ID, unitName(t))
 		s.addUnit(d)
 		evs = append(evs, s.unitEvent(EventNote, "", s.Unit(d.ID), text))
 	}
@@ -275,7 +275,7 @@ func (s *State) moveSeekers() []Event {
 		id := u.ID
 		if g := s.Unit(u.Gear.Guide); u.Gear.Target != "" && !u.Gear.SelfGuided && (g == nil || !g.OnMap()) {
 			// Its guide is gone: it loses its target (house rule).
-			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s loses its guide and flies on ballistic", u.ID)))
+			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s loses its guide and flies on ballistic", unitName(u))))
 			u.Gear.Target = ""
 		}
 		n := s.allotment(u, &u.Ship.Move)
@@ -295,7 +295,7 @@ func (s *State) moveSeekers() []Event {
 			}
 			if u.Kind == KindPlasma && PlasmaWarhead(u.Ship.Flown+1) <= u.Ship.Hits {
 				u.Status = StatusDestroyed
-				spent = append(spent, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s dissipates after %d hexes", u.ID, u.Ship.Flown)))
+				spent = append(spent, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s dissipates after %d hexes", unitName(u), u.Ship.Flown)))
 				break
 			}
 			from, to := u.Hex, u.Hex.Neighbor(u.Facing)
@@ -321,7 +321,7 @@ func (s *State) moveSeekers() []Event {
 			}
 		}
 		if u = s.Unit(id); u.Hex != start && (u.OnMap() || len(spent) > 0) {
-			evs = append(evs, s.unitEvent(EventMove, "", u, fmt.Sprintf("%s moves %v to %v", u.ID, start, u.Hex)))
+			evs = append(evs, s.unitEvent(EventMove, "", u, fmt.Sprintf("%s moves %v to %v", unitName(u), start, u.Hex)))
 		}
 		evs = append(evs, spent...)
 	}
@@ -342,7 +342,7 @@ func (s *State) resolveSeekers() []Event {
 		if t == nil || !t.OnMap() || t.PhasedOut || t.Map != u.Map || t.Hex != u.Hex {
 			continue
 		}
-		id, tid := u.ID, t.ID
+		id, tid := unitName(u), unitName(t)
 		warhead := warheadNow(u)
 		what := "drone "
 		if u.Kind == KindPlasma {
@@ -364,7 +364,7 @@ func (s *State) expireSeekers() []Event {
 		if isSeeker(u) && u.OnMap() && u.Ship != nil && u.Ship.Launched.Turn > 0 &&
 			s.Clock.Turn-u.Ship.Launched.Turn >= droneEndurance {
 			u.Status = StatusDestroyed
-			evs = append(evs, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s runs out of fuel", u.ID)))
+			evs = append(evs, s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s runs out of fuel", unitName(u))))
 		}
 	}
 	return evs
@@ -375,7 +375,7 @@ func (s *State) expireSeekers() []Event {
 // nothing is gone.
 func (s *State) weakenPlasma(u *Unit) []Event {
 	if w := warheadNow(u); w > 0 {
-		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s's warhead weakens to %d", u.ID, w))}
+		return []Event{s.unitEvent(EventNote, "", u, fmt.Sprintf("%s's warhead weakens to %d", unitName(u), w))}
 	}
 	return s.destroy(u, "its warhead weakened to nothing")
 }
@@ -399,7 +399,7 @@ func (s *State) chargeLaunchers(u *Unit, a *Allocation) []Event {
 			ms.Armed = true
 		case ms.Charge > 0:
 			ms.Charge, ms.Armed = 0, false
-			ev := s.newEvent(EventNote, "", Only(u.Side), fmt.Sprintf("%s's %s %s loses its charge", u.ID, w.Name, MountLabel(m)))
+			ev := s.newEvent(EventNote, "", Only(u.Side), fmt.Sprintf("%s's %s %s loses its charge", unitName(u), w.Name, MountLabel(m)))
 			ev.Unit, ev.Side = u.ID, u.Side
 			evs = append(evs, ev)
 		}
@@ -517,12 +517,12 @@ func (s *State) execHandoffs(sealed []Sealed) []Event {
 	for _, h := range hs {
 		w := s.Unit(h.Seeker)
 		if err := s.checkHandoff(w.Side, h); err != nil {
-			evs = append(evs, s.unitEvent(EventNote, "", w, fmt.Sprintf("the handoff of %s fails: %s", w.ID, strings.TrimPrefix(err.Error(), "rules: "))))
+			evs = append(evs, s.unitEvent(EventNote, "", w, fmt.Sprintf("the handoff of %s fails: %s", unitName(w), strings.TrimPrefix(err.Error(), "rules: "))))
 			continue
 		}
 		from := w.Gear.Guide
 		w.Gear.Guide = h.To
-		evs = append(evs, s.unitEvent(EventNote, "", w, fmt.Sprintf("%s takes the guidance of %s from %s", h.To, w.ID, from)))
+		evs = append(evs, s.unitEvent(EventNote, "", w, fmt.Sprintf("%s takes the guidance of %s from %s", s.nameOf(h.To), unitName(w), s.nameOf(from))))
 	}
 	return evs
 }

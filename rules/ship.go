@@ -225,7 +225,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	}
 	absorb(&ss.ArmorReinforce)
 	absorb(&ss.Armor)
-	text := fmt.Sprintf("%s takes %d on shield %d from %s, %d internal", u.ID, points, shield+1, cause, left)
+	text := fmt.Sprintf("%s takes %d on shield %d from %s, %d internal", unitName(u), points, shield+1, cause, left)
 	evs = append(evs, s.newEvent(EventDamage, clause, Public, text))
 	evs[len(evs)-1].Unit, evs[len(evs)-1].Amount = u.ID, points
 	if left == 0 {
@@ -244,7 +244,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	}
 	hits := allocateDAC(damageTrack{Boxes: &ss.Boxes, Crew: &ss.Crew, Excess: &ss.Excess}, left, s.rollFor(&evs, u.Side, u.ID))
 	for _, h := range hits {
-		ev := s.newEvent(EventDamage, "X4.DAC", Public, fmt.Sprintf("%s internal: %s", u.ID, h))
+		ev := s.newEvent(EventDamage, "X4.DAC", Public, fmt.Sprintf("%s internal: %s", unitName(u), h))
 		ev.Unit = u.ID
 		evs = append(evs, ev)
 	}
@@ -263,7 +263,7 @@ func (s *State) destroy(u *Unit, why string) []Event {
 		return nil
 	}
 	u.Status = StatusDestroyed
-	evs := []Event{s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s is destroyed (%s)", u.ID, why))}
+	evs := []Event{s.unitEvent(EventDestroyed, "", u, fmt.Sprintf("%s is destroyed (%s)", unitName(u), why))}
 	if u.Ship != nil {
 		if p := s.Unit(u.Ship.Docked); p != nil && p.Ship != nil {
 			p.Ship.Docked, p.Ship.BoardingOnly = "", false
@@ -273,14 +273,14 @@ func (s *State) destroy(u *Unit, why string) []Event {
 	for i := range s.Units {
 		if s.Units[i].Status == StatusCarried && s.Units[i].CarriedBy == u.ID {
 			s.Units[i].Status = StatusDestroyed
-			evs = append(evs, s.unitEvent(EventDestroyed, "", &s.Units[i], fmt.Sprintf("%s is lost with its carrier", s.Units[i].ID)))
+			evs = append(evs, s.unitEvent(EventDestroyed, "", &s.Units[i], fmt.Sprintf("%s is lost with its carrier", unitName(&s.Units[i]))))
 		}
 	}
 	c := lookupClass(u.Class)
 	if c.Explosion > 0 {
 		for _, o := range s.unitsAt(u.Map, u.Hex) {
 			if o.ID != u.ID && o.OnMap() && o.PhasedOut == u.PhasedOut { // not across phase (IP8.12)
-				evs = append(evs, s.damage(o, 0, c.Explosion, "", "the explosion of "+string(u.ID))...)
+				evs = append(evs, s.damage(o, 0, c.Explosion, "", "the explosion of "+unitName(u))...)
 			}
 		}
 	}

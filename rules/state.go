@@ -260,6 +260,15 @@ func (s *State) Side(id SideID) (Side, bool) {
 	return Side{}, false
 }
 
+// sideName returns the name players read for side id, or the id when
+// the side has none.
+func (s *State) sideName(id SideID) string {
+	if sd, ok := s.Side(id); ok && sd.Name != "" {
+		return sd.Name
+	}
+	return string(id)
+}
+
 // RollReason says why a roll is made and who may see it.
 type RollReason struct {
 	Clause   string

@@ -48,7 +48,7 @@ func (s *State) phaseStormStep() []Event {
 	}
 	var raisers []SideID
 	for _, sd := range s.Sides {
-		r, ev := s.Roll(ThreeD6, RollReason{Clause: "IP8.512", Side: sd.ID, What: "phase storm roll " + string(sd.ID)})
+		r, ev := s.Roll(ThreeD6, RollReason{Clause: "IP8.512", Side: sd.ID, What: "phase storm roll " + s.sideName(sd.ID)})
 		evs = append(evs, ev)
 		if stormRaises(r.Total) {
 			raisers = append(raisers, sd.ID)
@@ -74,7 +74,7 @@ func (s *State) phaseStormStep() []Event {
 		s.Phase.Storm = st
 		evs = append(evs, s.newEvent(EventStorm, "IP8.513", Public,
 			fmt.Sprintf("a phase storm rises (%s rolled 3 or 18): %d hexes around the map centre, turns %d to %d",
-				st.Side, st.Range, st.Start, st.Until)))
+				s.sideName(st.Side), st.Range, st.Start, st.Until)))
 	}
 	return evs
 }

@@ -54,6 +54,36 @@ func (s ShipSystem) String() string {
 	return fmt.Sprintf("ShipSystem(%d)", uint8(s))
 }
 
+// systemWords are the systems' names for people, in system order.
+var systemWords = [NumSystems]string{
+	"bridge", "flag bridge", "emergency bridge", "auxiliary control", "damage control",
+	"forward hull", "aft hull", "centre hull", "centre warp engine", "left warp engine", "right warp engine",
+	"lab", "phaser", "impulse engine", "auxiliary power reactor", "drone rack", "battery", "shuttle bay",
+	"sensor", "scanner", "transporter", "tractor beam", "heavy weapon", "cargo hold",
+}
+
+// Words returns the system's name for people, e.g. "left warp engine".
+func (s ShipSystem) Words() string {
+	if s < NumSystems {
+		return systemWords[s]
+	}
+	return s.String()
+}
+
+// RepairWords names a damage-control target (a system's chart name or
+// "shieldN") for people: "left warp engine", "shield 6"; a target the
+// rules do not know is itself.
+func RepairWords(target string) string {
+	sys, shield, err := repairTarget(target)
+	switch {
+	case err != nil:
+		return target
+	case shield >= 0:
+		return fmt.Sprintf("shield %d", shield+1)
+	}
+	return sys.Words()
+}
+
 // parseSystem reads a system's chart name (either case).
 func parseSystem(name string) (ShipSystem, error) {
 	for i, n := range systemNames {

@@ -316,7 +316,7 @@ func (s *State) execTractors(sealed []Sealed) []Event {
 			committed[u.ID] = e
 		}
 		if o.Release && u.Gear.Tractor != "" {
-			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s releases %s", u.ID, u.Gear.Tractor)))
+			evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s releases %s", unitName(u), s.nameOf(u.Gear.Tractor))))
 			u.Gear.Tractor = ""
 		}
 	}
@@ -375,12 +375,12 @@ func (s *State) execTractors(sealed []Sealed) []Event {
 		if cur != nil && cur != winner {
 			cur.Gear.Tractor = ""
 			delete(holders, id)
-			evs = append(evs, s.unitEvent(EventNote, "", cur, fmt.Sprintf("%s's tractor beam on %s breaks", cur.ID, id)))
+			evs = append(evs, s.unitEvent(EventNote, "", cur, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(cur), s.nameOf(id))))
 		}
 		if winner != nil && winner != cur {
 			winner.Gear.Tractor = id
 			holders[id] = winner
-			evs = append(evs, s.unitEvent(EventNote, "", winner, fmt.Sprintf("%s holds %s in a tractor beam", winner.ID, id)))
+			evs = append(evs, s.unitEvent(EventNote, "", winner, fmt.Sprintf("%s holds %s in a tractor beam", unitName(winner), s.nameOf(id))))
 		}
 	}
 	return evs
@@ -418,17 +418,17 @@ func contestText(t *Unit, cs []contender, resist bool, r int, winner *Unit, resi
 		if c.holding {
 			what = "holding beam"
 		}
-		parts = append(parts, fmt.Sprintf("%s's %s %d", c.u.ID, what, c.strength))
+		parts = append(parts, fmt.Sprintf("%s's %s %d", unitName(c.u), what, c.strength))
 	}
 	if resist {
-		parts = append(parts, fmt.Sprintf("%s strains %d", t.ID, r))
+		parts = append(parts, fmt.Sprintf("%s strains %d", unitName(t), r))
 	}
-	out := "tractor contest for " + string(t.ID) + ": " + strings.Join(parts, ", ")
+	out := "tractor contest for " + unitName(t) + ": " + strings.Join(parts, ", ")
 	switch {
 	case resisted:
-		return out + ": " + string(t.ID) + " breaks free"
+		return out + ": " + unitName(t) + " breaks free"
 	case winner != nil:
-		return out + ": " + string(winner.ID) + "'s beam holds"
+		return out + ": " + unitName(winner) + "'s beam holds"
 	case len(cs) > 1:
 		return out + ": the beams cancel out, none holds"
 	}
@@ -450,7 +450,7 @@ func (s *State) breakTractors() []Event {
 			t != nil && t.OnMap() && !t.PhasedOut && t.Map == u.Map && t.Hex.Distance(u.Hex) <= 1 {
 			continue
 		}
-		evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s's tractor beam on %s breaks", u.ID, u.Gear.Tractor)))
+		evs = append(evs, s.unitEvent(EventNote, "", u, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(u), s.nameOf(u.Gear.Tractor))))
 		u.Gear.Tractor = ""
 	}
 	return evs

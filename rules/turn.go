@@ -195,9 +195,9 @@ func (s *State) validate(cmd Command) error {
 func (s *State) commit(cmd Command) []Event {
 	s.Turn.Sealed = append(s.Turn.Sealed, Sealed{Side: cmd.Side, Command: cmd.clone()})
 	slices.SortFunc(s.Turn.Sealed, func(a, b Sealed) int { return compareString(string(a.Side), string(b.Side)) })
-	pub := s.newEvent(EventCommit, "", Public, fmt.Sprintf("%s has committed its %s", cmd.Side, cmd.Kind))
+	pub := s.newEvent(EventCommit, "", Public, fmt.Sprintf("%s has committed its %s", s.sideName(cmd.Side), cmd.Kind.Words()))
 	pub.Side = cmd.Side
-	own := s.newEvent(EventCommit, "", Only(cmd.Side), "sealed: "+cmd.String())
+	own := s.newEvent(EventCommit, "", Only(cmd.Side), "your "+cmd.Kind.Words()+" is sealed: "+s.namedText(cmd.payloadText()))
 	own.Side = cmd.Side
 	return []Event{pub, own}
 }

@@ -161,7 +161,7 @@ func (s *State) execWebs(sealed []Sealed) []Event {
 		}
 		u.Ship.Battery -= len(o.Hexes) * webCostPerHex
 		u.Ship.DeviceTurn = s.Clock.Turn
-		evs = append(evs, s.unitEvent(EventNote, "", u, o.String()))
+		evs = append(evs, s.unitEvent(EventNote, "", u, s.namedText(o.String())))
 	}
 	return evs
 }
@@ -178,7 +178,7 @@ func webEnter(s *State, u *Unit, from, to Hex) moveOutcome {
 		}
 		for _, wh := range w.Hexes {
 			if wh.Hex == to && !wh.PhasedOut {
-				ev := s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is caught in web %s at %v", u.ID, w.ID, to))
+				ev := s.unitEvent(EventNote, "", u, fmt.Sprintf("%s is caught in web %s at %v", unitName(u), w.ID, to))
 				return moveOutcome{Events: []Event{ev}, Stop: true}
 			}
 		}
