@@ -65,9 +65,9 @@ type plotTable struct {
 	curtains int
 	// told is the last break the notice announced.
 	told *plot.Break
-	// thinking delivers the command of a computer deciding off the
-	// frame loop; thought is that command, to play next.
-	thinking chan rules.Command
+	// thinking is a computer deciding off the frame loop (think.go);
+	// thought is its command, to play next.
+	thinking *thought
 	thought  *rules.Command
 	// seenCommands is the commands played when Stirred last looked.
 	seenCommands int
@@ -244,20 +244,11 @@ func (p *PlayScene) nextAuto() (auto, bool) {
 	return auto{}, false
 }
 
-// think lets a computer decide off the frame loop: on a clone of the
-// state, bound to a session of its own, in a goroutine; the window goes
-// on drawing and taking input, and Update polls for the command
-// (pollThought). Nothing changes the game while it thinks (every other
-// command waits its turn behind it), so the command is the one the
-// computer would give at once: it does not depend on timing.
+// think lets a computer decide off the frame loop (startThought); the
+// window goes on drawing and taking input, and Update polls for the
+// command (pollThought).
 func (p *PlayScene) think(a auto) {
-	t := p.table
-	st := p.sess.State.Clone()
-	own := &match.Session{State: st, Seats: p.sess.Seats, Seed: p.sess.Seed}
-	c := match.Bind(a.ctrl, own)
-	done := make(chan rules.Command, 1)
-	t.thinking = done
-	go func() { done <- c.Decide(st.View(a.side), st.Legal(a.side)) }()
+	p.table.thinking = startThought(p.sess, a.ctrl, a.side)
 }
 
 // pollThought takes a computer's command once it has thought, and plays
@@ -267,15 +258,10 @@ func (p *PlayScene) pollThought() {
 	if t.thinking == nil {
 		return
 	}
-	select {
-	case cmd := <-t.thinking:
+	if cmd, ok := t.thinking.poll(p.sess, false); ok {
 		t.thinking = nil
-		if c, ok := p.ctrl[cmd.Side]; ok {
-			match.Bind(c, p.sess)
-		}
 		t.thought = &cmd
 		p.sync()
-	default:
 	}
 }
 
