@@ -17,23 +17,9 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 HEXRIFT_HOME=$(mktemp -d)
 export HEXRIFT_HOME
 echo '{"per_ship_turns": true, "curtain": true, "window_width": 1280, "window_height": 800, "zoom_speed": 1}' >"$HEXRIFT_HOME/settings.json"
-mkdir -p "$SHOTS"
-rm -f "$SHOTS"/*.png
-"$BIN" play -seed 7 -width 1280 -height 800 "$HERE/game/testdata/duel.yaml" >"$SHOTS/game.log" 2>&1 &
-PID=$!
-trap 'kill $PID 2>/dev/null || true' EXIT
-WIN=""
-for _ in $(seq 1 60); do
-  WIN=$(xdotool search --name hexrift 2>/dev/null | head -1 || true)
-  [ -n "$WIN" ] && break
-  sleep 1
-done
-[ -n "$WIN" ] || { echo "window-fire: no hexrift window" >&2; exit 1; }
-xdotool windowmove "$WIN" 0 0
-sleep 3
-n=0
-shot() { n=$((n + 1)); import -window "$WIN" "$SHOTS/$(printf %02d $n)-$1.png"; }
-key() { xdotool key --window "$WIN" "$1"; sleep "${3:-1.5}"; shot "$2"; }
+KEY_PAUSE=1.5
+. "$HERE/testdata/window-lib.sh"
+open_window window-fire play -seed 7 -width 1280 -height 800 "$HERE/game/testdata/duel.yaml"
 # aim clicks the enemy whose counter is of colour $1 (R G B: its side's colour
 # darkened a quarter): the mean position of the map's
 # pixels within 40 of it, left of the orders panel and above the log.
@@ -57,10 +43,10 @@ key Return blue-curtain-lifted
 key Return blue-declared
 key Return red-curtain-lifted
 key Return red-declared
-key space red-plans-forward
+# By the default allocation (Claw speed 5, Hawk speed 4) neither ship moves in
+# impulse 1: each commits the panel's plan, which stays.
 key Return red-moved
 key Return blue-curtain-lifted
-key space blue-plans-forward
 key Return blue-moved
 key Return blue-launches-nothing
 key Return red-curtain-lifted

@@ -15,23 +15,9 @@ SHOTS=${SHOTS:-$(mktemp -d)}
 KEYS=${KEYS:-40}
 HEXRIFT_HOME=$(mktemp -d)
 export HEXRIFT_HOME
-mkdir -p "$SHOTS"
-rm -f "$SHOTS"/*.png
-"$BIN" play first-contact >"$SHOTS/game.log" 2>&1 &
-PID=$!
-trap 'kill $PID 2>/dev/null || true' EXIT
-WIN=""
-for _ in $(seq 1 60); do
-  WIN=$(xdotool search --name hexrift 2>/dev/null | head -1 || true)
-  [ -n "$WIN" ] && break
-  sleep 1
-done
-[ -n "$WIN" ] || { echo "window-plotted: no hexrift window" >&2; exit 1; }
-xdotool windowmove "$WIN" 0 0
-sleep 3
-n=0
-shot() { n=$((n + 1)); import -window "$WIN" "$SHOTS/$(printf %02d $n)-$1.png"; }
-key() { xdotool key --window "$WIN" "$1"; sleep "${3:-2}"; shot "$2"; }
+KEY_PAUSE=2
+. "$(cd "$(dirname "$0")" && pwd)/window-lib.sh"
+open_window window-plotted play first-contact
 shot start
 key Return curtain-lifted
 key Return allocated
