@@ -186,6 +186,10 @@ func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
 	if u.Erratic {
 		mod += rules.ErraticModifier
 	}
+	if u.Warp {
+		// Its own fire in warp (X4.WARP).
+		mod += rules.WarpFactor(u.Speed)
+	}
 	total := 0.0
 	for m := range c.Mounts {
 		ms := u.Detail.Mounts[m]
@@ -252,6 +256,9 @@ func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 		mod := 0
 		if e.Erratic {
 			mod += rules.ErraticModifier
+		}
+		if e.Warp {
+			mod += rules.WarpFactor(e.Speed) // the enemy's fire in warp (X4.WARP)
 		}
 		if u.Erratic {
 			mod += rules.ErraticModifier
