@@ -115,3 +115,72 @@ func TestAIWarpsWhenItPays(t *testing.T) {
 		}
 	}
 }
+
+// awayAtDeclare plays drill-rift with normal players at every seat until
+// a federation ship is beyond the cosmic rift at the federation's
+// declare movement, and returns the state and the ship.
+func awayAtDeclare(t *testing.T) (*rules.State, rules.UnitID) {
+	t.Helper()
+	sc, err := source(t, "drill-rift").Load()
+	require.NoError(t, err)
+	for seed := uint64(1); seed <= 8; seed++ {
+		st, err := rules.NewState(sc.Setup(), seed)
+		require.NoError(t, err)
+		players := map[rules.SideID]*ai.Player{}
+		for n := 0; n < 5000; n++ {
+			sd := pending(st)
+			if sd == "" {
+				break
+			}
+			if sd == "federation" && st.Expecting() == rules.CmdDeclare {
+				for _, u := range st.Units {
+					if u.Side == sd && u.OnMap() && u.Away() {
+						return st, u.ID
+					}
+				}
+			}
+			if players[sd] == nil {
+				players[sd] = ai.New(ai.Normal, seed, sd)
+			}
+			_, err := st.Apply(players[sd].Decide(st.View(sd), st.Legal(sd), match.NewDesk(st, sd)))
+			require.NoError(t, err)
+		}
+	}
+	t.Fatal("no federation ship beyond the rift at a declare movement")
+	return nil, ""
+}
+
+// Beyond a cosmic rift a ship goes into warp toward the rift's port when
+// its plain speed does not get it there this turn, and not when it does.
+func TestAIWarpsHomeThroughTheRift(t *testing.T) {
+	base, id := awayAtDeclare(t)
+	var port rules.Hex
+	for _, r := range base.View("federation").Rifts {
+		if r.Dest == base.Unit(id).Map {
+			port = r.Port
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		off  rules.Hex
+		want bool
+	}{
+		{"the port far off", rules.Hex{Q: -20}, true},
+		{"the port in plain reach", rules.Hex{Q: -4}, false},
+	} {
+		for _, level := range []ai.Level{ai.Normal, ai.Hard} {
+			t.Run(tc.name+"/"+string(level), func(t *testing.T) {
+				st := copyState(t, base, func(s *rules.State) {
+					u := s.Unit(id)
+					u.Hex = port.Add(tc.off)
+					u.Ship.PrevSpeed, u.Ship.Allocated, u.Speed = 8, 8, 8
+				})
+				cmd := ai.New(level, 1, "federation").Decide(st.View("federation"), st.Legal("federation"), match.NewDesk(st, "federation"))
+				got := slices.ContainsFunc(cmd.Declarations, func(d rules.Declaration) bool { return d.Unit == id && d.Warp })
+				require.Equal(t, tc.want, got, "%s: %s", id, cmd)
+				_, err := st.Apply(cmd)
+				require.NoError(t, err)
+			})
+		}
+	}
+}
