@@ -16,7 +16,14 @@ import (
 // every ship's batteries full, after edit.
 func gearAt(t *testing.T, step rules.Step, side rules.SideID, edit func(*rules.State)) *rules.State {
 	t.Helper()
-	sc, err := source(t, "testdata/gear.yaml").Load()
+	return fixtureAt(t, "testdata/gear.yaml", step, side, edit)
+}
+
+// fixtureAt returns the scenario at path at step of turn 1 with side to
+// act, every ship's batteries full, after edit.
+func fixtureAt(t *testing.T, path string, step rules.Step, side rules.SideID, edit func(*rules.State)) *rules.State {
+	t.Helper()
+	sc, err := source(t, path).Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,6 +247,31 @@ func TestAIKeepsAContestedHold(t *testing.T) {
 			st.Advance()
 			assert.Equal(t, rules.UnitID("claw.d1"), st.Unit("puller").Gear.Tractor, "the puller still holds the drone")
 			assert.Empty(t, st.Unit("claw").Gear.Tractor, "the raider's beam lost the contest")
+		})
+	}
+}
+
+// A ship with a free beam locks on an enemy it outguns beside it even
+// when a third side's beam holds that enemy, committing energy to the
+// contest: here the Puller's two boxes and two energy beat the Velari
+// carrier's three boxes, and the raider is the Puller's.
+func TestAIContestsAHold(t *testing.T) {
+	for _, level := range []ai.Level{ai.Normal, ai.Hard} {
+		t.Run(string(level), func(t *testing.T) {
+			st := fixtureAt(t, "testdata/contest.yaml", rules.StepActivity, "federation", func(s *rules.State) {
+				s.Unit("puller").Ship.TractorReady = true
+				s.Unit("grip").Ship.TractorReady = true
+				s.Unit("grip").Gear.Tractor = "claw"
+			})
+			cmd := ai.New(level, 1, "federation").Decide(st.View("federation"), st.Legal("federation"), match.NewDesk(st, "federation"))
+			require.True(t, slices.ContainsFunc(cmd.Tractors, func(o rules.TractorOrder) bool {
+				return o.Unit == "puller" && o.Target == "claw" && o.Energy > 0
+			}), "a lock with energy for the contest: %s", cmd)
+			_, err := st.Apply(cmd)
+			require.NoError(t, err)
+			st.Advance()
+			assert.Equal(t, rules.UnitID("claw"), st.Unit("puller").Gear.Tractor, "the puller won the contest")
+			assert.Empty(t, st.Unit("grip").Gear.Tractor, "the carrier lost its hold")
 		})
 	}
 }
