@@ -12,7 +12,7 @@ import (
 
 // defaultKeyMaps are the bindings of a first start, one map per screen
 // (each written below).
-var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, keysKeys, previewKeys}
+var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, keysKeys, previewKeys, pbemKeys}
 
 // DefaultKeyMaps returns a fresh copy of the bindings of a first start.
 func DefaultKeyMaps() KeyMaps {
@@ -122,6 +122,13 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 	{intentWatchStep, []ebiten.Key{ebiten.KeyPeriod}, "watching: pause and play the next order"},
 	{intentWatchFaster, []ebiten.Key{ebiten.KeyBracketRight}, "watching: faster"},
 	{intentWatchSlower, []ebiten.Key{ebiten.KeyBracketLeft}, "watching: slower"},
+}}
+
+// pbemKeys is the key map of a game played by file at the table; the
+// order panels have theirs (orderKeys) and the map its own (mapKeys).
+var pbemKeys = KeyMap{Scene: "pbem", Bindings: []Binding{
+	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the games by file (nothing is sent)"},
+	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map (or its tab), once a cosmic rift opened another"},
 }}
 
 // The order panels' intents.

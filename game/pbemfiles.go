@@ -1,0 +1,504 @@
+package game
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// PbemFilesScene is the window's way into play by file: the games this
+// machine plays by file (pbem games), the turn files found where they
+// usually arrive, a path to any other (or a file dropped on the window),
+// and a new game by file (pbem new). What a file is opened with is
+// game/pbem's Open: a bad file changes nothing the machine keeps, and
+// its reason is shown here.
+type PbemFilesScene struct {
+	screen
+	home pbem.Home
+	now  func() time.Time
+
+	games    []pbemGameEntry
+	gameList *widget.List
+	game     *pbemGameEntry
+
+	files    []pbemFileEntry
+	fileList *widget.List
+	file     *pbemFileEntry
+	path     *widget.TextInput
+	// sides are the sides a new game's file offers; side the one chosen.
+	sides    []rules.SideID
+	side     int
+	sideBtn  *widget.Button
+	fileInfo *widget.Text
+
+	// The new game: the scenarios that play by file, and a side.
+	scens    []pbemScenario
+	scen     int
+	newSide  int
+	scenBtn  *widget.Button
+	nsideBtn *widget.Button
+
+	problem *widget.Text
+	// drop is the turn file last dropped on the window.
+	drop *pbemDrop
+	// said is the text of the lines that change, as last laid out.
+	said string
+}
+
+// pbemDrop is a turn file dropped on the window: its name and data.
+type pbemDrop struct {
+	name string
+	data []byte
+}
+
+// pbemGameEntry is a game kept on this machine, as the list shows it.
+type pbemGameEntry struct {
+	ID    string
+	Label string
+	seat  *pbem.Seat
+	err   error
+}
+
+// pbemFileEntry is a turn file found on this machine.
+type pbemFileEntry struct {
+	Path  string
+	Label string
+}
+
+// pbemScenario is a bundled scenario that plays by file.
+type pbemScenario struct {
+	src scenarios.Source
+	sc  *scenarios.Scenario
+}
+
+// pbemOutbox is the folder where the window writes the turn files to
+// send, in the pbem folder.
+func pbemOutbox(h pbem.Home) string { return filepath.Join(h.Dir, "files") }
+
+// pbemHome is the pbem folder of the window's paths.
+func pbemHome(env *Env) pbem.Home {
+	h := pbem.HomeFor(env.Paths)
+	h.Rand = env.pbemRand
+	return h
+}
+
+// NewPbemFilesScene builds the play-by-file screen.
+func NewPbemFilesScene(env *Env) *PbemFilesScene { return newPbemFilesScene(env, "") }
+
+// newPbemFilesScene builds the screen with a problem to show.
+func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
+	s := &PbemFilesScene{screen: newScreen(env), home: pbemHome(env), now: time.Now}
+	s.problem = env.wrapped(problem, 13, render.UIDanger, 900)
+	s.listGames()
+	s.listFiles()
+	s.listScenarios()
+
+	gameEntries := make([]any, len(s.games))
+	for i := range s.games {
+		gameEntries[i] = &s.games[i]
+	}
+	s.gameList = widget.NewList(
+		widget.ListOpts.Entries(gameEntries),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(*pbemGameEntry).Label }),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { s.game = a.Entry.(*pbemGameEntry) }),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 200))),
+	)
+	fileEntries := make([]any, len(s.files))
+	for i := range s.files {
+		fileEntries[i] = &s.files[i]
+	}
+	s.fileList = widget.NewList(
+		widget.ListOpts.Entries(fileEntries),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(*pbemFileEntry).Label }),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
+			s.file = a.Entry.(*pbemFileEntry)
+			s.path.SetText(s.file.Path)
+			s.inspect(s.file.Path)
+		}),
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 200))),
+	)
+	s.path = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a turn file's path: path/to/hexrift-….pbem"),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 0)),
+		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.inspect(strings.TrimSpace(a.InputText)) }))
+	s.fileInfo = env.wrapped("", 13, render.UITextDim, 440)
+	s.sideBtn = button("as: -", s.nextSide)
+	s.scenBtn = button("", s.nextScenario)
+	s.nsideBtn = button("", s.nextNewSide)
+	s.showSides()
+	s.showNew()
+
+	gamesHint := "No game is played by file on this machine yet."
+	if len(s.games) > 0 {
+		gamesHint = "The table of a game as this machine last accepted it."
+	}
+	left := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
+		env.label("Your games by file", render.Bold, 18, render.UIAccent),
+		listBox(s.gameList),
+		env.wrapped(gamesHint, 13, render.UITextDim, 440),
+		button("Show the table", s.openGame),
+		env.label("New game by file", render.Bold, 18, render.UIAccent),
+		row(8, s.scenBtn, s.nsideBtn),
+		button("Start and write the first file", s.newGame),
+	)
+	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
+		env.label("Open a turn file", render.Bold, 18, render.UIAccent),
+		listBox(s.fileList),
+		env.wrapped(fmt.Sprintf("Files found in %s and your Downloads folder, newest first. You can also drop a file on the window.", pbemOutbox(s.home)), 13, render.UITextDim, 440),
+		s.path,
+		s.fileInfo,
+		row(8, button("Open file", s.openFile), s.sideBtn),
+	)
+	title := env.label("Play by file", render.Bold, 28, render.UIText)
+	title.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
+	sub := env.wrapped("Each side plays on its own machine; you exchange turn files by mail, chat or a shared folder. A stale, replayed, edited or foreign file is refused, and nothing of your games changes.", 14, render.UITextDim, 920)
+	body := column(10, widget.Insets{}, title, sub, row(16, left, right), s.problem,
+		button("Back", func() { env.Show(NewLoadScene(env)) }))
+	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
+	root := env.root()
+	root.AddChild(body)
+	s.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	if len(s.games) > 0 {
+		s.gameList.SetSelectedEntry(&s.games[0])
+	}
+	return s
+}
+
+// listBox holds a list at its full height, however few its entries.
+func listBox(l *widget.List) *widget.Container {
+	l.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
+	box := row(0, l)
+	box.GetWidget().MinHeight = 200
+	return box
+}
+
+// listGames lists the games kept in the pbem folder, with whom each
+// waits for.
+func (s *PbemFilesScene) listGames() {
+	ids, err := s.home.Games()
+	if err != nil {
+		s.problem.Label = err.Error()
+	}
+	for _, id := range ids {
+		e := pbemGameEntry{ID: id}
+		e.seat, e.err = pbem.LoadSeat(s.home, id)
+		if e.err != nil {
+			e.Label = id + "  (cannot be read)"
+		} else {
+			g := e.seat.Game
+			status := e.seat.Status()
+			if side, what, ok := g.Waiting(); ok && status != "waits for you" {
+				status = fmt.Sprintf("waits for %s's %s", sideName(g.Scenario, side), what)
+			}
+			e.Label = fmt.Sprintf("%s · you play %s · %s · %s", g.State.Scenario.Name, sideName(g.Scenario, e.seat.Side), clockText(g.State.Clock), status)
+		}
+		s.games = append(s.games, e)
+	}
+}
+
+// pbemFolders are the folders searched for turn files: the window's own,
+// the working folder, and the user's Downloads.
+func (s *PbemFilesScene) pbemFolders() []string {
+	dirs := []string{pbemOutbox(s.home)}
+	if wd, err := os.Getwd(); err == nil {
+		dirs = append(dirs, wd)
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, filepath.Join(home, "Downloads"))
+	}
+	return dirs
+}
+
+// listFiles lists the .pbem files of the folders searched, newest first.
+func (s *PbemFilesScene) listFiles() {
+	type found struct {
+		path string
+		mod  time.Time
+	}
+	var all []found
+	seen := map[string]bool{}
+	for _, dir := range s.pbemFolders() {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			p := filepath.Join(dir, e.Name())
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".pbem") || seen[p] {
+				continue
+			}
+			info, err := e.Info()
+			if err != nil {
+				continue
+			}
+			seen[p] = true
+			all = append(all, found{p, info.ModTime()})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b found) int { return b.mod.Compare(a.mod) })
+	for _, f := range all {
+		s.files = append(s.files, pbemFileEntry{Path: f.path, Label: fmt.Sprintf("%s  · %s", filepath.Base(f.path), f.mod.Local().Format("2 Jan 15:04"))})
+	}
+}
+
+// listScenarios lists the bundled scenarios that play by file.
+func (s *PbemFilesScene) listScenarios() {
+	for _, info := range scenarios.Bundled() {
+		if info.Drill != nil {
+			continue
+		}
+		src, err := scenarios.ReadSource(info.ID)
+		if err != nil {
+			continue
+		}
+		sc, err := src.Load()
+		if err != nil || pbem.Refusal(sc) != "" {
+			continue
+		}
+		s.scens = append(s.scens, pbemScenario{src: src, sc: sc})
+	}
+}
+
+// inspect reads the turn file at path and says what it is: a file of a
+// game kept here, or of a new game, whose free sides are offered.
+func (s *PbemFilesScene) inspect(path string) {
+	s.sides, s.side = nil, 0
+	s.fileInfo.Label = ""
+	if path != "" {
+		data, err := pbem.ReadTurnFile(path)
+		if err == nil {
+			s.describe(filepath.Base(path), data)
+		} else {
+			s.fileInfo.Label = err.Error()
+		}
+	}
+	s.showSides()
+}
+
+// describe says what the turn file data is, from its messages as they
+// read (Open checks them all).
+func (s *PbemFilesScene) describe(name string, data []byte) {
+	f, err := pbem.ParseFile(name, data)
+	if err != nil {
+		s.fileInfo.Label = err.Error()
+		return
+	}
+	if seat, err := pbem.LoadSeat(s.home, f.Game); err == nil {
+		s.fileInfo.Label = fmt.Sprintf("A file of your game %s: you play %s.", f.Game, sideName(seat.Game.Scenario, seat.Side))
+		return
+	}
+	gen := f.Messages[0].Genesis
+	if gen == nil {
+		s.fileInfo.Label = "The file does not start with a game's genesis."
+		return
+	}
+	taken := map[rules.SideID]bool{}
+	for _, m := range f.Messages {
+		if m.Kind == pbem.KindGenesis || m.Kind == pbem.KindJoin {
+			taken[m.Side] = true
+		}
+	}
+	for _, sd := range gen.Sides {
+		if !taken[sd] {
+			s.sides = append(s.sides, sd)
+		}
+	}
+	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s: choose your side.", scenarioLabel(gen.Scenario), f.Game, gen.Sides[0])
+	if len(s.sides) == 0 {
+		s.fileInfo.Label = fmt.Sprintf("A game of %s (%s) every side of which has joined from another machine.", scenarioLabel(gen.Scenario), f.Game)
+	}
+}
+
+// scenarioLabel names a scenario source by its name, or its file.
+func scenarioLabel(src scenarios.Source) string {
+	if sc, err := src.Load(); err == nil {
+		return sc.Name
+	}
+	return src.Name
+}
+
+func (s *PbemFilesScene) showSides() {
+	shown(s.sideBtn, len(s.sides) > 0)
+	if len(s.sides) > 0 {
+		s.sideBtn.SetText("as: " + string(s.sides[s.side]))
+	}
+}
+
+func (s *PbemFilesScene) nextSide() {
+	if len(s.sides) > 0 {
+		s.side = (s.side + 1) % len(s.sides)
+	}
+	s.showSides()
+}
+
+func (s *PbemFilesScene) showNew() {
+	if len(s.scens) == 0 {
+		s.scenBtn.SetText("no scenario plays by file")
+		shown(s.nsideBtn, false)
+		return
+	}
+	sc := s.scens[s.scen].sc
+	s.scenBtn.SetText("Scenario: " + sc.Name)
+	sides := sc.Setup().Sides
+	s.nsideBtn.SetText("as: " + sides[s.newSide%len(sides)].Name)
+}
+
+func (s *PbemFilesScene) nextScenario() {
+	if len(s.scens) > 0 {
+		s.scen, s.newSide = (s.scen+1)%len(s.scens), 0
+	}
+	s.showNew()
+}
+
+func (s *PbemFilesScene) nextNewSide() {
+	s.newSide++
+	s.showNew()
+}
+
+// openGame shows the table of the game selected.
+func (s *PbemFilesScene) openGame() {
+	if s.game == nil {
+		return
+	}
+	if s.game.err != nil {
+		s.problem.Label = s.game.err.Error()
+		return
+	}
+	s.env.Show(openPbem(s.env, s.home, s.game.seat, ""))
+}
+
+// openFile opens the turn file whose path is typed or chosen.
+func (s *PbemFilesScene) openFile() {
+	s.problem.Label = ""
+	path := strings.TrimSpace(s.path.GetText())
+	if path == "" {
+		s.problem.Label = "Choose a turn file, or type its path."
+		return
+	}
+	if d := s.drop; d != nil && path == d.name {
+		s.open(d.name, d.data)
+		return
+	}
+	data, err := pbem.ReadTurnFile(path)
+	if err != nil {
+		s.problem.Label = err.Error()
+		return
+	}
+	s.open(path, data)
+}
+
+// open opens a turn file's data: the machine accepts it (pbem.Open) or
+// refuses it and keeps its games as they were.
+func (s *PbemFilesScene) open(name string, data []byte) {
+	var as rules.SideID
+	if len(s.sides) > 0 {
+		as = s.sides[s.side]
+	}
+	seat, err := pbem.Open(s.home, name, data, as)
+	if err != nil {
+		s.problem.Label = "Refused, and nothing of your games changed: " + err.Error()
+		return
+	}
+	s.env.Show(openPbem(s.env, s.home, seat, ""))
+}
+
+// newGame starts a game by file of the scenario and side chosen and
+// writes its first turn file.
+func (s *PbemFilesScene) newGame() {
+	if len(s.scens) == 0 {
+		return
+	}
+	ch := s.scens[s.scen]
+	sides := ch.sc.Setup().Sides
+	seat, err := pbem.NewGame(s.home, ch.src, sides[s.newSide%len(sides)].ID, s.now())
+	if err != nil {
+		s.problem.Label = err.Error()
+		return
+	}
+	path, err := writePbemTurn(s.home, seat)
+	if err != nil {
+		s.problem.Label = err.Error()
+		return
+	}
+	s.env.Show(openPbem(s.env, s.home, seat, path))
+}
+
+// writePbemTurn writes the seat's game as the turn file to send, in the
+// window's folder of turn files.
+func writePbemTurn(h pbem.Home, seat *pbem.Seat) (string, error) {
+	dir := pbemOutbox(h)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("game: %v", err)
+	}
+	path := filepath.Join(dir, seat.TurnFileName())
+	return path, seat.WriteTurn(path)
+}
+
+// dropped reads the first turn file dropped on the window, if any.
+func dropped() (string, []byte, bool) {
+	fsys := ebiten.DroppedFiles()
+	if fsys == nil {
+		return "", nil, false
+	}
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return "", nil, false
+	}
+	for _, e := range ents {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".pbem") {
+			continue
+		}
+		f, err := fsys.Open(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(f, pbem.MaxFileSize+1))
+		f.Close()
+		if err == nil {
+			return e.Name(), data, true
+		}
+	}
+	return "", nil, false
+}
+
+// Update runs the screen.
+func (s *PbemFilesScene) Update(in *Input) error {
+	s.tick()
+	if said := s.problem.Label + s.fileInfo.Label; said != s.said {
+		// A line that changed wraps anew: lay the screen out again.
+		s.said = said
+		s.ui.Container.RequestRelayout()
+	}
+	if s.env.Keys()[loadKeys.Scene].Fired(in, intentBack) && !s.path.IsFocused() {
+		s.env.Show(NewLoadScene(s.env))
+		return nil
+	}
+	if name, data, ok := dropped(); ok {
+		// A file of a game kept here opens at once; one of a new game
+		// waits for the side to be chosen.
+		s.drop = &pbemDrop{name: name, data: data}
+		s.path.SetText(name)
+		s.sides, s.side = nil, 0
+		s.describe(name, data)
+		s.showSides()
+		if len(s.sides) == 0 {
+			s.open(name, data)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,336 @@
+package game
+
+import (
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// pbemRand is a random source the same on every run, so that a test
+// game's keys, nonces and so its dice are.
+func pbemRand(seed byte) io.Reader { return rand.NewChaCha8([32]byte{seed}) }
+
+// pbemPeer is the other side's machine, played through game/pbem's API
+// as the text commands do: it decides what the computer at the normal
+// level would, with the proposed plot.
+type pbemPeer struct {
+	home pbem.Home
+	side rules.SideID
+	ctrl match.Controller
+	dir  string
+	seat *pbem.Seat
+}
+
+func newPbemPeer(t *testing.T, side rules.SideID) *pbemPeer {
+	t.Helper()
+	return &pbemPeer{home: pbem.Home{Dir: t.TempDir(), Rand: pbemRand(2)}, side: side, dir: t.TempDir(),
+		ctrl: match.NewController(match.Seat{Side: side, Kind: match.SeatComputer, Level: "normal"}, 2)}
+}
+
+// answer opens a turn file received from the window and writes the
+// peer's answer; it returns the answer's path.
+func (o *pbemPeer) answer(t *testing.T, path string) string {
+	t.Helper()
+	data, err := pbem.ReadTurnFile(path)
+	require.NoError(t, err)
+	seat, err := pbem.Open(o.home, path, data, o.side)
+	require.NoError(t, err)
+	return o.send(t, seat)
+}
+
+// send writes the peer's next turn file from seat.
+func (o *pbemPeer) send(t *testing.T, seat *pbem.Seat) string {
+	t.Helper()
+	next, err := seat.Preview()
+	require.NoError(t, err)
+	var ord *pbem.Orders
+	if next.MustCommit() {
+		ord = &pbem.Orders{Plot: next.Propose()}
+		if kind, legal := next.Decision(); kind != "" {
+			c := o.ctrl.Decide(next.Game.State.View(o.side), legal)
+			ord.Command = &c
+		}
+	}
+	if _, err := seat.Send(ord); err != nil {
+		require.ErrorIs(t, err, pbem.ErrNothingNew)
+	}
+	o.seat = seat
+	out := filepath.Join(o.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(out))
+	return out
+}
+
+// pbemWindow drives the window through its screens with the keys of
+// its key maps.
+type pbemWindow struct {
+	t      *testing.T
+	env    *Env
+	app    *App
+	script *scriptInput
+	screen *ebiten.Image
+	shots  string
+	shot   int
+}
+
+func newPbemWindow(t *testing.T, first func(env *Env) Scene) *pbemWindow {
+	t.Helper()
+	env := testEnv(t)
+	env.pbemRand = pbemRand(1)
+	w := &pbemWindow{t: t, env: env, script: &scriptInput{}, screen: ebiten.NewImage(1280, 800), shots: os.Getenv("HEXRIFT_PBEM_SHOTS")}
+	w.app = NewApp(env, first(env))
+	w.app.SetInputSource(w.script)
+	w.app.Layout(1280, 800)
+	return w
+}
+
+// tick runs the window for one frame, and keeps its picture when the
+// test is asked for screenshots (HEXRIFT_PBEM_SHOTS names a folder).
+func (w *pbemWindow) tick() {
+	w.t.Helper()
+	tick(w.t, w.app, w.screen)
+}
+
+// snap writes the screen as a PNG into the screenshot folder, if any.
+func (w *pbemWindow) snap(name string) {
+	w.t.Helper()
+	if w.shots == "" {
+		return
+	}
+	w.shot++
+	f, err := os.Create(filepath.Join(w.shots, strings.ReplaceAll(name, " ", "-")+".png"))
+	require.NoError(w.t, err)
+	defer f.Close()
+	require.NoError(w.t, png.Encode(f, w.screen))
+}
+
+// table returns the table on screen.
+func (w *pbemWindow) table() *PbemScene {
+	w.t.Helper()
+	p, ok := w.app.Scene().(*PbemScene)
+	require.True(w.t, ok, "the table is on screen, not %T", w.app.Scene())
+	return p
+}
+
+// files returns the play-by-file screen, going to it from the table
+// with its back key when needed.
+func (w *pbemWindow) files() *PbemFilesScene {
+	w.t.Helper()
+	if _, ok := w.app.Scene().(*PbemScene); ok {
+		w.script.intend(w.t, pbemKeys, intentBack)
+		w.tick()
+		w.tick()
+	}
+	s, ok := w.app.Scene().(*PbemFilesScene)
+	require.True(w.t, ok, "the play-by-file screen is on screen, not %T", w.app.Scene())
+	return s
+}
+
+// open opens the turn file at path from the play-by-file screen, as the
+// side when the game is new to the machine.
+func (w *pbemWindow) open(path string, as rules.SideID) {
+	w.t.Helper()
+	s := w.files()
+	s.path.SetText(path)
+	s.inspect(path)
+	for i := 0; as != "" && i < len(s.sides) && s.sides[s.side] != as; i++ {
+		s.nextSide()
+	}
+	s.openFile()
+	require.Empty(w.t, s.problem.Label)
+	w.tick()
+	w.tick()
+}
+
+// play gives the table's proposed orders with the commit key, panel
+// after panel, until the turn file is written; it returns the file.
+func (w *pbemWindow) play(round int) string {
+	w.t.Helper()
+	for guard := 0; guard < 6; guard++ {
+		p := w.table()
+		requireOwnViewOnly(w.t, p)
+		if p.stage == pbemSent {
+			w.snap("round-" + string(rune('a'+round)) + "-sent")
+			return p.wrote
+		}
+		require.NotEqual(w.t, pbemWaiting, p.stage, "the window waits, with nothing sent: %s", p.problem.Label)
+		w.snap("round-" + string(rune('a'+round)) + "-" + p.stage.String() + "-" + string(p.need))
+		w.script.intend(w.t, orderKeys, intentCommit)
+		w.tick()
+		w.tick()
+		require.Empty(w.t, p.problem.Label)
+	}
+	w.t.Fatal("the table never wrote its turn file")
+	return ""
+}
+
+// requireOwnViewOnly checks that the table shows its side's view only:
+// the map's viewer, the log's lines and the ship cards.
+func requireOwnViewOnly(t *testing.T, p *PbemScene) {
+	t.Helper()
+	require.Equal(t, p.side, p.mapv.Viewer())
+	st := p.next.Game.State
+	require.Equal(t, st.View(p.side), p.mapv.View())
+	for _, e := range p.events {
+		require.True(t, e.VisibleTo(p.side), "the table's log shows %s a line it may not see: %s", p.side, e)
+	}
+	for _, u := range p.mapv.View().Units {
+		if u.Side != p.side {
+			require.Nil(t, u.Detail, "the table shows the systems of %s's %s", u.Side, u.ID)
+		}
+	}
+}
+
+// pbemSource is a short game of a scenario that plays by file.
+func pbemSource(t *testing.T) scenarios.Source {
+	t.Helper()
+	src, err := scenarios.ReadSource("pbem/testdata/short-haven.yaml")
+	require.NoError(t, err)
+	return src
+}
+
+// A game between two machines, one side played in the window and the
+// other through game/pbem as the text commands play it: the other side
+// starts the game, the window joins it from the file, and each sends its
+// file to the other for some rounds; both machines reach the same
+// state.
+func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
+	requireDisplay(t)
+	peer := newPbemPeer(t, "hunters")
+	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
+	require.NoError(t, err)
+	first := filepath.Join(peer.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(first))
+
+	w := newPbemWindow(t, func(env *Env) Scene { return NewLoadScene(env) })
+	w.app.next = NewPbemFilesScene(w.env) // the load screen's Play by file
+	w.tick()
+	w.open(first, "corsairs")
+	w.snap("joined")
+	file := w.play(0)
+	require.FileExists(t, file)
+	rounds := 0
+	decided := map[rules.CommandKind]bool{}
+	for rounds = 1; rounds <= 6 && !w.table().next.Game.Over(); rounds++ {
+		w.open(peer.answer(t, file), "")
+		p := w.table()
+		if p.stage == pbemDecide {
+			decided[p.need] = true
+		}
+		if p.stage == pbemPlot {
+			decided["plot"] = true
+		}
+		file = w.play(rounds)
+	}
+	// The peer opens the window's last file: both machines hold the
+	// same game.
+	peer.answer(t, file)
+	mine, err := pbem.LoadSeat(pbemHome(w.env), seat.Game.ID)
+	require.NoError(t, err)
+	theirs := peer.seat.Game
+	require.NotEmpty(t, mine.Game.Results)
+	require.GreaterOrEqual(t, len(theirs.Results), len(mine.Game.Results))
+	n := len(mine.Game.Results)
+	assert.Equal(t, mine.Game.Results[n-1].Hash, theirs.Results[n-1].Hash, "both machines play the stretches alike")
+	assert.True(t, decided[rules.CmdAllocate], "the window asked for an energy allocation: %v", decided)
+	assert.True(t, decided[rules.CmdDeclare], "the window asked for declarations: %v", decided)
+	t.Logf("%d rounds, %d results, now %s, asked %v", rounds, n, mine.Game.State.Clock, decided)
+}
+
+// treeBytes reads every file under dir, by path, to compare byte for
+// byte.
+func treeBytes(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		out[path] = string(b)
+		return err
+	}))
+	return out
+}
+
+// A stale, replayed, edited, reordered or foreign file, or one that is
+// no turn file, opened in the window is refused with a message that says
+// which, and the machine's games stay byte for byte as they were; the
+// true file opens after.
+func TestPbemWindowRefusesBadFiles(t *testing.T) {
+	requireDisplay(t)
+	peer := newPbemPeer(t, "hunters")
+	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
+	require.NoError(t, err)
+	first := filepath.Join(peer.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(first))
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	w.open(first, "corsairs")
+	own := w.play(0)
+	answer := peer.answer(t, own)
+
+	data, err := os.ReadFile(answer)
+	require.NoError(t, err)
+	bad := t.TempDir()
+	variant := func(name string, change func(f *pbem.File)) string {
+		f, err := pbem.ParseFile(name, data)
+		require.NoError(t, err)
+		change(f)
+		b, err := f.Encode()
+		require.NoError(t, err)
+		p := filepath.Join(bad, name)
+		require.NoError(t, os.WriteFile(p, b, 0o644))
+		return p
+	}
+	last := func(f *pbem.File) *pbem.Message { return &f.Messages[len(f.Messages)-1] }
+	notTurn := filepath.Join(bad, "notes.pbem")
+	require.NoError(t, os.WriteFile(notTurn, []byte("see you on Tuesday\n"), 0o644))
+	cases := []struct {
+		name, path, want string
+	}{
+		{"stale", first, "stale or replayed"},
+		{"replayed own", own, "stale or replayed"},
+		{"edited", variant("edited.pbem", func(f *pbem.File) {
+			m := last(f)
+			m.Sig = strings.Repeat("0", len(m.Sig))
+		}), "edited or forged"},
+		{"reordered", variant("reordered.pbem", func(f *pbem.File) {
+			n := len(f.Messages)
+			f.Messages[n-1], f.Messages[n-2] = f.Messages[n-2], f.Messages[n-1]
+		}), "out of order"},
+		{"another game", variant("other.pbem", func(f *pbem.File) { f.Game = "0123456789abcdef" }), "genesis starts game"},
+		{"not a turn file", notTurn, "not a turn file"},
+	}
+	home := pbemHome(w.env).Dir
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := treeBytes(t, home)
+			s := w.files()
+			s.path.SetText(c.path)
+			s.inspect(c.path)
+			s.openFile()
+			w.tick()
+			w.tick()
+			require.Contains(t, s.problem.Label, c.want)
+			assert.Contains(t, s.problem.Label, "nothing of your games changed")
+			require.Same(t, s, w.app.Scene(), "a refused file opens no table")
+			w.snap("refused-" + c.name)
+			assert.Equal(t, before, treeBytes(t, home), "the machine's games are as they were")
+		})
+	}
+	w.open(answer, "")
+	p := w.table()
+	assert.NotEqual(t, pbemWaiting, p.stage, "the true file opens after the bad ones, and asks for orders")
+}
