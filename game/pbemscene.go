@@ -233,7 +233,7 @@ func (p *PbemScene) breakText(br string) string {
 	if name == "" {
 		return "The last stretch stopped: " + viewNamedText(p.mapv.View(), br)
 	}
-	if strings.HasSuffix(why, "is the side's own to make") {
+	if strings.HasSuffix(why, "is the side's own to make") || why == "no orders for this turn yet" {
 		return fmt.Sprintf("The last stretch stopped for a decision of %s: %s.", name, strings.ToLower(stepTitle(g.State.Clock.Step)))
 	}
 	return fmt.Sprintf("The last stretch stopped on a break of %s: %s.", name, viewNamedText(p.mapv.View(), why))
@@ -265,11 +265,15 @@ func (p *PbemScene) newLines() int {
 	return n
 }
 
-// why is the reason the side is asked to plot again.
+// why is the reason the side is asked to plot again: a break of its
+// own orders (another side's is in the header; the side's orders go on
+// as they were unless it changes them).
 func (p *PbemScene) why() string {
 	g := p.next.Game
-	if n := len(g.Results); n > 0 && g.Results[n-1].Break != "" {
-		return viewNamedText(p.mapv.View(), g.Results[n-1].Break)
+	if n := len(g.Results); n > 0 {
+		if rest, ok := strings.CutPrefix(g.Results[n-1].Break, string(p.side)+": "); ok {
+			return viewNamedText(p.mapv.View(), rest)
+		}
 	}
 	return ""
 }
