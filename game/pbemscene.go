@@ -187,6 +187,9 @@ func (p *PbemScene) build() {
 	case pbemWaiting:
 		f.body.AddChild(p.env.wrapped(p.waitText(), 15, render.UIText, ordersWidth-28))
 	}
+	if k := p.keysText(); k != "" && p.stage != pbemDecide && p.stage != pbemPlot {
+		f.body.AddChild(p.env.wrapped(k, 13, render.UITextDim, ordersWidth-28))
+	}
 	f.footer.AddChild(p.problem)
 	if p.write != nil {
 		f.footer.AddChild(button(p.orderKeys.label("Write my turn file", intentCommit), p.write, stretch()))
@@ -219,6 +222,23 @@ func (p *PbemScene) standing() []string {
 		lines = append(lines, fmt.Sprintf("%d new lines in the log since you last looked.", n))
 	}
 	return lines
+}
+
+// keysText lists the sides' key fingerprints, to compare with the other
+// players by another channel once: that closes the one gap of the
+// scheme, someone between the machines swapping a join (docs/PBEM.md).
+func (p *PbemScene) keysText() string {
+	g := p.next.Game
+	var keys []string
+	for _, sd := range g.Sides() {
+		if k := g.Keys[sd]; k != nil {
+			keys = append(keys, sideName(g.Scenario, sd)+" "+pbem.Fingerprint(k))
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	return "Keys: " + strings.Join(keys, ", ") + ". Compare them once with the other player by another channel (a call, a message)."
 }
 
 // breakText says where the last stretch stopped, from its result's

@@ -321,3 +321,32 @@ func TestPbemWindowRefusesBadFiles(t *testing.T) {
 	p := w.table()
 	assert.NotEqual(t, pbemWaiting, p.stage, "the true file opens after the bad ones, and asks for orders")
 }
+
+// The window starts a game by file as pbem new does: the scenario and
+// side chosen, the first turn file written and named, and the other
+// machine joins from it; the game is listed on the window's machine.
+func TestPbemWindowStartsAGame(t *testing.T) {
+	requireDisplay(t)
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	s := w.files()
+	require.NotEmpty(t, s.scens, "some bundled scenarios play by file")
+	for i := 0; i < len(s.scens) && s.scens[s.scen].sc.ID != "corsair-haven"; i++ {
+		s.nextScenario()
+	}
+	s.nextNewSide() // the second side: Bounty Hunters
+	s.newGame()
+	require.Empty(t, s.problem.Label)
+	w.tick()
+	w.tick()
+	p := w.table()
+	require.Equal(t, pbemSent, p.stage)
+	assert.Equal(t, rules.SideID("hunters"), p.side)
+	assert.Contains(t, p.waitText(), "Corsair Band joins the game")
+	w.snap("new-game")
+	peer := newPbemPeer(t, "corsairs")
+	peer.answer(t, p.wrote)
+	assert.Equal(t, p.seat.Game.ID, peer.seat.Game.ID)
+	s = w.files()
+	require.Len(t, s.games, 1)
+	assert.Contains(t, s.games[0].Label, "you play Bounty Hunters")
+}
