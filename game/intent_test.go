@@ -148,6 +148,11 @@ func TestMenuIntents(t *testing.T) {
 			assert.Equal(t, "Load game   L", menu.Load.Text().Label)
 			assert.IsType(t, &LoadScene{}, app.Scene())
 		}},
+		{intentByFile, func(t *testing.T, k ebiten.Key) {
+			app, menu := open(t, k)
+			assert.Equal(t, "Play by file   F", menu.ByFile.Text().Label)
+			assert.IsType(t, &PbemFilesScene{}, app.Scene())
+		}},
 		{intentSettings, func(t *testing.T, k ebiten.Key) {
 			app, menu := open(t, k)
 			assert.Equal(t, "Settings   S", menu.Settings.Text().Label)

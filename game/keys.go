@@ -58,6 +58,7 @@ const (
 	intentNewGame  Intent = "new-game"
 	intentDrills   Intent = "drills"
 	intentLoad     Intent = "load"
+	intentByFile   Intent = "by-file"
 	intentSettings Intent = "settings"
 	intentQuit     Intent = "quit"
 )
@@ -68,6 +69,7 @@ var menuKeys = KeyMap{Scene: "menu", Bindings: []Binding{
 	{intentNewGame, []ebiten.Key{ebiten.KeyN}, "new game"},
 	{intentDrills, []ebiten.Key{ebiten.KeyP}, "practice drills"},
 	{intentLoad, []ebiten.Key{ebiten.KeyL}, "load a game"},
+	{intentByFile, []ebiten.Key{ebiten.KeyF}, "play by file: your games by file, turn files, a new game"},
 	{intentSettings, []ebiten.Key{ebiten.KeyS}, "settings"},
 	{intentQuit, []ebiten.Key{ebiten.KeyQ, ebiten.KeyEscape}, "quit"},
 }}
@@ -128,7 +130,6 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 // order panels have theirs (orderKeys) and the map its own (mapKeys).
 var pbemKeys = KeyMap{Scene: "pbem", Bindings: []Binding{
 	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the games by file (nothing is sent)"},
-	{intentNextMap, []ebiten.Key{ebiten.KeyM}, "next map (or its tab), once a cosmic rift opened another"},
 }}
 
 // The order panels' intents.

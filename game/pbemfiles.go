@@ -168,7 +168,7 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	title.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	sub := env.wrapped("Each side plays on its own machine; you exchange turn files by mail, chat or a shared folder. A stale, replayed, edited or foreign file is refused, and nothing of your games changes.", 14, render.UITextDim, 920)
 	body := column(10, widget.Insets{}, title, sub, row(16, left, right), s.problem,
-		button("Back", func() { env.Show(NewLoadScene(env)) }))
+		button("Back", func() { env.Show(NewMenuScene(env)) }))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
 	root.AddChild(body)
@@ -485,7 +485,7 @@ func (s *PbemFilesScene) Update(in *Input) error {
 		s.ui.Container.RequestRelayout()
 	}
 	if s.env.Keys()[loadKeys.Scene].Fired(in, intentBack) && !s.path.IsFocused() {
-		s.env.Show(NewLoadScene(s.env))
+		s.env.Show(NewMenuScene(s.env))
 		return nil
 	}
 	if name, data, ok := dropped(); ok {

@@ -417,15 +417,6 @@ func (p *PbemScene) Update(in *Input) error {
 		p.env.Show(NewPbemFilesScene(p.env))
 		return nil
 	}
-	if p.keys.Fired(in, intentNextMap) {
-		p.mapv.NextMap()
-	}
-	if in.Clicked {
-		if id, ok := p.mapv.TabAt(float64(in.CursorX), float64(in.CursorY)); ok {
-			p.mapv.SetMap(id)
-			return nil
-		}
-	}
 	p.frame.fit(p.mapv.cam.Height)
 	p.ui.Update()
 	p.take()

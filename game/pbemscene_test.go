@@ -350,3 +350,35 @@ func TestPbemWindowStartsAGame(t *testing.T) {
 	require.Len(t, s.games, 1)
 	assert.Contains(t, s.games[0].Label, "you play Bounty Hunters")
 }
+
+// The keys of the play-by-file screen and of its table: Esc goes back,
+// to the main menu and to the games by file (nothing sent).
+func TestPbemIntents(t *testing.T) {
+	requireDisplay(t)
+	t.Run("files", func(t *testing.T) {
+		eachIntentKey(t, loadKeys, []intentCase{
+			{intentBack, func(t *testing.T, k ebiten.Key) {
+				w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+				w.script.press(k)
+				w.tick()
+				assert.IsType(t, &MenuScene{}, w.app.Scene())
+			}},
+		})
+	})
+	t.Run("table", func(t *testing.T) {
+		eachIntentKey(t, pbemKeys, []intentCase{
+			{intentBack, func(t *testing.T, k ebiten.Key) {
+				w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+				s := w.files()
+				s.newGame()
+				w.tick()
+				before := treeBytes(t, pbemHome(w.env).Dir)
+				w.table()
+				w.script.press(k)
+				w.tick()
+				assert.IsType(t, &PbemFilesScene{}, w.app.Scene())
+				assert.Equal(t, before, treeBytes(t, pbemHome(w.env).Dir), "leaving the table writes nothing")
+			}},
+		})
+	})
+}
