@@ -44,6 +44,9 @@ type PbemFilesScene struct {
 	side     int
 	sideBtn  *widget.Button
 	fileInfo *widget.Text
+	// fileScen is the scenario of the new game's file, for its sides'
+	// names.
+	fileScen *scenarios.Scenario
 
 	// The new game: the scenarios that play by file, and a side.
 	scens    []pbemScenario
@@ -53,6 +56,8 @@ type PbemFilesScene struct {
 	nsideBtn *widget.Button
 
 	problem *widget.Text
+	// problemBox holds the problem, hidden while there is none.
+	problemBox *widget.Container
 	// drop is the turn file last dropped on the window.
 	drop *pbemDrop
 	// said is the text of the lines that change, as last laid out.
@@ -159,7 +164,7 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
 		env.label("Open a turn file", render.Bold, 18, render.UIAccent),
 		listBox(s.fileList),
-		env.wrapped(fmt.Sprintf("Files found in %s and your Downloads folder, newest first. You can also drop a file on the window.", pbemOutbox(s.home)), 13, render.UITextDim, 440),
+		env.wrapped(fmt.Sprintf("Files found in %s, the folder hexrift started in and your Downloads folder, newest first. You can also drop a file on the window.", pbemOutbox(s.home)), 13, render.UITextDim, 440),
 		s.path,
 		s.fileInfo,
 		row(8, button("Open file", s.openFile), s.sideBtn),
@@ -167,7 +172,9 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	title := env.label("Play by file", render.Bold, 28, render.UIText)
 	title.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
 	sub := env.wrapped("Each side plays on its own machine; you exchange turn files by mail, chat or a shared folder. A stale, replayed, edited or foreign file is refused, and nothing of your games changes.", 14, render.UITextDim, 920)
-	body := column(10, widget.Insets{}, title, sub, row(16, left, right), s.problem,
+	s.problemBox = panelColumn(0, widget.Insets{Left: 12, Right: 12, Top: 8, Bottom: 8}, s.problem)
+	shown(s.problemBox, s.problem.Label != "")
+	body := column(10, widget.Insets{}, title, sub, row(16, left, right), s.problemBox,
 		button("Back", func() { env.Show(NewMenuScene(env)) }))
 	body.GetWidget().LayoutData = widget.AnchorLayoutData{HorizontalPosition: widget.AnchorLayoutPositionCenter, VerticalPosition: widget.AnchorLayoutPositionCenter}
 	root := env.root()
@@ -181,9 +188,11 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 
 // listBox holds a list at its full height, however few its entries.
 func listBox(l *widget.List) *widget.Container {
-	l.GetWidget().LayoutData = widget.RowLayoutData{Stretch: true}
-	box := row(0, l)
-	box.GetWidget().MinHeight = 200
+	l.GetWidget().LayoutData = widget.GridLayoutData{MaxWidth: 560, MaxHeight: 200}
+	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
+		widget.GridLayoutOpts.Columns(1), widget.GridLayoutOpts.Stretch([]bool{true}, []bool{true}))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 200)))
+	box.AddChild(l)
 	return box
 }
 
@@ -202,10 +211,10 @@ func (s *PbemFilesScene) listGames() {
 		} else {
 			g := e.seat.Game
 			status := e.seat.Status()
-			if side, what, ok := g.Waiting(); ok && status != "waits for you" {
-				status = fmt.Sprintf("waits for %s's %s", sideName(g.Scenario, side), what)
+			if side, _, ok := g.Waiting(); ok && status != "waits for you" {
+				status = "waits for " + sideName(g.Scenario, side)
 			}
-			e.Label = fmt.Sprintf("%s · you play %s · %s · %s", g.State.Scenario.Name, sideName(g.Scenario, e.seat.Side), clockText(g.State.Clock), status)
+			e.Label = fmt.Sprintf("%s · you play %s · turn %d · %s", g.State.Scenario.Name, sideName(g.Scenario, e.seat.Side), g.State.Clock.Turn, status)
 		}
 		s.games = append(s.games, e)
 	}
@@ -252,8 +261,42 @@ func (s *PbemFilesScene) listFiles() {
 	}
 	slices.SortStableFunc(all, func(a, b found) int { return b.mod.Compare(a.mod) })
 	for _, f := range all {
-		s.files = append(s.files, pbemFileEntry{Path: f.path, Label: fmt.Sprintf("%s  · %s", filepath.Base(f.path), f.mod.Local().Format("2 Jan 15:04"))})
+		s.files = append(s.files, pbemFileEntry{Path: f.path, Label: fmt.Sprintf("%s  · %s%s", filepath.Base(f.path), fileTime(f.mod, s.now()), s.fileNews(f.path))})
 	}
+}
+
+// fileTime is when a file was written, short: the time of day today,
+// the day before.
+func fileTime(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
+	if t.YearDay() == now.YearDay() && t.Year() == now.Year() {
+		return t.Format("15:04")
+	}
+	return t.Format("2 Jan")
+}
+
+// fileNews says what a turn file brings this machine, from its messages
+// as they read (Open checks them all): nothing new, something new for a
+// game kept here, or a new game.
+func (s *PbemFilesScene) fileNews(path string) string {
+	data, err := pbem.ReadTurnFile(path)
+	if err != nil {
+		return "  · cannot be read"
+	}
+	f, err := pbem.ParseFile(path, data)
+	if err != nil {
+		return "  · not a turn file"
+	}
+	for _, g := range s.games {
+		if g.ID != f.Game || g.seat == nil {
+			continue
+		}
+		if len(f.Messages) <= g.seat.Game.Len() {
+			return "  · nothing new"
+		}
+		return "  · new"
+	}
+	return "  · a new game"
 }
 
 // listScenarios lists the bundled scenarios that play by file.
@@ -300,6 +343,9 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 	}
 	if seat, err := pbem.LoadSeat(s.home, f.Game); err == nil {
 		s.fileInfo.Label = fmt.Sprintf("A file of your game %s: you play %s.", f.Game, sideName(seat.Game.Scenario, seat.Side))
+		if len(f.Messages) <= seat.Game.Len() {
+			s.fileInfo.Label += " It holds nothing this machine has not accepted: an old file, or one you sent."
+		}
 		return
 	}
 	gen := f.Messages[0].Genesis
@@ -318,24 +364,28 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 			s.sides = append(s.sides, sd)
 		}
 	}
-	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s: choose your side.", scenarioLabel(gen.Scenario), f.Game, gen.Sides[0])
+	name, s.fileScen = gen.Scenario.Name, nil
+	if sc, err := gen.Scenario.Load(); err == nil {
+		name, s.fileScen = sc.Name, sc
+	}
+	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s: choose your side.", name, f.Game, s.fileSide(f.Messages[0].Side))
 	if len(s.sides) == 0 {
-		s.fileInfo.Label = fmt.Sprintf("A game of %s (%s) every side of which has joined from another machine.", scenarioLabel(gen.Scenario), f.Game)
+		s.fileInfo.Label = fmt.Sprintf("A game of %s (%s) every side of which has joined from another machine.", name, f.Game)
 	}
 }
 
-// scenarioLabel names a scenario source by its name, or its file.
-func scenarioLabel(src scenarios.Source) string {
-	if sc, err := src.Load(); err == nil {
-		return sc.Name
+// fileSide names a side of the file's scenario.
+func (s *PbemFilesScene) fileSide(id rules.SideID) string {
+	if s.fileScen == nil {
+		return string(id)
 	}
-	return src.Name
+	return sideName(s.fileScen, id)
 }
 
 func (s *PbemFilesScene) showSides() {
 	shown(s.sideBtn, len(s.sides) > 0)
 	if len(s.sides) > 0 {
-		s.sideBtn.SetText("as: " + string(s.sides[s.side]))
+		s.sideBtn.SetText("as: " + s.fileSide(s.sides[s.side]))
 	}
 }
 
@@ -482,6 +532,7 @@ func (s *PbemFilesScene) Update(in *Input) error {
 	if said := s.problem.Label + s.fileInfo.Label; said != s.said {
 		// A line that changed wraps anew: lay the screen out again.
 		s.said = said
+		shown(s.problemBox, s.problem.Label != "")
 		s.ui.Container.RequestRelayout()
 	}
 	if s.env.Keys()[loadKeys.Scene].Fired(in, intentBack) && !s.path.IsFocused() {

@@ -253,10 +253,22 @@ func (p *PbemScene) breakText(br string) string {
 	if name == "" {
 		return "The last stretch stopped: " + viewNamedText(p.mapv.View(), br)
 	}
-	if strings.HasSuffix(why, "is the side's own to make") || why == "no orders for this turn yet" {
+	if p.ownStep() {
 		return fmt.Sprintf("The last stretch stopped for a decision of %s: %s.", name, strings.ToLower(stepTitle(g.State.Clock.Step)))
 	}
 	return fmt.Sprintf("The last stretch stopped on a break of %s: %s.", name, viewNamedText(p.mapv.View(), why))
+}
+
+// ownStep reports whether the game stands at a step every side decides
+// itself, which no plot answers (the energy allocation, the movement
+// declarations): a stretch stopped there for the decision, not for a
+// break condition.
+func (p *PbemScene) ownStep() bool {
+	switch p.next.Game.State.Expecting() {
+	case rules.CmdAllocate, rules.CmdDeclare:
+		return true
+	}
+	return false
 }
 
 // pathLines breaks a file's path into lines of at most n characters at
@@ -291,7 +303,7 @@ func (p *PbemScene) newLines() int {
 func (p *PbemScene) why() string {
 	g := p.next.Game
 	if n := len(g.Results); n > 0 {
-		if rest, ok := strings.CutPrefix(g.Results[n-1].Break, string(p.side)+": "); ok {
+		if rest, ok := strings.CutPrefix(g.Results[n-1].Break, string(p.side)+": "); ok && !p.ownStep() {
 			return viewNamedText(p.mapv.View(), rest)
 		}
 	}
