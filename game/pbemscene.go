@@ -55,6 +55,8 @@ type PbemScene struct {
 	// wrote is the turn file written for the other sides.
 	wrote   string
 	problem *widget.Text
+	// report is what verify found of a finished game.
+	report *widget.Text
 	// write writes the side's turn file when no panel asks anything
 	// (the first round, or what the last file made due): its button and
 	// the commit key.
@@ -186,6 +188,11 @@ func (p *PbemScene) build() {
 		f.body.AddChild(p.env.wrapped("Send it to the other side (mail, chat, a shared folder). "+p.waitText(), 15, render.UIText, ordersWidth-28))
 	case pbemWaiting:
 		f.body.AddChild(p.env.wrapped(p.waitText(), 15, render.UIText, ordersWidth-28))
+		if p.next.Game.Finished() {
+			p.report = p.env.wrapped("", 13, render.UIText, ordersWidth-28)
+			shown(p.report, false)
+			f.body.AddChild(button("Check the whole game", p.verify, stretch()), p.report)
+		}
 	}
 	if k := p.keysText(); k != "" && p.stage != pbemDecide && p.stage != pbemPlot {
 		f.body.AddChild(p.env.wrapped(k, 13, render.UITextDim, ordersWidth-28))
@@ -216,12 +223,41 @@ func (p *PbemScene) standing() []string {
 		}
 	}
 	if v.Outcome != nil {
-		lines = append(lines, fmt.Sprintf("The game is over: %s", v.Outcome))
+		lines = append(lines, p.outcomeText(*v.Outcome))
 	}
 	if n := p.newLines(); n > 0 {
 		lines = append(lines, fmt.Sprintf("%d new lines in the log since you last looked.", n))
 	}
 	return lines
+}
+
+// outcomeText says how the game ended, with the sides' names.
+func (p *PbemScene) outcomeText(o rules.Outcome) string {
+	sc := p.next.Game.Scenario
+	head := "a draw"
+	if o.Winner != "" {
+		head = sideName(sc, o.Winner) + " wins"
+	}
+	var pts []string
+	for _, r := range o.Sides {
+		pts = append(pts, fmt.Sprintf("%s %d points", sideName(sc, r.Side), r.Points))
+	}
+	return fmt.Sprintf("The game is over: %s (%s).", head, strings.Join(pts, ", "))
+}
+
+// verify checks the machine's copy of the finished game end to end
+// (pbem verify) and shows what it found.
+func (p *PbemScene) verify() {
+	data, err := p.seat.Game.File().Encode()
+	if err == nil {
+		var rep string
+		if rep, err = pbem.Verify(p.seat.TurnFileName(), data); err == nil {
+			p.report.Label = rep
+			shown(p.report, true)
+			return
+		}
+	}
+	p.problem.Label = err.Error()
 }
 
 // keysText lists the sides' key fingerprints, to compare with the other
@@ -315,7 +351,7 @@ func (p *PbemScene) dueText() string {
 	g := p.next.Game
 	switch {
 	case g.Over():
-		return "The game is over. Your turn file opens your private dice key, so that every side can check every roll of the game (Verify)."
+		return "The game is over. Your turn file opens your private dice key, so that every side can check every roll of the game."
 	case len(p.seat.Game.Results) < len(g.Results):
 		return "Every side has opened its orders: the stretch is played. Your turn file opens your orders and gives the stretch's result, which the others check."
 	}
@@ -326,7 +362,7 @@ func (p *PbemScene) dueText() string {
 func (p *PbemScene) waitText() string {
 	g := p.next.Game
 	if g.Finished() {
-		return "The game is over and every side's dice key is in: it can be checked end to end (hexrift pbem verify)."
+		return "The game is over and every side's dice key is in: it can be checked end to end, every commitment, roll and result (as hexrift pbem verify does)."
 	}
 	side, what, ok := g.Waiting()
 	if !ok || side == p.side {

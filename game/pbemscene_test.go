@@ -187,11 +187,11 @@ func pbemSource(t *testing.T) scenarios.Source {
 	return src
 }
 
-// A game between two machines, one side played in the window and the
-// other through game/pbem as the text commands play it: the other side
-// starts the game, the window joins it from the file, and each sends its
-// file to the other for some rounds; both machines reach the same
-// state.
+// A whole game between two machines, one side played in the window and
+// the other through game/pbem as the text commands play it: the other
+// side starts the game, the window joins it from the file, and each
+// sends its file to the other, round after round, until the game is over
+// and both dice keys are in; both machines reach the same state.
 func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
 	requireDisplay(t)
 	peer := newPbemPeer(t, "hunters")
@@ -209,27 +209,41 @@ func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
 	require.FileExists(t, file)
 	rounds := 0
 	decided := map[rules.CommandKind]bool{}
-	for rounds = 1; rounds <= 6 && !w.table().next.Game.Over(); rounds++ {
+	for rounds = 1; rounds <= 40; rounds++ {
 		w.open(peer.answer(t, file), "")
 		p := w.table()
+		if p.stage == pbemWaiting && p.next.Game.Finished() {
+			break // the game is over and every dice key is in
+		}
 		if p.stage == pbemDecide {
 			decided[p.need] = true
 		}
 		if p.stage == pbemPlot {
 			decided["plot"] = true
 		}
+		if p.stage == pbemDue && p.next.Game.Over() {
+			decided["key"] = true
+		}
 		file = w.play(rounds)
 	}
-	// The peer opens the window's last file: both machines hold the
-	// same game.
-	peer.answer(t, file)
+	p := w.table()
+	w.snap("finished")
+	require.True(t, p.next.Game.Finished(), "the game played to its end in %d rounds", rounds)
+	assert.Contains(t, p.waitText(), "every side's dice key is in")
+	p.verify()
+	require.Empty(t, p.problem.Label)
+	assert.Contains(t, p.report.Label, "verified")
+	w.tick()
+	w.snap("verified")
+	assert.Contains(t, strings.Join(p.standing(), "\n"), "The game is over")
 	mine, err := pbem.LoadSeat(pbemHome(w.env), seat.Game.ID)
 	require.NoError(t, err)
 	theirs := peer.seat.Game
 	require.NotEmpty(t, mine.Game.Results)
-	require.GreaterOrEqual(t, len(theirs.Results), len(mine.Game.Results))
+	require.Equal(t, len(theirs.Results), len(mine.Game.Results))
 	n := len(mine.Game.Results)
 	assert.Equal(t, mine.Game.Results[n-1].Hash, theirs.Results[n-1].Hash, "both machines play the stretches alike")
+	assert.True(t, decided["key"], "the window sent its dice key once the game was over")
 	assert.True(t, decided[rules.CmdAllocate], "the window asked for an energy allocation: %v", decided)
 	assert.True(t, decided[rules.CmdDeclare], "the window asked for declarations: %v", decided)
 	assert.Positive(t, w.secrets, "the other side had lines of its own, which the table kept back")
