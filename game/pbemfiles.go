@@ -499,9 +499,9 @@ func writePbemTurn(h pbem.Home, seat *pbem.Seat) (string, error) {
 	return path, seat.WriteTurn(path)
 }
 
-// dropped reads the first turn file dropped on the window, if any.
-func dropped() (string, []byte, bool) {
-	fsys := ebiten.DroppedFiles()
+// dropped reads the first turn file among the files dropped on the
+// window (ebiten.DroppedFiles; nil when none were), if any.
+func dropped(fsys fs.FS) (string, []byte, bool) {
 	if fsys == nil {
 		return "", nil, false
 	}
@@ -539,17 +539,23 @@ func (s *PbemFilesScene) Update(in *Input) error {
 		s.env.Show(NewMenuScene(s.env))
 		return nil
 	}
-	if name, data, ok := dropped(); ok {
-		// A file of a game kept here opens at once; one of a new game
-		// waits for the side to be chosen.
+	s.takeDrop(ebiten.DroppedFiles())
+	return nil
+}
+
+// takeDrop takes a turn file dropped on the window: one of a game kept
+// here opens at once, one of a new game waits for the side to be chosen
+// and Open file.
+func (s *PbemFilesScene) takeDrop(fsys fs.FS) {
+	if name, data, ok := dropped(fsys); ok {
 		s.drop = &pbemDrop{name: name, data: data}
 		s.path.SetText(name)
 		s.sides, s.side = nil, 0
 		s.describe(name, data)
 		s.showSides()
 		if len(s.sides) == 0 {
+			s.problem.Label = ""
 			s.open(name, data)
 		}
 	}
-	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
@@ -395,4 +396,39 @@ func TestPbemIntents(t *testing.T) {
 			}},
 		})
 	})
+}
+
+// A turn file dropped on the window: one of a new game waits for the
+// side to be chosen, one of a game kept here opens at once, and a bad one
+// is refused as when it is chosen from the list.
+func TestPbemWindowTakesADroppedFile(t *testing.T) {
+	requireDisplay(t)
+	peer := newPbemPeer(t, "hunters")
+	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
+	require.NoError(t, err)
+	first, err := seat.Game.File().Encode()
+	require.NoError(t, err)
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	s := w.files()
+	s.takeDrop(fstest.MapFS{"notes.txt": {Data: []byte("not this one")}, "first.pbem": {Data: first}})
+	w.tick()
+	require.Same(t, s, w.app.Scene(), "a new game's file waits for the side")
+	require.Equal(t, []rules.SideID{"corsairs"}, s.sides)
+	s.openFile()
+	w.tick()
+	w.tick()
+	p := w.table()
+	assert.Equal(t, rules.SideID("corsairs"), p.side)
+	answer := peer.answer(t, w.play(0))
+
+	s = w.files()
+	s.takeDrop(fstest.MapFS{"first.pbem": {Data: first}})
+	w.tick()
+	assert.Contains(t, s.problem.Label, "stale or replayed")
+	data, err := os.ReadFile(answer)
+	require.NoError(t, err)
+	s.takeDrop(fstest.MapFS{"answer.pbem": {Data: data}})
+	w.tick()
+	w.tick()
+	assert.NotEqual(t, pbemWaiting, w.table().stage, "a file of the game kept here opens at once")
 }
