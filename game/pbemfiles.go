@@ -112,32 +112,12 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	s.listFiles()
 	s.listScenarios()
 
-	gameEntries := make([]any, len(s.games))
-	for i := range s.games {
-		gameEntries[i] = &s.games[i]
-	}
-	s.gameList = widget.NewList(
-		widget.ListOpts.Entries(gameEntries),
-		widget.ListOpts.HideHorizontalSlider(),
-		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(*pbemGameEntry).Label }),
-		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { s.game = a.Entry.(*pbemGameEntry) }),
-		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 200))),
-	)
-	fileEntries := make([]any, len(s.files))
-	for i := range s.files {
-		fileEntries[i] = &s.files[i]
-	}
-	s.fileList = widget.NewList(
-		widget.ListOpts.Entries(fileEntries),
-		widget.ListOpts.HideHorizontalSlider(),
-		widget.ListOpts.EntryLabelFunc(func(e any) string { return e.(*pbemFileEntry).Label }),
-		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
-			s.file = a.Entry.(*pbemFileEntry)
-			s.path.SetText(s.file.Path)
-			s.inspect(s.file.Path)
-		}),
-		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 200))),
-	)
+	s.gameList = entryList(s.games, func(e *pbemGameEntry) string { return e.Label }, func(e *pbemGameEntry) { s.game = e })
+	s.fileList = entryList(s.files, func(e *pbemFileEntry) string { return e.Label }, func(e *pbemFileEntry) {
+		s.file = e
+		s.path.SetText(e.Path)
+		s.inspect(e.Path)
+	})
 	s.path = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a turn file's path: path/to/hexrift-….pbem"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 0)),
 		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.inspect(strings.TrimSpace(a.InputText)) }))
@@ -184,6 +164,21 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 		s.gameList.SetSelectedEntry(&s.games[0])
 	}
 	return s
+}
+
+// entryList is a list of the entries of es, each shown by label; picked
+// gets the entry chosen.
+func entryList[E any](es []E, label func(*E) string, picked func(*E)) *widget.List {
+	entries := make([]any, len(es))
+	for i := range es {
+		entries[i] = &es[i]
+	}
+	return widget.NewList(
+		widget.ListOpts.Entries(entries),
+		widget.ListOpts.HideHorizontalSlider(),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return label(e.(*E)) }),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) { picked(a.Entry.(*E)) }),
+	)
 }
 
 // listBox holds a list at its full height, however few its entries.

@@ -94,15 +94,8 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	p := &PbemScene{env: env, home: home, seat: seat, next: next, side: seat.Side, wrote: wrote,
 		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	st := next.Game.State
-	p.mapv = NewMapScene(st, p.side, env.Fonts, w, h)
-	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
-	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
-	p.mapv.Legend, p.mapv.Hints = false, false
-	p.mapv.Keys = env.Keys()[mapKeys.Scene]
+	p.mapv = newTableMap(env, st, p.side, w, h)
 	p.mapv.ExtraHelp = append(p.orderKeys.Help(), p.keys.Help()...)
-	p.mapv.ReadoutBottom = logHeight + 20
-	p.mapv.ColourBlind = env.Settings.ColourBlind
-	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
 	p.log = newLogPanel(env)
 	p.events = rules.Events(next.Game.Events, p.side)
 	p.frame = newOrdersFrame()
@@ -538,19 +531,8 @@ func (p *PbemScene) Resize(w, h int) {
 }
 
 // resizeReserved keeps the map's readouts clear of the orders frame and
-// the log, as the play scene does.
-func (p *PbemScene) resizeReserved(w, h int) {
-	left := float64(w - ordersWidth - 10)
-	if r := p.frame.root.GetWidget().Rect; r.Dx() > 0 && r.Max.X <= w {
-		left = min(left, float64(r.Min.X))
-	}
-	p.mapv.Reserved = [][4]float64{
-		{left, 40, float64(w), float64(h)},
-		{0, float64(h - logHeight - 10), left, float64(h)},
-	}
-	p.mapv.FreeArea = [4]float64{0, 35, left - 10, float64(h - logHeight - 10)}
-	p.log.right = left - 10
-}
+// the log.
+func (p *PbemScene) resizeReserved(w, h int) { reservePanels(p.mapv, p.frame, p.log, w, h) }
 
 // pbemStageNames name the stages for test failures.
 var pbemStageNames = []string{"first", "decide", "plot", "due", "sent", "waiting"}

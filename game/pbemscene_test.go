@@ -188,6 +188,19 @@ func pbemSource(t *testing.T) scenarios.Source {
 	return src
 }
 
+// peerStarts has the other machine start a game of pbemSource as the
+// hunters, as pbem new does, and returns it, its seat and the path of
+// the first turn file.
+func peerStarts(t *testing.T) (*pbemPeer, *pbem.Seat, string) {
+	t.Helper()
+	peer := newPbemPeer(t, "hunters")
+	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
+	require.NoError(t, err)
+	first := filepath.Join(peer.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(first))
+	return peer, seat, first
+}
+
 // A whole game between two machines, one side played in the window and
 // the other through game/pbem as the text commands play it: the other
 // side starts the game, the window joins it from the file, and each
@@ -195,14 +208,10 @@ func pbemSource(t *testing.T) scenarios.Source {
 // and both dice keys are in; both machines reach the same state.
 func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
 	requireDisplay(t)
-	peer := newPbemPeer(t, "hunters")
-	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
-	require.NoError(t, err)
-	first := filepath.Join(peer.dir, seat.TurnFileName())
-	require.NoError(t, seat.WriteTurn(first))
-
-	w := newPbemWindow(t, func(env *Env) Scene { return NewLoadScene(env) })
-	w.app.next = NewPbemFilesScene(w.env) // the load screen's Play by file
+	peer, seat, first := peerStarts(t)
+	w := newPbemWindow(t, func(env *Env) Scene { return NewMenuScene(env) })
+	w.tick()
+	w.script.intend(t, menuKeys, intentByFile)
 	w.tick()
 	w.open(first, "corsairs")
 	w.snap("joined")
@@ -273,11 +282,7 @@ func treeBytes(t *testing.T, dir string) map[string]string {
 // true file opens after.
 func TestPbemWindowRefusesBadFiles(t *testing.T) {
 	requireDisplay(t)
-	peer := newPbemPeer(t, "hunters")
-	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
-	require.NoError(t, err)
-	first := filepath.Join(peer.dir, seat.TurnFileName())
-	require.NoError(t, seat.WriteTurn(first))
+	peer, _, first := peerStarts(t)
 	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
 	w.open(first, "corsairs")
 	own := w.play(0)
