@@ -431,10 +431,12 @@ func (p *PbemScene) send(o *pbem.Orders) {
 		p.problem.Label = err.Error()
 		// Send may have written to the seat in memory before it
 		// refused: the table goes on from the machine's own copy.
+		// The side is asked again from the start of the round.
 		if seat, lerr := pbem.LoadSeat(p.home, p.seat.Game.ID); lerr == nil {
 			p.seat = seat
 		}
 		p.cmd, p.plotted = nil, nil
+		p.begin()
 		return
 	}
 	path, err := writePbemTurn(p.home, p.seat)

@@ -437,3 +437,42 @@ func TestPbemWindowTakesADroppedFile(t *testing.T) {
 	w.tick()
 	assert.NotEqual(t, pbemWaiting, w.table().stage, "a file of the game kept here opens at once")
 }
+
+// A turn file the window cannot write (its folder is taken by a file)
+// is said so on the table, the orders already sealed are kept, and the
+// file is written once the folder can be made: nothing is lost.
+func TestPbemWindowSaysWhenItCannotWrite(t *testing.T) {
+	requireDisplay(t)
+	_, _, first := peerStarts(t)
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	w.open(first, "corsairs")
+	outbox := pbemOutbox(pbemHome(w.env))
+	require.NoError(t, os.WriteFile(outbox, []byte("in the way"), 0o644))
+	p := w.table()
+	require.Equal(t, pbemFirst, p.stage)
+	w.script.intend(t, orderKeys, intentCommit)
+	w.tick()
+	require.Same(t, p, w.app.Scene(), "the table stays")
+	require.NotEmpty(t, p.problem.Label, "the table says why no file was written")
+	require.NoError(t, os.Remove(outbox))
+	w.script.intend(t, orderKeys, intentCommit)
+	w.tick()
+	w.tick()
+	sent := w.table()
+	require.Equal(t, pbemSent, sent.stage, sent.problem.Label)
+	f, err := pbem.ParseFile(sent.wrote, []byte(mustRead(t, sent.wrote)))
+	require.NoError(t, err)
+	kinds := []string{}
+	for _, m := range f.Messages {
+		kinds = append(kinds, m.Kind)
+	}
+	assert.Equal(t, []string{pbem.KindGenesis, pbem.KindJoin, pbem.KindCommit}, kinds, "the file carries the join and the commitment sealed at the first try")
+}
+
+// mustRead reads a file the test wrote.
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
