@@ -44,6 +44,8 @@ type PbemFilesScene struct {
 	side     int
 	sideBtn  *widget.Button
 	fileInfo *widget.Text
+	// known is set when the file chosen is of a game kept here.
+	known bool
 	// fileScen is the scenario of the new game's file, for its sides'
 	// names.
 	fileScen *scenarios.Scenario
@@ -120,7 +122,14 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	})
 	s.path = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a turn file's path: path/to/hexrift-….pbem"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(440, 0)),
-		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.inspect(strings.TrimSpace(a.InputText)) }))
+		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) {
+			// Enter says what the file is, and opens one of a game kept
+			// here; a new game's waits for the side.
+			s.inspect(strings.TrimSpace(a.InputText))
+			if s.known {
+				s.openFile()
+			}
+		}))
 	s.fileInfo = env.wrapped("", 13, render.UITextDim, 440)
 	s.sideBtn = button("as: -", s.nextSide)
 	s.scenBtn = button("", s.nextScenario)
@@ -315,7 +324,7 @@ func (s *PbemFilesScene) listScenarios() {
 // inspect reads the turn file at path and says what it is: a file of a
 // game kept here, or of a new game, whose free sides are offered.
 func (s *PbemFilesScene) inspect(path string) {
-	s.sides, s.side = nil, 0
+	s.sides, s.side, s.known = nil, 0, false
 	s.fileInfo.Label = ""
 	if path != "" {
 		data, err := pbem.ReadTurnFile(path)
@@ -331,12 +340,14 @@ func (s *PbemFilesScene) inspect(path string) {
 // describe says what the turn file data is, from its messages as they
 // read (Open checks them all).
 func (s *PbemFilesScene) describe(name string, data []byte) {
+	s.known = false
 	f, err := pbem.ParseFile(name, data)
 	if err != nil {
 		s.fileInfo.Label = err.Error()
 		return
 	}
 	if seat, err := pbem.LoadSeat(s.home, f.Game); err == nil {
+		s.known = true
 		s.fileInfo.Label = fmt.Sprintf("A file of your game %s: you play %s.", f.Game, sideName(seat.Game.Scenario, seat.Side))
 		if len(f.Messages) <= seat.Game.Len() {
 			s.fileInfo.Label += " It holds nothing this machine has not accepted: an old file, or one you sent."
