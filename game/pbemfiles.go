@@ -237,6 +237,10 @@ func (s *PbemFilesScene) pbemFolders() []string {
 	return dirs
 }
 
+// maxListedFiles bounds the turn files listed (and read to mark them):
+// the newest; an older one can still be opened by its path.
+const maxListedFiles = 40
+
 // listFiles lists the .pbem files of the folders searched, newest first.
 func (s *PbemFilesScene) listFiles() {
 	type found struct {
@@ -264,7 +268,7 @@ func (s *PbemFilesScene) listFiles() {
 		}
 	}
 	slices.SortStableFunc(all, func(a, b found) int { return b.mod.Compare(a.mod) })
-	for _, f := range all {
+	for _, f := range all[:min(len(all), maxListedFiles)] {
 		s.files = append(s.files, pbemFileEntry{Path: f.path, Label: fmt.Sprintf("%s  · %s%s", filepath.Base(f.path), fileTime(f.mod, s.now()), s.fileNews(f.path))})
 	}
 }
