@@ -31,14 +31,15 @@ type Env struct {
 	// damaged settings file, a save that would not load).
 	Notice string
 
-	theme *widget.Theme
-	app   *App
+	theme   *widget.Theme
+	app     *App
+	keys    KeyMaps
+	watched []ebiten.Key
+
 	// pbemRand is where games played by file draw their keys, nonces and
 	// identities: the operating system's random source when nil (tests
 	// give a fixed one).
 	pbemRand io.Reader
-	keys     KeyMaps
-	watched  []ebiten.Key
 }
 
 // NewEnv returns an environment with the given fonts, paths and settings.
