@@ -58,14 +58,14 @@ func TestKeyMapsAreWatchedAndUnambiguous(t *testing.T) {
 			}
 		}
 	}
-	groups := [][]string{{"menu"}, {"map", "play", "orders"}, {"map", "preview"}, {"curtain"}, {"recap"}, {"pause"}, {"setup"}, {"load"}, {"settings"}}
+	groups := [][]string{{"menu"}, {"map", "play", "orders"}, {"map", "pbem", "orders"}, {"map", "preview"}, {"curtain"}, {"recap"}, {"pause"}, {"setup"}, {"load"}, {"settings"}}
 	for _, g := range groups {
 		seen := map[ebiten.Key]string{}
 		for _, scene := range g {
 			for _, b := range ks[scene].Bindings {
 				for _, k := range b.Keys {
 					name := scene + "." + string(b.Intent)
-					if other, ok := seen[k]; ok && !(k == ebiten.KeyEscape && other == "map.close-help" && (name == "play.pause" || name == "preview.quit")) {
+					if other, ok := seen[k]; ok && !(k == ebiten.KeyEscape && other == "map.close-help" && (name == "play.pause" || name == "preview.quit" || name == "pbem.back")) {
 						t.Errorf("%s means both %s and %s", k, other, name)
 					}
 					seen[k] = name
@@ -147,6 +147,11 @@ func TestMenuIntents(t *testing.T) {
 			app, menu := open(t, k)
 			assert.Equal(t, "Load game   L", menu.Load.Text().Label)
 			assert.IsType(t, &LoadScene{}, app.Scene())
+		}},
+		{intentByFile, func(t *testing.T, k ebiten.Key) {
+			app, menu := open(t, k)
+			assert.Equal(t, "Play by file   F", menu.ByFile.Text().Label)
+			assert.IsType(t, &PbemFilesScene{}, app.Scene())
 		}},
 		{intentSettings, func(t *testing.T, k ebiten.Key) {
 			app, menu := open(t, k)

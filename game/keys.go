@@ -12,7 +12,7 @@ import (
 
 // defaultKeyMaps are the bindings of a first start, one map per screen
 // (each written below).
-var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, keysKeys, previewKeys}
+var defaultKeyMaps = []KeyMap{menuKeys, mapKeys, playKeys, orderKeys, curtainKeys, recapKeys, pauseKeys, setupKeys, loadKeys, settingsKeys, keysKeys, previewKeys, pbemKeys}
 
 // DefaultKeyMaps returns a fresh copy of the bindings of a first start.
 func DefaultKeyMaps() KeyMaps {
@@ -58,6 +58,7 @@ const (
 	intentNewGame  Intent = "new-game"
 	intentDrills   Intent = "drills"
 	intentLoad     Intent = "load"
+	intentByFile   Intent = "by-file"
 	intentSettings Intent = "settings"
 	intentQuit     Intent = "quit"
 )
@@ -68,6 +69,7 @@ var menuKeys = KeyMap{Scene: "menu", Bindings: []Binding{
 	{intentNewGame, []ebiten.Key{ebiten.KeyN}, "new game"},
 	{intentDrills, []ebiten.Key{ebiten.KeyP}, "practice drills"},
 	{intentLoad, []ebiten.Key{ebiten.KeyL}, "load a game"},
+	{intentByFile, []ebiten.Key{ebiten.KeyF}, "play by file: your games by file, turn files, a new game"},
 	{intentSettings, []ebiten.Key{ebiten.KeyS}, "settings"},
 	{intentQuit, []ebiten.Key{ebiten.KeyQ, ebiten.KeyEscape}, "quit"},
 }}
@@ -122,6 +124,12 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 	{intentWatchStep, []ebiten.Key{ebiten.KeyPeriod}, "watching: pause and play the next order"},
 	{intentWatchFaster, []ebiten.Key{ebiten.KeyBracketRight}, "watching: faster"},
 	{intentWatchSlower, []ebiten.Key{ebiten.KeyBracketLeft}, "watching: slower"},
+}}
+
+// pbemKeys is the key map of a game played by file at the table; the
+// order panels have theirs (orderKeys) and the map its own (mapKeys).
+var pbemKeys = KeyMap{Scene: "pbem", Bindings: []Binding{
+	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the games by file (nothing is sent)"},
 }}
 
 // The order panels' intents.

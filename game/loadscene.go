@@ -77,6 +77,7 @@ func NewLoadScene(env *Env) *LoadScene {
 	buttons := row(10,
 		button("Load", l.load),
 		button("Delete", l.remove),
+		button("Play by file", func() { env.Show(NewPbemFilesScene(env)) }),
 		button("Back", func() { env.Show(NewMenuScene(env)) }))
 	body := panelColumn(10, widget.Insets{Left: 18, Right: 18, Top: 18, Bottom: 18},
 		env.label("Load game", render.Bold, 24, render.UIAccent),

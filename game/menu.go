@@ -12,12 +12,12 @@ import (
 )
 
 // MenuScene is the main menu: continue, new game, practice drills, load,
-// settings, quit.
+// play by file, settings, quit.
 type MenuScene struct {
 	screen
 	keys KeyMap
 	// Buttons, exposed to tests that drive the menu.
-	Continue, NewGame, Drills, Load, Settings, Quit *widget.Button
+	Continue, NewGame, Drills, Load, ByFile, Settings, Quit *widget.Button
 }
 
 // NewMenuScene builds the main menu.
@@ -29,12 +29,13 @@ func NewMenuScene(env *Env) *MenuScene {
 	m.NewGame = button(m.keys.label("New game", intentNewGame), func() { env.Show(NewSetupScene(env)) }, stretch())
 	m.Drills = button(m.keys.label("Practice drills", intentDrills), func() { env.Show(NewDrillSetupScene(env)) }, stretch())
 	m.Load = button(m.keys.label("Load game", intentLoad), func() { env.Show(NewLoadScene(env)) }, stretch())
+	m.ByFile = button(m.keys.label("Play by file", intentByFile), func() { env.Show(NewPbemFilesScene(env)) }, stretch())
 	m.Settings = button(m.keys.label("Settings", intentSettings), func() { env.Show(NewSettingsScene(env)) }, stretch())
 	m.Quit = button(m.keys.label("Quit", intentQuit), env.Quit, stretch())
 
 	title := env.label("HEXRIFT", render.Bold, 64, render.UIAccent)
 	sub := env.label("tactical combat on the floating hex map", render.Regular, 18, render.UITextDim)
-	buttons := column(10, widget.Insets{Top: 28}, m.Continue, m.NewGame, m.Drills, m.Load, m.Settings, m.Quit)
+	buttons := column(10, widget.Insets{Top: 28}, m.Continue, m.NewGame, m.Drills, m.Load, m.ByFile, m.Settings, m.Quit)
 	items := []widget.PreferredSizeLocateableWidget{title, sub, buttons}
 	if env.Notice != "" {
 		items = append(items, env.wrapped(env.Notice, 14, render.UIDanger, 420))
@@ -82,7 +83,7 @@ func (m *MenuScene) Update(in *Input) error {
 		button *widget.Button
 	}{
 		{intentContinue, m.Continue}, {intentNewGame, m.NewGame}, {intentDrills, m.Drills},
-		{intentLoad, m.Load}, {intentSettings, m.Settings}, {intentQuit, m.Quit},
+		{intentLoad, m.Load}, {intentByFile, m.ByFile}, {intentSettings, m.Settings}, {intentQuit, m.Quit},
 	} {
 		if m.keys.Fired(in, b.intent) && !b.button.GetWidget().Disabled {
 			b.button.Click()

@@ -96,18 +96,10 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now,
 		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	p.seatComputers()
-	p.mapv = NewMapScene(sess.State, "", env.Fonts, w, h)
-	// Centre the map in the part of the screen the panels leave free.
-	p.mapv.cam.ZoomToFit(render.FitHexes(p.mapv.View(), p.mapv.MapID(), w-ordersWidth-20, h-logHeight-20) * float64(w) / float64(w-ordersWidth-20))
-	p.mapv.cam.Pan(-(ordersWidth+10)/2, -(logHeight)/2)
+	p.mapv = newTableMap(env, sess.State, "", w, h)
 	p.openingCam = p.mapv.saveCamera()
 	p.mapv.Home = p.homeHex
-	p.mapv.Legend, p.mapv.Hints = false, false
-	p.mapv.Keys = env.Keys()[mapKeys.Scene]
 	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
-	p.mapv.ReadoutBottom = logHeight + 20
-	p.mapv.ColourBlind = env.Settings.ColourBlind
-	p.mapv.ZoomSpeed = env.Settings.ZoomSpeed
 	p.log = newLogPanel(env)
 	p.frame = newOrdersFrame()
 	p.ordersBox = p.frame.body
@@ -711,17 +703,4 @@ func (p *PlayScene) Resize(w, h int) {
 	p.frame.fit(h)
 }
 
-func (p *PlayScene) resizeReserved(w, h int) {
-	// The orders panel is at least ordersWidth wide; wider when its
-	// widgets ask for more, as laid out at the last draw.
-	left := float64(w - ordersWidth - 10)
-	if r := p.frame.root.GetWidget().Rect; r.Dx() > 0 && r.Max.X <= w {
-		left = min(left, float64(r.Min.X))
-	}
-	p.mapv.Reserved = [][4]float64{
-		{left, 40, float64(w), float64(h)},
-		{0, float64(h - logHeight - 10), left, float64(h)},
-	}
-	p.mapv.FreeArea = [4]float64{0, 35, left - 10, float64(h - logHeight - 10)}
-	p.log.right = left - 10
-}
+func (p *PlayScene) resizeReserved(w, h int) { reservePanels(p.mapv, p.frame, p.log, w, h) }

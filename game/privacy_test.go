@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
@@ -151,4 +152,74 @@ func requireNotDrawn(t *testing.T, raster *render.Raster, v *rules.View, u *rule
 			}
 		}
 	}
+}
+
+// requirePbemTableKeepsSecrets checks that the table of a game played by
+// file shows its side's view only: the map's viewer and view, the log's
+// lines, the panel's words, the ship cards and hover text of the other
+// sides' units hold nothing of the lines the rules gave another side
+// alone (its sealed allocations, declarations, launches and fires as it
+// wrote them). It returns how many such lines it looked for.
+func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
+	t.Helper()
+	st := p.next.Game.State
+	require.Equal(t, p.side, p.mapv.Viewer())
+	require.Equal(t, st.View(p.side), p.mapv.View())
+	for _, e := range p.events {
+		require.True(t, e.VisibleTo(p.side), "the table's log shows %s a line it may not see: %s", p.side, e)
+	}
+	var shown []string
+	for _, ln := range p.log.shown {
+		shown = append(shown, ln.text)
+	}
+	var words func(c *widget.Container)
+	words = func(c *widget.Container) {
+		for _, ch := range c.Children() {
+			switch w := ch.(type) {
+			case *widget.Text:
+				shown = append(shown, w.Label)
+			case *widget.Button:
+				if w.Text() != nil {
+					shown = append(shown, w.Text().Label)
+				}
+			case *widget.Container:
+				words(w)
+			}
+		}
+	}
+	words(p.frame.root)
+	fonts := p.env.Fonts
+	for _, u := range p.mapv.View().Units {
+		if u.Side == p.side {
+			continue
+		}
+		require.Nil(t, u.Detail, "the table shows the systems of %s's %s", u.Side, u.ID)
+		side, _ := p.mapv.View().Side(u.Side)
+		if l, ok := layoutShipCard(fonts, u, side, namerOf(p.mapv.View()), render.UIText, 12, 44); ok {
+			for _, lb := range l.labels {
+				shown = append(shown, lb.Text)
+			}
+		}
+		shown = append(shown, p.mapv.Describe(u.Hex)...)
+	}
+	all := strings.Join(shown, "\n")
+	var seen []string
+	for _, e := range p.events {
+		seen = append(seen, e.Text)
+	}
+	open := strings.Join(seen, "\n")
+	secrets := 0
+	for _, e := range p.next.Game.Events {
+		if e.VisibleTo(p.side) || e.Audience.IsPublic() {
+			continue
+		}
+		// The words that follow a sealed line's colon are the other
+		// side's choices as it wrote them, secret until the rules
+		// reveal them to every side.
+		if _, choice, ok := strings.Cut(e.Text, ": "); ok && len(choice) > 12 && !strings.Contains(open, choice) {
+			secrets++
+			require.NotContains(t, all, choice, "%s's table shows another side's line: %s", p.side, e)
+		}
+	}
+	return secrets
 }

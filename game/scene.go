@@ -1,6 +1,8 @@
 package game
 
 import (
+	"io"
+
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -33,6 +35,11 @@ type Env struct {
 	app     *App
 	keys    KeyMaps
 	watched []ebiten.Key
+
+	// pbemRand is where games played by file draw their keys, nonces and
+	// identities: the operating system's random source when nil (tests
+	// give a fixed one).
+	pbemRand io.Reader
 }
 
 // NewEnv returns an environment with the given fonts, paths and settings.

@@ -281,18 +281,24 @@ func runGames(home Home, out io.Writer) error {
 			fmt.Fprintf(out, "%s  %v\n", id, err)
 			continue
 		}
-		state := "over"
-		if side, what, ok := seat.Game.Waiting(); ok {
-			state = fmt.Sprintf("waits for %s's %s", side, what)
-			if side == "" || side == seat.Side {
-				state = "waits for you"
-			}
-		} else if !seat.Game.Over() {
-			state = "waits for you"
-		}
-		fmt.Fprintf(out, "%s  %s  you play %s  %s  %s\n", id, seat.Game.State.Scenario.Name, seat.Side, seat.Game.State.Clock, state)
+		fmt.Fprintf(out, "%s  %s  you play %s  %s  %s\n", id, seat.Game.State.Scenario.Name, seat.Side, seat.Game.State.Clock, seat.Status())
 	}
 	return nil
+}
+
+// Status says whom the seat's game waits for, as the game list shows it:
+// "waits for you", "waits for SIDE's WHAT" or "over".
+func (s *Seat) Status() string {
+	if side, what, ok := s.Game.Waiting(); ok {
+		if side == "" || side == s.Side {
+			return "waits for you"
+		}
+		return fmt.Sprintf("waits for %s's %s", side, what)
+	}
+	if !s.Game.Over() {
+		return "waits for you"
+	}
+	return "over"
 }
 
 // pickGame returns the game named, or the only game in home.
@@ -317,13 +323,25 @@ func pickGame(home Home, id string) (string, error) {
 // name of its own here.
 func writeTurn(seat *Seat, path string) (string, error) {
 	if path == "" {
-		path = "hexrift-" + seat.Game.ID + "-" + strconv.Itoa(seat.Game.Len()) + "-" + string(seat.Side) + ".pbem"
+		path = seat.TurnFileName()
 	}
-	data, err := seat.Game.File().Encode()
+	return path, seat.WriteTurn(path)
+}
+
+// TurnFileName is the name a turn file of the seat's game gets as it
+// stands: hexrift-GAME-SEQ-SIDE.pbem, SEQ its count of messages.
+func (s *Seat) TurnFileName() string {
+	return "hexrift-" + s.Game.ID + "-" + strconv.Itoa(s.Game.Len()) + "-" + string(s.Side) + ".pbem"
+}
+
+// WriteTurn writes the seat's game as a turn file at path, readable by
+// others (it holds nothing secret), atomically.
+func (s *Seat) WriteTurn(path string) error {
+	data, err := s.Game.File().Encode()
 	if err != nil {
-		return "", err
+		return err
 	}
-	return path, match.WriteFileAtomicPerm(path, data, 0o644)
+	return match.WriteFileAtomicPerm(path, data, 0o644)
 }
 
 func writeOrders(path string, o *plot.Orders) error {

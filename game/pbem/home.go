@@ -50,7 +50,13 @@ func DefaultHome() (Home, error) {
 	if err != nil {
 		return Home{}, err
 	}
-	return Home{Dir: filepath.Join(filepath.Dir(p.Saves), "pbem")}, nil
+	return HomeFor(p), nil
+}
+
+// HomeFor is the pbem folder beside the saves folder of p: the window's
+// games played by file are the commands' own.
+func HomeFor(p match.Paths) Home {
+	return Home{Dir: filepath.Join(filepath.Dir(p.Saves), "pbem")}
 }
 
 func (h Home) gameDir(id string) string { return filepath.Join(h.Dir, id) }
@@ -400,6 +406,22 @@ func (s *Seat) decision(p *plot.Orders) (rules.CommandKind, []rules.Command) {
 		}
 	}
 	return st.Expecting(), legal
+}
+
+// Needs returns what the side must decide as the next stretch starts
+// that plotted orders p do not answer (p nil: any decision it faces), and
+// the commands the rules offer; "" when p answers or the side faces none.
+func (s *Seat) Needs(p *plot.Orders) (rules.CommandKind, []rules.Command) { return s.decision(p) }
+
+// Previous returns the side's own plotted orders of the last round
+// played (opened to every side by its reveal), or nil before any.
+func (s *Seat) Previous() *plot.Orders {
+	for i := len(s.Game.played) - 1; i >= 0; i-- {
+		if o := s.Game.played[i].Orders[s.Side]; o != nil && o.Plot != nil {
+			return o.Plot
+		}
+	}
+	return nil
 }
 
 // Propose returns the plotted orders hexrift proposes for the side now,

@@ -1,0 +1,547 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
+)
+
+// PbemScene is the table of a game played by file, as this machine's
+// side sees it: the map, the ship cards and the log of its own view
+// only, where the last stretch of play stopped and why, and the side's
+// next orders asked for with the hot-seat game's panels (its energy
+// allocation, its declarations, the plot panel for the stretch). Its
+// orders go to game/pbem, which seals them in the next turn file; the
+// screen then says where the file is, to be sent, and that the game
+// waits for the other side's file.
+type PbemScene struct {
+	env  *Env
+	home pbem.Home
+	// seat is the game as the machine keeps it; next is the same once
+	// the side has written what it writes without a decision
+	// (pbem.Seat.Preview): the table shown and the orders asked for.
+	seat, next *pbem.Seat
+	side       rules.SideID
+	keys       KeyMap
+	orderKeys  KeyMap
+
+	mapv   *MapScene
+	log    *logPanel
+	events []rules.Event // the side's own log
+	ui     *ebitenui.UI
+	frame  *ordersFrame
+	desk   *orderDesk
+	orders orderBuilder
+
+	stage pbemStage
+	// cmd answers the decision the side faces; plotted are its orders
+	// for the stretch, once given.
+	cmd     *rules.Command
+	plotted *plot.Orders
+	// need is the decision asked for now.
+	need rules.CommandKind
+	// wrote is the turn file written for the other sides.
+	wrote   string
+	problem *widget.Text
+	// report is what verify found of a finished game.
+	report *widget.Text
+	// write writes the side's turn file when no panel asks anything
+	// (the first round, or what the last file made due): its button and
+	// the commit key.
+	write func()
+}
+
+// pbemStage is what the table asks of the side.
+type pbemStage int
+
+const (
+	// pbemFirst: the first round only rolls the start; nothing to decide.
+	pbemFirst pbemStage = iota
+	// pbemDecide: a decision panel (allocation, declarations, or a
+	// decision the plotted orders leave to the person).
+	pbemDecide
+	// pbemPlot: the plot panel, the side's orders for the stretch.
+	pbemPlot
+	// pbemDue: nothing to decide, but the side's machine has to write
+	// what the last file made due (a reveal, a result, its dice key).
+	pbemDue
+	// pbemSent: the turn file is written: send it, and wait.
+	pbemSent
+	// pbemWaiting: nothing is due from the side.
+	pbemWaiting
+)
+
+// newPbemScene builds seat's table. wrote is the turn file just written
+// for the other sides, if any.
+func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*PbemScene, error) {
+	next, err := seat.Preview()
+	if err != nil {
+		return nil, err
+	}
+	w, h := env.Size()
+	p := &PbemScene{env: env, home: home, seat: seat, next: next, side: seat.Side, wrote: wrote,
+		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
+	st := next.Game.State
+	p.mapv = newTableMap(env, st, p.side, w, h)
+	p.mapv.ExtraHelp = append(p.orderKeys.Help(), p.keys.Help()...)
+	p.log = newLogPanel(env)
+	p.events = rules.Events(next.Game.Events, p.side)
+	p.frame = newOrdersFrame()
+	p.problem = env.wrapped("", 13, render.UIDanger, ordersWidth-28)
+	root := env.root()
+	root.AddChild(p.frame.root)
+	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	p.desk = &orderDesk{Desk: match.NewDesk(st, p.side), env: env, view: p.mapv.View}
+	p.resizeReserved(w, h)
+	p.begin()
+	return p, nil
+}
+
+// openPbem shows seat's table, or the play-by-file screen with the
+// reason it cannot be shown.
+func openPbem(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) Scene {
+	p, err := newPbemScene(env, home, seat, wrote)
+	if err != nil {
+		return newPbemFilesScene(env, err.Error())
+	}
+	return p
+}
+
+// begin chooses what the table asks of the side, from the game as the
+// machine keeps it.
+func (p *PbemScene) begin() {
+	next := p.next
+	switch {
+	case p.wrote != "":
+		p.stage = pbemSent
+	case next.MustCommit():
+		kind, _ := next.Needs(nil)
+		switch {
+		case kind == "" && len(next.Game.Results) == 0:
+			p.stage = pbemFirst
+		case kind == rules.CmdAllocate || kind == rules.CmdDeclare:
+			p.decide(kind)
+			return
+		default:
+			p.stage = pbemPlot
+		}
+	case next.Game.Len() > p.seat.Game.Len():
+		p.stage = pbemDue
+	default:
+		p.stage = pbemWaiting
+	}
+	p.build()
+}
+
+// decide asks for the side's decision of kind with its hot-seat panel.
+func (p *PbemScene) decide(kind rules.CommandKind) {
+	p.stage, p.need = pbemDecide, kind
+	p.build()
+}
+
+// build fills the orders frame for the stage: the header that says
+// where the game stands, then the stage's panel.
+func (p *PbemScene) build() {
+	f := p.frame
+	f.reset()
+	p.orders, p.write = nil, nil
+	p.desk.place(f.body, f.footer, f.root.RequestRelayout)
+	f.header.AddChild(p.env.label(sideName(p.next.Game.Scenario, p.side), render.Bold, 13, p.mapv.renderer.SideColour(p.mapv.Frame(), p.side)))
+	for _, line := range p.standing() {
+		f.header.AddChild(p.env.wrapped(line, 13, render.UITextDim, ordersWidth-28))
+	}
+	switch p.stage {
+	case pbemDecide:
+		p.orders = newOrderBuilder(p.desk, p.need)
+		p.orders.build(p.desk, f.body)
+	case pbemPlot:
+		p.orders = newPlotBuilder(p.desk, p.next.Previous(), p.why())
+		p.orders.build(p.desk, f.body)
+	case pbemFirst:
+		f.body.AddChild(p.env.wrapped("The first round rolls the start of the game, up to the first energy allocation: no side decides anything before it. Its dice come from every side's sealed nonce, so nobody can foresee them.", 15, render.UIText, ordersWidth-28))
+		p.write = func() { p.send(&pbem.Orders{Plot: p.next.Propose()}) }
+	case pbemDue:
+		f.body.AddChild(p.env.wrapped(p.dueText(), 15, render.UIText, ordersWidth-28))
+		p.write = func() { p.send(nil) }
+	case pbemSent:
+		f.body.AddChild(p.env.wrapped("Your turn file is written:", 15, render.UIText, ordersWidth-28))
+		f.body.AddChild(p.env.wrapped(pathLines(p.wrote, 40), 13, render.UIAccent, ordersWidth-28))
+		f.body.AddChild(p.env.wrapped("Send it to the other side (mail, chat, a shared folder). "+p.waitText(), 15, render.UIText, ordersWidth-28))
+	case pbemWaiting:
+		f.body.AddChild(p.env.wrapped(p.waitText(), 15, render.UIText, ordersWidth-28))
+		if p.next.Game.Finished() {
+			p.report = p.env.wrapped("", 13, render.UIText, ordersWidth-28)
+			shown(p.report, false)
+			f.body.AddChild(button("Check the whole game", p.verify, stretch()), p.report)
+		}
+	}
+	if k := p.keysText(); k != "" && p.stage != pbemDecide && p.stage != pbemPlot {
+		f.body.AddChild(p.env.wrapped(k, 13, render.UITextDim, ordersWidth-28))
+	}
+	f.footer.AddChild(p.problem)
+	if p.write != nil {
+		f.footer.AddChild(button(p.orderKeys.label("Write my turn file", intentCommit), p.write, stretch()))
+	}
+	if p.stage == pbemSent || p.stage == pbemWaiting {
+		f.footer.AddChild(button("Open the next file", func() { p.env.Show(NewPbemFilesScene(p.env)) }, stretch()))
+	}
+	f.fit(p.mapv.cam.Height)
+}
+
+// standing is where the game stands, for the header: the clock and
+// round, and where and why the last stretch stopped.
+func (p *PbemScene) standing() []string {
+	g := p.next.Game
+	v := p.mapv.View()
+	lines := []string{fmt.Sprintf("Played by file · game %s · round %d · %s", g.ID, g.Round, clockText(v.Clock))}
+	if n := len(g.Results); n > 0 {
+		r := g.Results[n-1]
+		switch {
+		case r.Stopped != "":
+			lines = append(lines, "The game stopped: "+r.Stopped)
+		case r.Break != "":
+			lines = append(lines, p.breakText(r.Break))
+		}
+	}
+	if v.Outcome != nil {
+		lines = append(lines, p.outcomeText(*v.Outcome))
+	}
+	if n := p.newLines(); n > 0 {
+		lines = append(lines, fmt.Sprintf("%d new lines in the log since you last looked.", n))
+	}
+	return lines
+}
+
+// outcomeText says how the game ended, with the sides' names.
+func (p *PbemScene) outcomeText(o rules.Outcome) string {
+	sc := p.next.Game.Scenario
+	head := "a draw"
+	if o.Winner != "" {
+		head = sideName(sc, o.Winner) + " wins"
+	}
+	var pts []string
+	for _, r := range o.Sides {
+		pts = append(pts, fmt.Sprintf("%s %d points", sideName(sc, r.Side), r.Points))
+	}
+	return fmt.Sprintf("The game is over: %s (%s).", head, strings.Join(pts, ", "))
+}
+
+// verify checks the machine's copy of the finished game end to end
+// (pbem verify) and shows what it found.
+func (p *PbemScene) verify() {
+	data, err := p.seat.Game.File().Encode()
+	if err == nil {
+		var rep string
+		if rep, err = pbem.Verify(p.seat.TurnFileName(), data); err == nil {
+			p.report.Label = rep
+			shown(p.report, true)
+			return
+		}
+	}
+	p.problem.Label = err.Error()
+}
+
+// keysText lists the sides' key fingerprints, to compare with the other
+// players by another channel once: that closes the one gap of the
+// scheme, someone between the machines swapping a join (docs/PBEM.md).
+func (p *PbemScene) keysText() string {
+	g := p.next.Game
+	var keys []string
+	for _, sd := range g.Sides() {
+		if k := g.Keys[sd]; k != nil {
+			keys = append(keys, sideName(g.Scenario, sd)+" "+pbem.Fingerprint(k))
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	return "Keys: " + strings.Join(keys, ", ") + ". Compare them once with the other player by another channel (a call, a message)."
+}
+
+// breakText says where the last stretch stopped, from its result's
+// break ("SIDE: why"): a side's own decision (an allocation, the
+// declarations), or a break condition of its orders.
+func (p *PbemScene) breakText(br string) string {
+	g := p.next.Game
+	name, why := "", br
+	if id, rest, ok := strings.Cut(br, ": "); ok && slices.Contains(g.Sides(), rules.SideID(id)) {
+		name, why = sideName(g.Scenario, rules.SideID(id)), rest
+	}
+	if name == "" {
+		return "The last stretch stopped: " + viewNamedText(p.mapv.View(), br)
+	}
+	if p.ownStep() {
+		return fmt.Sprintf("The last stretch stopped for a decision of %s: %s.", name, strings.ToLower(stepTitle(g.State.Clock.Step)))
+	}
+	return fmt.Sprintf("The last stretch stopped on a break of %s: %s.", name, viewNamedText(p.mapv.View(), why))
+}
+
+// ownStep reports whether the game stands at a step every side decides
+// itself, which no plot answers (the energy allocation, the movement
+// declarations): a stretch stopped there for the decision, not for a
+// break condition.
+func (p *PbemScene) ownStep() bool {
+	switch p.next.Game.State.Expecting() {
+	case rules.CmdAllocate, rules.CmdDeclare:
+		return true
+	}
+	return false
+}
+
+// pathLines breaks a file's path into lines of at most n characters at
+// its separators, so that a long path wraps in the panel.
+func pathLines(path string, n int) string {
+	var lines []string
+	cur := ""
+	for i, part := range strings.SplitAfter(path, string(filepath.Separator)) {
+		if i > 0 && len(cur)+len(part) > n {
+			lines = append(lines, cur)
+			cur = ""
+		}
+		cur += part
+	}
+	return strings.Join(append(lines, cur), "\n")
+}
+
+// newLines counts the log lines of the stretches the side had not seen
+// before the file it opened.
+func (p *PbemScene) newLines() int {
+	g := p.next.Game
+	n := 0
+	for _, evs := range g.Stretches[min(p.next.Seen, len(g.Stretches)):] {
+		n += len(rules.Events(evs, p.side))
+	}
+	return n
+}
+
+// why is the reason the side is asked to plot again: a break of its
+// own orders (another side's is in the header; the side's orders go on
+// as they were unless it changes them).
+func (p *PbemScene) why() string {
+	g := p.next.Game
+	if n := len(g.Results); n > 0 {
+		if rest, ok := strings.CutPrefix(g.Results[n-1].Break, string(p.side)+": "); ok && !p.ownStep() {
+			return viewNamedText(p.mapv.View(), rest)
+		}
+	}
+	return ""
+}
+
+// dueText says what the side's machine writes without a decision.
+func (p *PbemScene) dueText() string {
+	g := p.next.Game
+	switch {
+	case g.Over():
+		return "The game is over. Your turn file opens your private dice key, so that every side can check every roll of the game."
+	case len(p.seat.Game.Results) < len(g.Results):
+		return "Every side has opened its orders: the stretch is played. Your turn file opens your orders and gives the stretch's result, which the others check."
+	}
+	return "Your turn file answers the last one: your machine joins the game or opens its sealed orders."
+}
+
+// waitText says whom the game waits for.
+func (p *PbemScene) waitText() string {
+	g := p.next.Game
+	if g.Finished() {
+		return "The game is over and every side's dice key is in: it can be checked end to end, every commitment, roll and result (as hexrift pbem verify does)."
+	}
+	side, what, ok := g.Waiting()
+	if !ok || side == p.side {
+		return "Waiting for the other side's file."
+	}
+	words := map[string]string{"join": "joins the game", "commit": "sends its sealed orders", "reveal": "opens its orders", "key": "sends its dice key"}
+	w := words[what]
+	if w == "" {
+		w = "sends its file"
+	}
+	return fmt.Sprintf("Waiting for the other side's file: %s %s.", sideName(g.Scenario, side), w)
+}
+
+// take does what the orders panel left on its desk.
+func (p *PbemScene) take() {
+	d := p.desk
+	if d.showMap != "" {
+		p.mapv.SetMap(d.showMap)
+		d.showMap = ""
+	}
+	if d.plotted != nil {
+		o := *d.plotted
+		d.plotted = nil
+		p.onPlot(o)
+		return
+	}
+	if d.cmd != nil {
+		cmd := *d.cmd
+		d.cmd = nil
+		p.onCommand(cmd)
+	}
+}
+
+// onCommand takes the side's decision: a declaration opens the plot in
+// the same sitting, as at a hot-seat table; an allocation is all the
+// round asks (the declarations stop the next stretch); a decision the
+// plot left is sent with it.
+func (p *PbemScene) onCommand(cmd rules.Command) {
+	if err := p.desk.Check(cmd); err != nil {
+		p.problem.Label = namedText(p.desk, refusalText(err))
+		return
+	}
+	p.cmd = &cmd
+	switch {
+	case p.plotted != nil:
+		p.send(&pbem.Orders{Command: p.cmd, Plot: p.plotted})
+	case cmd.Kind == rules.CmdDeclare:
+		p.stage = pbemPlot
+		p.build()
+	default:
+		p.send(&pbem.Orders{Command: p.cmd, Plot: p.next.Propose()})
+	}
+}
+
+// onPlot takes the side's orders for the stretch; a decision they do
+// not answer is asked for next.
+func (p *PbemScene) onPlot(o plot.Orders) {
+	p.plotted = &o
+	if p.cmd == nil {
+		if kind, _ := p.next.Needs(&o); kind != "" {
+			p.decide(kind)
+			return
+		}
+	}
+	p.send(&pbem.Orders{Command: p.cmd, Plot: p.plotted})
+}
+
+// send commits the side's orders (nil: none are due) in its next turn
+// file, writes the file and shows the table with where it is.
+func (p *PbemScene) send(o *pbem.Orders) {
+	_, err := p.seat.Send(o)
+	if err != nil && !errors.Is(err, pbem.ErrNothingNew) {
+		p.problem.Label = err.Error()
+		// Send may have written to the seat in memory before it
+		// refused: the table goes on from the machine's own copy.
+		// The side is asked again from the start of the round.
+		if seat, lerr := pbem.LoadSeat(p.home, p.seat.Game.ID); lerr == nil {
+			p.seat = seat
+		}
+		p.cmd, p.plotted = nil, nil
+		p.begin()
+		return
+	}
+	path, err := writePbemTurn(p.home, p.seat)
+	if err != nil {
+		p.problem.Label = err.Error()
+		return
+	}
+	p.env.Show(openPbem(p.env, p.home, p.seat, path))
+}
+
+func (p *PbemScene) overPanels(in *Input) bool {
+	return p.frame.contains(in.CursorX, in.CursorY) || p.log.contains(float64(in.CursorX), float64(in.CursorY), p.mapv.cam.Height)
+}
+
+// Update runs one tick of the table.
+func (p *PbemScene) Update(in *Input) error {
+	if p.mapv.help { // the F1 help covers the screen until it is closed
+		return p.mapv.Update(in)
+	}
+	if p.keys.Fired(in, intentBack) {
+		p.env.Show(NewPbemFilesScene(p.env))
+		return nil
+	}
+	p.frame.fit(p.mapv.cam.Height)
+	p.ui.Update()
+	p.take()
+	over := p.overPanels(in)
+	mapIn := *in
+	if over {
+		mapIn.Wheel = 0
+		mapIn.CursorIn = false
+	}
+	if err := p.mapv.Update(&mapIn); err != nil {
+		return err
+	}
+	p.log.update(in, p.mapv.cam.Height)
+	if p.write != nil && p.orderKeys.Fired(in, intentCommit) {
+		p.write()
+		return nil
+	}
+	if p.orders != nil {
+		if h, ok := p.mapv.Hover(); ok && in.Clicked && !over {
+			p.orders.click(p.desk, h)
+			p.take()
+		}
+		if p.orders != nil {
+			p.orders.keys(p.desk, p.orderKeys.Read(in))
+			p.take()
+		}
+	}
+	p.resizeReserved(p.mapv.cam.Width, p.mapv.cam.Height)
+	return nil
+}
+
+// Draw draws the table: the side's own view only.
+func (p *PbemScene) Draw(screen *ebiten.Image) {
+	f := p.mapv.Frame()
+	if p.orders != nil {
+		p.orders.overlay(p.desk, f)
+	}
+	p.mapv.DrawFrame(screen, f)
+	if p.mapv.help {
+		return
+	}
+	p.log.draw(screen, p.events, p.side, p.mapv.cam.Width, p.mapv.cam.Height)
+	if u, ok := p.hoveredUnit(); ok {
+		side, _ := p.mapv.View().Side(u.Side)
+		if l, ok := layoutShipCard(p.env.Fonts, u, side, namerOf(p.mapv.View()), p.mapv.renderer.SideColour(f, u.Side), 12, 44); ok {
+			l.draw(screen, p.env.Fonts)
+		}
+	}
+	p.ui.Draw(screen)
+}
+
+// hoveredUnit returns the first unit the side sees under the pointer.
+func (p *PbemScene) hoveredUnit() (rules.UnitView, bool) {
+	h, ok := p.mapv.Hover()
+	if !ok {
+		return rules.UnitView{}, false
+	}
+	for _, u := range p.mapv.View().UnitsOn(p.mapv.MapID()) {
+		if u.Hex == h {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
+}
+
+// Resize follows the window.
+func (p *PbemScene) Resize(w, h int) {
+	p.mapv.Resize(w, h)
+	p.resizeReserved(w, h)
+	p.frame.fit(h)
+}
+
+// resizeReserved keeps the map's readouts clear of the orders frame and
+// the log.
+func (p *PbemScene) resizeReserved(w, h int) { reservePanels(p.mapv, p.frame, p.log, w, h) }
+
+// pbemStageNames name the stages for test failures.
+var pbemStageNames = []string{"first", "decide", "plot", "due", "sent", "waiting"}
+
+func (s pbemStage) String() string {
+	if int(s) < len(pbemStageNames) {
+		return pbemStageNames[s]
+	}
+	return fmt.Sprintf("stage %d", int(s))
+}
