@@ -178,7 +178,7 @@ func TestWholeGameBetweenTwoHomes(t *testing.T) {
 	require.NoError(t, err)
 	// Both machines reach the same game, over by the rules.
 	require.Equal(t, rules.StepGameOver, sa.Game.State.Clock.Step)
-	require.Equal(t, sa.Game.State.Hash(), sb.Game.State.Hash())
+	require.Equal(t, sa.Game.State.PublicHash(), sb.Game.State.PublicHash())
 	require.Greater(t, len(sa.Game.Results), 3)
 	for _, r := range sa.Game.Results {
 		require.Empty(t, r.Stopped)
