@@ -409,7 +409,13 @@ func (s *State) PublicHash() Hash {
 		if u.Phase != nil {
 			out, from, facing = u.Phase.Out, u.Phase.From, u.Phase.FromFacing
 		}
-		*u = Unit{ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class, Kind: u.Kind, Status: StatusLimbo, PhasedOut: true,
+		// A unit lost while out of phase (IP8.423) is lost on every
+		// machine: its status stays in the hash.
+		status := StatusLimbo
+		if u.Status != StatusOnMap && u.Status != StatusLimbo {
+			status = u.Status
+		}
+		*u = Unit{ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class, Kind: u.Kind, Status: status, PhasedOut: true,
 			Phase: &PhaseTrack{Unit: u.ID, Side: u.Side, Map: u.Map, Out: out, From: from, FromFacing: facing}}
 	}
 	return c.Hash()

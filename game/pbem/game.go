@@ -372,14 +372,24 @@ func (g *Game) key(m Message) error {
 // private rolls a side made with its own key are checked here, after the
 // game, when nobody can gain by knowing them.
 func (g *Game) checkKeys() error {
+	_, err := g.playKeyed()
+	return err
+}
+
+// playKeyed plays the game again from its genesis with every side's
+// revealed dice key (rules.WithPeerVerifier), each round from its opened
+// orders and dice, checks each round's announcements and result, and
+// returns each round's stretch as played, up to the first it refuses.
+func (g *Game) playKeyed() ([]stretch, error) {
 	var keys []rules.SideKey
 	for _, sd := range g.Genesis.Sides {
 		keys = append(keys, rules.SideKey{Side: sd, Key: g.DiceKeys[sd]})
 	}
 	st, err := rules.NewState(g.Scenario.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)), rules.WithSideKeys(keys...), rules.WithPeerVerifier())
 	if err != nil {
-		return fmt.Errorf("its scenario: %v", err)
+		return nil, fmt.Errorf("its scenario: %v", err)
 	}
+	var out []stretch
 	commands, made := 0, 0
 	for i, r := range g.played {
 		s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
@@ -389,14 +399,18 @@ func (g *Game) checkKeys() error {
 		truth := s.Made[made:]
 		made = len(s.Made)
 		if c := checkAnnounced(r.Announced, truth); c != nil {
-			return c
+			return out, c
+		}
+		if i >= len(g.Results) {
+			return out, fmt.Errorf("round %d is played but has no result", i+1)
 		}
 		if d := diffResult(g.Results[i], s.Result); d != "" {
-			return fmt.Errorf("played again with every side's dice key, round %d gives another result: %s", i+1, d)
+			return out, fmt.Errorf("played again with every side's dice key, round %d gives another result: %s", i+1, d)
 		}
-		st, commands = s.State, s.Result.Commands
+		out = append(out, s)
+		st, commands = s.State.Clone(), s.Result.Commands
 	}
-	return nil
+	return out, nil
 }
 
 // checkAnnounced checks a round's announcements against the phase-ins the

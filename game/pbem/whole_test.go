@@ -129,9 +129,26 @@ func homeDir(t *testing.T, limit int, name string) string {
 // (0: none), the last of them not yet opened.
 func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 	t.Helper()
-	src := testSource(t)
-	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
-	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand("b")}, side: "hunters", ctrl: match.NewController(match.Seat{Side: "hunters", Kind: match.SeatComputer, Level: "normal"}, 2)}
+	return playHomes(t, homesGame{src: testSource(t), sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{"a", "b"}}, limit)
+}
+
+// homesGame is a game between two machines: its scenario, the sides of
+// the machine that starts it and of the other, and the seeds of their
+// random sources (so of their keys, nonces and the game's dice).
+type homesGame struct {
+	src   scenarios.Source
+	sides [2]rules.SideID
+	seeds [2]string
+}
+
+// playHomes plays game g between two machines, each with its own home,
+// that exchange nothing but turn files, stopping once limit files are
+// sent (0: none), the last of them not yet opened.
+func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent) {
+	t.Helper()
+	src := g.src
+	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand(g.seeds[0])}, side: g.sides[0], ctrl: match.NewController(match.Seat{Side: g.sides[0], Kind: match.SeatComputer, Level: "normal"}, 1)}
+	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand(g.seeds[1])}, side: g.sides[1], ctrl: match.NewController(match.Seat{Side: g.sides[1], Kind: match.SeatComputer, Level: "normal"}, 2)}
 	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
