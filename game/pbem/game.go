@@ -90,6 +90,8 @@ type Game struct {
 type announced struct {
 	Seq  int
 	Side rules.SideID
+	// What names the message, as a Cheat does.
+	What string
 	Announcement
 }
 
@@ -432,7 +434,7 @@ func checkAnnounced(said []announced, truth []rules.Arrival) *Cheat {
 			}
 		}
 		if d := diffArrivals(an.Arrivals, due); d != "" {
-			return &Cheat{Seq: an.Seq, Side: an.Side, What: fmt.Sprintf("message %d (%s's announce)", an.Seq, an.Side),
+			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
 				Why: "a false announcement: " + d}
 		}
 		told[an.Side] += len(due)
@@ -445,7 +447,7 @@ func checkAnnounced(said []announced, truth []rules.Arrival) *Cheat {
 				return &Cheat{Side: a.Unit.Side, What: fmt.Sprintf("%s's announcements", a.Unit.Side),
 					Why: fmt.Sprintf("%s phases in at %s and was never announced", a.Unit.ID, a.Clock)}
 			}
-			return &Cheat{Seq: an.Seq, Side: an.Side, What: fmt.Sprintf("message %d (%s's announce)", an.Seq, an.Side),
+			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
 				Why: fmt.Sprintf("a false announcement: %s phases in at %s, which no announcement says", a.Unit.ID, a.Clock)}
 		}
 	}
@@ -616,7 +618,7 @@ func (g *Game) announce(m Message) error {
 	case m.Announce == nil:
 		return fmt.Errorf("no announcement")
 	}
-	an := announced{Seq: m.Seq, Side: m.Side, Announcement: *m.Announce}
+	an := announced{Seq: m.Seq, Side: m.Side, What: m.label(), Announcement: *m.Announce}
 	g.announced = append(g.announced, an)
 	g.played[len(g.played)-1].Announced = append(g.played[len(g.played)-1].Announced, an)
 	if err := g.playRound(); err != nil {

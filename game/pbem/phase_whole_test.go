@@ -28,7 +28,11 @@ func phaseGame(t *testing.T) homesGame {
 // playPhase plays phaseGame once for the tests that only read it.
 func playPhase(t *testing.T) (a, b *player, files []sent) {
 	t.Helper()
-	phased.once.Do(func() { phased.a, phased.b, phased.files = playHomes(t, phaseGame(t), 0) })
+	phased.once.Do(func() {
+		g := phaseGame(t)
+		g.keep, g.kept = announcesPhaseIn, &phased.kept
+		phased.a, phased.b, phased.files = playHomes(t, g, 0)
+	})
 	if phased.files == nil {
 		t.Fatal("the shared phase game failed")
 	}
@@ -39,6 +43,16 @@ var phased struct {
 	once  sync.Once
 	a, b  *player
 	files []sent
+	// kept are the homes of the machines that received the files ending
+	// with an announced phase-in, as they were before they opened them.
+	kept []keptHome
+}
+
+// announcesPhaseIn reports whether f's last message is an announcement of
+// a phase-in.
+func announcesPhaseIn(f *File) bool {
+	m := f.Messages[len(f.Messages)-1]
+	return m.Kind == KindAnnounce && len(m.Announce.Arrivals) > 0
 }
 
 // now returns the state a game has reached: its pending stretch's, if

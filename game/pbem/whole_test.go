@@ -139,6 +139,25 @@ type homesGame struct {
 	src   scenarios.Source
 	sides [2]rules.SideID
 	seeds [2]string
+	// keep, when set, picks files: before a machine opens each file it
+	// picks, a copy of that machine's home is kept in kept.
+	keep func(*File) bool
+	kept *[]keptHome
+}
+
+// keptHome is a copy of a machine's home as it was before it opened file
+// File of a game.
+type keptHome struct {
+	p    *player
+	File int
+}
+
+// keepHome copies p's home to a new folder.
+func keepHome(t *testing.T, p *player, limit int) *player {
+	t.Helper()
+	dir := homeDir(t, limit, "kept")
+	require.NoError(t, os.CopyFS(dir, os.DirFS(p.home.Dir)))
+	return &player{home: Home{Dir: dir, Rand: fixedRand(dir)}, side: p.side, ctrl: p.ctrl, game: p.game}
 }
 
 // playHomes plays game g between two machines, each with its own home,
@@ -159,6 +178,9 @@ func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent
 	for i := 0; i < 400; i++ {
 		if len(files) == limit {
 			return a, b, files
+		}
+		if g.keep != nil && g.keep(parse(t, data)) {
+			*g.kept = append(*g.kept, keptHome{p: keepHome(t, to, limit), File: len(files) - 1})
 		}
 		seat, err := Open(to.home, fmt.Sprintf("file-%d", i), data, to.side)
 		require.NoError(t, err, "file %d from %s", i, from.side)
