@@ -4,7 +4,6 @@ import (
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 
@@ -171,13 +170,7 @@ func TestFalseAnnouncementsAreRefused(t *testing.T) {
 			an.Arrivals[0].Clause = "IP8.31"
 		}, `"IP8.31" is not a phase-in clause`},
 	}
-	keep := func() [2][]byte {
-		l, err := os.ReadFile(kept.p.home.logPath(kept.p.game))
-		require.NoError(t, err)
-		s, err := os.ReadFile(kept.p.home.secretPath(kept.p.game))
-		require.NoError(t, err)
-		return [2][]byte{l, s}
-	}
+	keep := func() [2][]byte { return keptFiles(t, kept.p) }
 	before := keep()
 	good := encode(t, honest)
 	for _, tc := range tests {

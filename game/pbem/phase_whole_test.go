@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,28 +24,19 @@ func phaseGame(t *testing.T) homesGame {
 	return homesGame{src: src, sides: [2]rules.SideID{"federation", "korath"}, seeds: [2]string{"fed-128", "kor-128"}}
 }
 
-// playPhase plays phaseGame once for the tests that only read it.
+// playPhase plays phaseGame once for the tests that only read it, keeping
+// the homes of the machines that received the files ending with an
+// announced phase-in, as they were before they opened them.
 func playPhase(t *testing.T) (a, b *player, files []sent) {
 	t.Helper()
-	phased.once.Do(func() {
+	return phased.get(t, "phase game", func() (*player, *player, []sent) {
 		g := phaseGame(t)
 		g.keep, g.kept = announcesPhaseIn, &phased.kept
-		phased.a, phased.b, phased.files = playHomes(t, g, 0)
+		return playHomes(t, g, 0)
 	})
-	if phased.files == nil {
-		t.Fatal("the shared phase game failed")
-	}
-	return phased.a, phased.b, phased.files
 }
 
-var phased struct {
-	once  sync.Once
-	a, b  *player
-	files []sent
-	// kept are the homes of the machines that received the files ending
-	// with an announced phase-in, as they were before they opened them.
-	kept []keptHome
-}
+var phased sharedGame
 
 // announcesPhaseIn reports whether f's last message is an announcement of
 // a phase-in.

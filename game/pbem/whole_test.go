@@ -85,17 +85,29 @@ func testSource(t testing.TB) scenarios.Source {
 // it (its homes live in a folder TestMain removes).
 func playWhole(t *testing.T) (a, b *player, files []sent) {
 	t.Helper()
-	whole.once.Do(func() { whole.a, whole.b, whole.files = playFiles(t, 0) })
-	if whole.files == nil {
-		t.Fatal("the shared whole game failed")
-	}
-	return whole.a, whole.b, whole.files
+	return whole.get(t, "whole game", func() (*player, *player, []sent) { return playFiles(t, 0) })
 }
 
-var whole struct {
+var whole sharedGame
+
+// sharedGame is a game played once and shared by the tests that only
+// read it.
+type sharedGame struct {
 	once  sync.Once
 	a, b  *player
 	files []sent
+	// kept are the homes the game kept (homesGame.keep).
+	kept []keptHome
+}
+
+// get plays the game once, with play, and returns it.
+func (s *sharedGame) get(t *testing.T, name string, play func() (a, b *player, files []sent)) (*player, *player, []sent) {
+	t.Helper()
+	s.once.Do(func() { s.a, s.b, s.files = play() })
+	if s.files == nil {
+		t.Fatalf("the shared %s failed", name)
+	}
+	return s.a, s.b, s.files
 }
 
 // testDir holds the homes of the games the tests share.
