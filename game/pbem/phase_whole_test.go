@@ -2,6 +2,7 @@ package pbem
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -222,4 +223,48 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 	require.Positive(t, same, "no file where both machines stood at the same point with a unit out of phase")
 	t.Logf("%d files, %d rounds, %d commands; phase-outs %v, phase-ins announced %v in %d announcements; %d private rolls; %d checks of a unit out of phase in a file (%d away from where it phased out, %d with both machines at the same point); verify %s",
 		len(files), len(whole.Results), len(whole.Commands), outs, ins, announces, private, hidden, moved, same, took.Round(time.Millisecond))
+}
+
+// TestShowKeepsUnitsOutOfPhaseToTheirSide: in the phase game, at every
+// file after which a side has units out of phase, that side's table lists
+// each of them where its machine has it, with its record (IP8.337), and
+// the other side's table lists none of them (IP8.32): the log it shows
+// may tell that a unit phased out, never where it went.
+func TestShowKeepsUnitsOutOfPhaseToTheirSide(t *testing.T) {
+	a, b, files := playPhase(t)
+	secs := map[rules.SideID]*secret{}
+	for _, p := range []*player{a, b} {
+		s, err := LoadSeat(p.home, p.game)
+		require.NoError(t, err)
+		secs[p.side] = s.sec
+	}
+	shown := 0
+	for i, f := range files {
+		tf := parse(t, f.Data)
+		tables := map[rules.SideID]string{}
+		seats := map[rules.SideID]*Seat{}
+		for sd, sec := range secs {
+			g, err := replayAs(tf, sd, &sec.Dice)
+			require.NoError(t, err)
+			seats[sd] = &Seat{Side: sd, Game: g, Seen: max(0, len(g.Results)-1), sec: sec}
+			var buf strings.Builder
+			seats[sd].Show(&buf)
+			tables[sd] = buf.String()
+		}
+		for sd, seat := range seats {
+			other := a.side
+			if other == sd {
+				other = b.side
+			}
+			for _, u := range seat.outOfPhase() {
+				shown++
+				require.Contains(t, tables[sd], fmt.Sprintf("  %-14s %-10s %-18s %s facing %s", u.ID, u.Side, u.Class, u.Hex, u.Facing), "file %d: %s's table", i, sd)
+				for _, l := range strings.Split(tables[other], "\n") {
+					require.False(t, strings.HasPrefix(l, "  "+string(u.ID)+" "), "file %d: %s's table lists %s: %q", i, other, u.ID, l)
+				}
+			}
+		}
+	}
+	require.Positive(t, shown, "no table with a unit out of phase")
+	t.Logf("%d units out of phase shown to their side alone", shown)
 }
