@@ -367,7 +367,7 @@ func (s *State) execDeclarations(sealed []Sealed) []Event {
 		ss.Warp = true
 		u.Speed = ss.PrevSpeed + ss.Allocated
 		evs = append(evs, s.unitEvent(EventNote, "X4.WARP", u,
-			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", unitName(u), u.Speed, warpFactor(u.Speed))))
+			fmt.Sprintf("%s goes into warp: speed %d, warp factor %d", unitName(u), u.Speed, WarpFactor(u.Speed))))
 	}
 	// Withdrawals through gravity rifts and re-entries from reserve
 	// (reserve.go).

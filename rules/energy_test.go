@@ -217,7 +217,7 @@ func TestSelfDestruct(t *testing.T) {
 // penalised by +1 per warp factor, and it cannot ram.
 func TestGoingIntoWarp(t *testing.T) {
 	for speed, want := range map[int]int{0: 0, 1: 1, 7: 1, 8: 2, 26: 2, 27: 3, 63: 3, 64: 4, 1000: 10} {
-		if got := warpFactor(speed); got != want {
+		if got := WarpFactor(speed); got != want {
 			t.Errorf("X4.WARP: warp factor of %d is %d, want %d", speed, got, want)
 		}
 	}
@@ -244,8 +244,8 @@ func TestGoingIntoWarp(t *testing.T) {
 		t.Fatalf("X4.WARP: first warp turn speed %d, want 6 + 6", e.Speed)
 	}
 	k := s.Unit("k")
-	if got := fireModifier(e, k); got != warpFactor(12) {
-		t.Fatalf("X4.WARP: own fire modifier %d, want %d", got, warpFactor(12))
+	if got := fireModifier(e, k); got != WarpFactor(12) {
+		t.Fatalf("X4.WARP: own fire modifier %d, want %d", got, WarpFactor(12))
 	}
 	if got := fireModifier(k, e); got != 0 {
 		t.Fatalf("X4.WARP: others hit a warping ship normally, modifier %d", got)

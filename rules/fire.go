@@ -278,7 +278,7 @@ func fireModifier(u, t *Unit) int {
 		m += ErraticModifier
 	}
 	if u.Ship != nil && u.Ship.Warp {
-		m += warpFactor(u.Speed)
+		m += WarpFactor(u.Speed)
 	}
 	m += CloakFireModifier(cloakLevel(t))
 	return m

@@ -146,9 +146,9 @@ func (ss *ShipState) Power() int {
 	return max(b[SysLeftWarp]+b[SysRightWarp]+b[SysCenterWarp]-ss.Radiation.WarpLoss, 0) + b[SysImpulse] + b[SysAPR]
 }
 
-// warpFactor returns floor(cube root of speed), the warp factor of a unit
+// WarpFactor returns floor(cube root of speed), the warp factor of a unit
 // going into warp at that combined speed (X4.WARP).
-func warpFactor(speed int) int {
+func WarpFactor(speed int) int {
 	f := 0
 	for (f+1)*(f+1)*(f+1) <= speed {
 		f++

@@ -97,9 +97,10 @@ func TestSameSeedSameGame(t *testing.T) {
 }
 
 // hide changes what side may not know: the other sides' batteries,
-// reinforcement, armed weapons and paid erratic maneuvers, the classes
-// of the craft their carriers hold, and where a phased-out enemy and a
-// hidden enemy mine are.
+// reinforcement, armed weapons, paid erratic maneuvers and old speeds
+// (what a warp entry adds, X4.WARP), the classes of the craft their
+// carriers hold, where a phased-out enemy and a hidden enemy mine are,
+// and the phased-out enemy's speed and warp.
 func hide(side rules.SideID, phased rules.UnitID) func(*rules.State) {
 	return func(st *rules.State) {
 		for i := range st.Units {
@@ -117,11 +118,14 @@ func hide(side rules.SideID, phased rules.UnitID) func(*rules.State) {
 			u.Ship.Battery = u.Ship.Boxes[rules.SysBattery] - u.Ship.Battery
 			u.Ship.Reinforce[2] += 3
 			u.Ship.ErraticPaid = 1 - min(u.Ship.ErraticPaid, 1)
+			u.Ship.PrevSpeed += 3
 			for m := range u.Ship.Mounts {
 				u.Ship.Mounts[m].Armed = !u.Ship.Mounts[m].Armed
 			}
 			if u.ID == phased && u.PhasedOut {
 				u.Hex = u.Hex.Add(rules.Hex{Q: 2, R: -1})
+				u.Speed += 5
+				u.Ship.Warp = !u.Ship.Warp
 			}
 		}
 	}
@@ -149,8 +153,10 @@ const hiddenMine = rules.UnitID("fairness-mine")
 // scenarios and, at every decision of one side, asks fresh players of
 // each level to decide in the real state and in states that differ only
 // in what that side may not know: where a phased-out enemy and a hidden
-// enemy mine are, the other sides' batteries, armed weapons, paid
-// erratic maneuvers and carried craft (hide), and, in a simultaneous step, which order
+// enemy mine are, the phased-out enemy's speed and warp, the other
+// sides' batteries, armed weapons, paid erratic maneuvers, old speeds and
+// carried craft (hide), and, in a simultaneous step (a sealed warp
+// declaration among them), which order
 // another side has already sealed. The views must be the same, and so
 // must the decisions.
 func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
@@ -160,10 +166,14 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 		seed     uint64
 		// steps bounds the commands played.
 		steps int
+		// warps is set where me goes into warp (X4.WARP) in the game
+		// and another side's sealed order is a warp.
+		warps bool
 	}{
-		{"first-contact", "federation", 3, 1500},
-		{"phase-drift", "korath", 5, 1200},
-		{"storm-front", "velari", 7, 1000},
+		{"first-contact", "federation", 3, 1500, false},
+		{"phase-drift", "korath", 5, 1200, false},
+		{"storm-front", "velari", 7, 1000, false},
+		{"drill-rift", "federation", 3, 1000, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.scenario, func(t *testing.T) {
@@ -202,7 +212,7 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 			for _, sd := range st.Sides {
 				drivers[sd.ID] = ai.New(ai.Normal, tc.seed, sd.ID)
 			}
-			decisions, sealedChecks := 0, 0
+			decisions, sealedChecks, warps, sealedWarps := 0, 0, 0, 0
 			var alt *rules.State // st with another sealed order, when there is one
 			for steps := 0; steps < tc.steps; steps++ {
 				side := nextSide(st, tc.me)
@@ -210,6 +220,10 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 					break
 				}
 				legal := st.Legal(side)
+				if drivers[side] == nil {
+					// A side that joins with a rift's destination.
+					drivers[side] = ai.New(ai.Normal, tc.seed, side)
+				}
 				cmd := drivers[side].Decide(st.View(side), legal, match.NewDesk(st, side))
 				if side == tc.me {
 					others := []*rules.State{copyState(t, st, hide(tc.me, phased))}
@@ -232,6 +246,9 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 							if !reflect.DeepEqual(c1, c2) {
 								t.Fatalf("%s at %s: the decision depends on hidden information:\n%s\n%s", level, st.Clock, c1, c2)
 							}
+							if slices.ContainsFunc(c1.Declarations, func(d rules.Declaration) bool { return d.Warp }) {
+								warps++
+							}
 						}
 					}
 					decisions++
@@ -250,6 +267,9 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 						}
 						if _, err := a.Apply(c); err == nil && slices.Contains(a.Pending(), tc.me) && a.Hash() != b.Hash() {
 							alt = a
+							if slices.ContainsFunc(c.Declarations, func(d rules.Declaration) bool { return d.Warp }) {
+								sealedWarps++
+							}
 							break
 						}
 					}
@@ -258,10 +278,13 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if tc.warps && (warps == 0 || sealedWarps == 0) {
+				t.Fatalf("%d warp declarations checked, %d with another side's sealed warp", warps, sealedWarps)
+			}
 			if decisions < 50 || sealedChecks < 10 {
 				t.Fatalf("only %d decisions checked, %d of them with another sealed order", decisions, sealedChecks)
 			}
-			t.Logf("%d decisions checked, %d with another sealed order", decisions, sealedChecks)
+			t.Logf("%d decisions checked, %d with another sealed order (%d of them a warp), %d warp declarations", decisions, sealedChecks, sealedWarps, warps)
 		})
 	}
 }

@@ -10,7 +10,8 @@ import (
 // comes back next to a ship of its side (GR41.2.3), and a unit the
 // scenario's objectives want out of the battle withdraws through the
 // gravity rift it stands in (GRN.5-6: 7 in 10 it leaves, 3 in 10 it goes
-// to reserve and may come back). The oracle checks the whole; what it
+// to reserve and may come back); at normal and hard, a ship goes into
+// warp when it pays (X4.WARP, warp.go). The oracle checks the whole; what it
 // refuses is left out, one declaration at a time.
 func (p *Player) declare(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	var ds []rules.Declaration
@@ -25,6 +26,8 @@ func (p *Player) declare(k *knowledge, legal []rules.Command, o Oracle) []rules.
 			ds = append(ds, d)
 		}
 	}
+	// Warp entries last, so that a refused one goes first (warp.go).
+	ds = append(ds, p.warps(k, ds)...)
 	if len(ds) == 0 {
 		return nil
 	}

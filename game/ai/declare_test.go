@@ -1,6 +1,7 @@
 package ai_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,5 +78,44 @@ func TestDeclareWithdrawsAndReenters(t *testing.T) {
 			}
 			assert.Equal(t, rules.StatusOnMap, st.Unit("hawk").Status)
 		})
+	}
+}
+
+// A unit an exit objective lists, with no exit area, leaves through a
+// gravity rift: at normal and hard the Kite, far from the Pit, makes for
+// it (in warp while the way is long), stops in it and withdraws (GRN.5-6)
+// within the four turns, against a legal-move opponent, on every seed.
+func TestAIWithdrawsThroughAGravityRift(t *testing.T) {
+	sc, err := source(t, "../testdata/withdraw.yaml").Load()
+	require.NoError(t, err)
+	for _, level := range []ai.Level{ai.Normal, ai.Hard} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			st, err := rules.NewState(sc.Setup(), seed)
+			require.NoError(t, err)
+			st = copyState(t, st, func(s *rules.State) {
+				s.Unit("kite").Hex, s.Unit("kite").Speed = rules.Hex{Q: -30, R: 2}, 8
+				s.Objectives = []rules.Objective{{Side: "blue", Kind: rules.ObjectiveExit, Units: []rules.UnitID{"kite"}, Points: 100}}
+			})
+			blue, red := ai.New(level, seed, "blue"), match.NewLegalPlayer(seed, "red")
+			left, warped := false, false
+			for n := 0; n < 5000 && !left; n++ {
+				sd := pending(st)
+				if sd == "" {
+					break
+				}
+				var cmd rules.Command
+				if sd == "blue" {
+					cmd = blue.Decide(st.View(sd), st.Legal(sd), match.NewDesk(st, sd))
+					warped = warped || slices.ContainsFunc(cmd.Declarations, func(d rules.Declaration) bool { return d.Unit == "kite" && d.Warp })
+				} else {
+					cmd = red.Decide(st.View(sd), st.Legal(sd))
+				}
+				_, err := st.Apply(cmd)
+				require.NoError(t, err)
+				left = st.Unit("kite").Status != rules.StatusOnMap
+			}
+			assert.True(t, warped, "%s, seed %d: the kite never went into warp", level, seed)
+			assert.True(t, left, "%s, seed %d: the kite is still on the map at %s, %d hexes from the pit", level, seed, st.Clock, st.Unit("kite").Hex.Distance(rules.Hex{Q: -4}))
+		}
 	}
 }

@@ -99,9 +99,11 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 		peak := peakEV(weapon(c, best.shot.Mount))
 		ev := best.odds.Chance() * float64(best.odds.Damage)
 		h := hold
-		if p.Level != Easy && (k.inPhaseSpace(a.Map, a.Hex) || k.inPhaseSpace(t.Map, t.Hex)) {
+		if p.Level != Easy && (k.inPhaseSpace(a.Map, a.Hex) || k.inPhaseSpace(t.Map, t.Hex) || t.CloakFading == "in") {
 			// In phase space either end may phase out before a better
-			// shot comes: take what there is.
+			// shot comes, and a target whose cloak fades in only gets
+			// harder to hit and soon out of lock-on reach: take what
+			// there is. (One whose cloak fades out gets easier.)
 			h = min(hold, 0.2)
 		}
 		if !last && ev < h*peak {

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/hexrift/hexrift/game/ai"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
@@ -13,7 +16,14 @@ import (
 // every ship's batteries full, after edit.
 func gearAt(t *testing.T, step rules.Step, side rules.SideID, edit func(*rules.State)) *rules.State {
 	t.Helper()
-	sc, err := source(t, "testdata/gear.yaml").Load()
+	return fixtureAt(t, "testdata/gear.yaml", step, side, edit)
+}
+
+// fixtureAt returns the scenario at path at step of turn 1 with side to
+// act, every ship's batteries full, after edit.
+func fixtureAt(t *testing.T, path string, step rules.Step, side rules.SideID, edit func(*rules.State)) *rules.State {
+	t.Helper()
+	sc, err := source(t, path).Load()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,5 +215,63 @@ func TestAIAllocatesGear(t *testing.T) {
 				t.Fatalf("%s, %s: %v", tc.name, level, err)
 			}
 		}
+	}
+}
+
+// A ship holding an enemy in its tractor beam keeps the hold and commits
+// battery energy to it, since another side's beam may contest the hold
+// in the same sealed step: here the Korath raider locks on its drone
+// that the Puller holds with two energy (1 box + 2 against 2 boxes), and
+// the Puller's one energy more keeps it (a tie goes to the beam holding).
+func TestAIKeepsAContestedHold(t *testing.T) {
+	for _, level := range []ai.Level{ai.Normal, ai.Hard} {
+		t.Run(string(level), func(t *testing.T) {
+			st := gearAt(t, rules.StepActivity, "federation", func(s *rules.State) {
+				s.Turn.Waiting = []rules.SideID{"korath", "federation"}
+				h := s.Unit("puller").Hex.Neighbor(rules.DirB)
+				s.Unit("puller").Ship.TractorReady = true
+				s.Unit("puller").Gear.Tractor = "claw.d1"
+				s.Unit("claw").Hex = h.Neighbor(rules.DirB)
+				s.Unit("claw").Ship.TractorReady = true
+				insertUnit(s, drone(s, "claw.d1", h, "puller")) // last: it moves the units after it
+			})
+			_, err := st.Apply(rules.Command{Kind: rules.CmdActivity, Side: "korath",
+				Tractors: []rules.TractorOrder{{Unit: "claw", Target: "claw.d1", Energy: 2}}})
+			require.NoError(t, err)
+			cmd := ai.New(level, 1, "federation").Decide(st.View("federation"), st.Legal("federation"), match.NewDesk(st, "federation"))
+			require.True(t, slices.ContainsFunc(cmd.Tractors, func(o rules.TractorOrder) bool {
+				return o.Unit == "puller" && o.Target == "claw.d1" && o.Energy >= 1
+			}), "the hold kept with energy: %s", cmd)
+			_, err = st.Apply(cmd)
+			require.NoError(t, err)
+			st.Advance()
+			assert.Equal(t, rules.UnitID("claw.d1"), st.Unit("puller").Gear.Tractor, "the puller still holds the drone")
+			assert.Empty(t, st.Unit("claw").Gear.Tractor, "the raider's beam lost the contest")
+		})
+	}
+}
+
+// A ship with a free beam locks on an enemy it outguns beside it even
+// when a third side's beam holds that enemy, committing energy to the
+// contest: here the Puller's two boxes and two energy beat the Velari
+// carrier's three boxes, and the raider is the Puller's.
+func TestAIContestsAHold(t *testing.T) {
+	for _, level := range []ai.Level{ai.Normal, ai.Hard} {
+		t.Run(string(level), func(t *testing.T) {
+			st := fixtureAt(t, "testdata/contest.yaml", rules.StepActivity, "federation", func(s *rules.State) {
+				s.Unit("puller").Ship.TractorReady = true
+				s.Unit("grip").Ship.TractorReady = true
+				s.Unit("grip").Gear.Tractor = "claw"
+			})
+			cmd := ai.New(level, 1, "federation").Decide(st.View("federation"), st.Legal("federation"), match.NewDesk(st, "federation"))
+			require.True(t, slices.ContainsFunc(cmd.Tractors, func(o rules.TractorOrder) bool {
+				return o.Unit == "puller" && o.Target == "claw" && o.Energy > 0
+			}), "a lock with energy for the contest: %s", cmd)
+			_, err := st.Apply(cmd)
+			require.NoError(t, err)
+			st.Advance()
+			assert.Equal(t, rules.UnitID("claw"), st.Unit("puller").Gear.Tractor, "the puller won the contest")
+			assert.Empty(t, st.Unit("grip").Gear.Tractor, "the carrier lost its hold")
+		})
 	}
 }

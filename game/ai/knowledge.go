@@ -186,6 +186,10 @@ func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
 	if u.Erratic {
 		mod += rules.ErraticModifier
 	}
+	if u.Warp {
+		// Its own fire in warp (X4.WARP).
+		mod += rules.WarpFactor(u.Speed)
+	}
 	total := 0.0
 	for m := range c.Mounts {
 		ms := u.Detail.Mounts[m]
@@ -205,6 +209,9 @@ func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
 			if rng > w.MaxRange() || !c.Mounts[m].Arc.Covers(relDir(p.Hex, p.Facing, e.Hex)) {
 				continue
 			}
+			if e.CloakLevel > 0 && rng > rules.CloakLockRange(e.CloakLevel) {
+				continue // no lock-on on a cloak that far
+			}
 			emod := mod
 			if e.Erratic {
 				emod += rules.ErraticModifier
@@ -222,7 +229,8 @@ func (k *knowledge) offense(u *rules.UnitView, p pose, potential bool) float64 {
 // threat is the expected damage the visible enemies could deal to the own
 // unit u at pose p, if every enemy mount were armed (arming is secret; a
 // plasma launcher counts at the odds of plasmaThreat), weighted by the
-// own shield each shot would strike.
+// own shield each shot would strike. A cloaked enemy threatens nothing
+// this turn: it cannot fire or launch until its cloak has faded out.
 func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 	total := 0.0
 	shields := u.Shields
@@ -249,9 +257,18 @@ func (k *knowledge) threat(u *rules.UnitView, p pose) float64 {
 			}
 			continue
 		}
+		if e.Cloaked {
+			// A cloaked ship, fading in, full or fading out, can
+			// neither fire nor launch, and it cannot drop the cloak
+			// before the next energy allocation.
+			continue
+		}
 		mod := 0
 		if e.Erratic {
 			mod += rules.ErraticModifier
+		}
+		if e.Warp {
+			mod += rules.WarpFactor(e.Speed) // the enemy's fire in warp (X4.WARP)
 		}
 		if u.Erratic {
 			mod += rules.ErraticModifier

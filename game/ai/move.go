@@ -190,8 +190,9 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 	}
 	score := off + 0.25*pot - defW*thr
 	if pl.Erratic {
-		// Erratic maneuvers: enemy fire and own fire both suffer.
-		score = 0.6*off + 0.25*pot - defW*thr*0.6
+		// Erratic maneuvers: enemy fire and own fire both suffer, and
+		// a paid impulse of them is used up.
+		score = 0.6*off + 0.25*pot - defW*thr*0.6 - 0.05
 	}
 	if e, d := k.nearest(end); e != nil && c != nil && !runner {
 		pr := prefRange(c)
