@@ -78,7 +78,9 @@ var kindTable = [...]kindSpec{
 			return []Command{{Kind: CmdAllocate, Side: side, Allocations: s.defaultAllocations(side)},
 				{Kind: CmdAllocate, Side: side, Allocations: s.defensiveAllocations(side)}}
 		},
-		resolve: func(s *State, sealed []Sealed) ([]Event, bool) { return s.execAllocations(sealed), true },
+		resolve: func(s *State, sealed []Sealed) ([]Event, bool) {
+			return s.execAllocations(append(slices.Clone(sealed), s.ghostAllocations()...)), true
+		},
 	},
 	{
 		kind: CmdDeclare, step: StepDeclareMovement,

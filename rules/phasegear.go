@@ -129,7 +129,10 @@ func (s *State) gearPhaseOut(u *Unit, linked []*Unit) []Event {
 			o.Gear.Tractor = ""
 			evs = append(evs, s.phaseEvent(o, "IP8.431", Public, fmt.Sprintf("%s's tractor beam on %s breaks", unitName(o), unitName(u))))
 		}
-		if isSeeker(o) && o.OnMap() && o.Gear.Guide == u.ID && !o.Gear.SelfGuided {
+		// A seeker out of phase in limbo (peer.go) is lost too: every
+		// machine of a game played between machines knows its controller,
+		// though not where it is.
+		if isSeeker(o) && (o.OnMap() || o.Status == StatusLimbo) && o.Gear.Guide == u.ID && !o.Gear.SelfGuided {
 			// IP8.423: the weapon is lost with its controller's lock-on.
 			// It is removed without exploding.
 			o.Gear.Target, o.Gear.Guide = "", ""

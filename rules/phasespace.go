@@ -247,9 +247,12 @@ func (m *classMemo) class(id ClassID) *Class {
 // their events and their log lines are made in a few blocks, not one
 // allocation each.
 func (s *State) phaseStep() []Event {
+	s.phasePoint()
 	var tx stepArena
 	evs := s.phaseRollsInto(nil, &tx, true)
-	return s.phaseDriftInto(evs, &tx)
+	evs = s.phaseDriftInto(evs, &tx)
+	s.toLimbo()
+	return evs
 }
 
 // phaseRolls is the phase-roll half of phaseStep.
@@ -362,7 +365,9 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 			}
 		}
 	}
-	if len(cands) == 0 {
+	// Phase-ins of units in limbo announced by their sides (peer.go).
+	arr := s.arrivalsAt("IP8.21")
+	if len(cands) == 0 && len(arr) == 0 {
 		return append(evs, s.webPhaseRolls()...)
 	}
 	// Roll for every unit first (in unit order, as the events are
@@ -399,20 +404,36 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
 			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r, Chance: phaseChance(PhaseToggles(r.Total)), Text: tx.since(from)})
 	}
-	if toggles > 0 {
-		var ids []UnitID
+	if toggles > 0 || len(arr) > 0 {
+		// The changes of phase in unit order, the announced phase-ins
+		// among them where their owner's machine made them.
+		var at []int32
 		for k, i := range cands {
 			if PhaseToggles(tx.roll2d6(rolls[k]).Total) {
-				ids = append(ids, s.Units[i].ID)
+				at = append(at, i)
 			}
+		}
+		placed := map[UnitID]Arrival{}
+		for i, a := range arr {
+			at = append(at, int32(i))
+			placed[a.Unit.ID] = a
+		}
+		slices.Sort(at)
+		ids := make([]UnitID, len(at))
+		for k, i := range at {
+			ids[k] = s.Units[i].ID
 		}
 		// By id: a unit phasing in may bring units into play, which
 		// moves the units in memory (units are never taken out).
 		linked, n := s.gearLinked(), len(s.Units)
 		for _, id := range ids {
 			u := s.Unit(id)
+			if a, ok := placed[id]; ok {
+				evs = s.phaseInInto(evs, s.place(s.unitIndex[id], a), "IP8.21")
+				continue
+			}
 			if u.PhasedOut {
-				evs = s.phaseInInto(evs, u, "IP8.21")
+				evs = s.arrive(evs, u, "IP8.21")
 				continue
 			}
 			if len(s.Units) != n {
@@ -543,20 +564,30 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 	type drifter struct {
 		i, n int
 		id   UnitID
+		// arrival is set for a unit in limbo that its side announced
+		// phases in here, on leaving phase space (peer.go).
+		arrival *Arrival
 	}
 	var ds []drifter
 	var classes classMemo
 	hexes := 0
+	arr := s.arrivalsAt("IP8.124")
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !u.PhasedOut || !u.OnMap() || u.Ship == nil {
+		if a, ok := arr[i]; ok {
+			ds = append(ds, drifter{i: i, id: u.ID, arrival: &a})
+			continue
+		}
+		// A unit out of phase whose side's machine alone computes it
+		// (peer.go) does not drift here.
+		if !u.PhasedOut || !u.OnMap() || u.Ship == nil || !s.knows(u) {
 			continue
 		}
 		if c := classes.class(u.Class); c == nil || !c.Mobile() {
 			continue
 		}
 		if n := s.allotment(u, &u.Ship.Move); n > 0 {
-			ds = append(ds, drifter{i, n, u.ID})
+			ds = append(ds, drifter{i: i, n: n, id: u.ID})
 			hexes += n
 		}
 	}
@@ -571,6 +602,10 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		u := &s.Units[d.i]
 		if u.ID != d.id {
 			u = s.Unit(d.id) // units came into play on a phase-in
+		}
+		if d.arrival != nil {
+			evs = s.phaseInInto(evs, s.place(s.unitIndex[d.id], *d.arrival), "IP8.124")
+			continue
 		}
 		aud := owner.only(u.Side)
 		r := tx.throw2d6(s.privateGen(aud))
@@ -616,7 +651,7 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		ev.Side, ev.Unit, ev.Roll = u.Side, u.ID, r
 		evs = append(evs, ev)
 		if left {
-			evs = s.phaseInInto(evs, u, "IP8.124")
+			evs = s.arrive(evs, u, "IP8.124")
 		}
 	}
 	return evs
@@ -641,14 +676,42 @@ func clauseForCourse(total int) string {
 
 // phaseInOutside phases in every phased-out unit no longer in phase space
 // (IP8.124): after a storm ends, the units it held come back at once.
+// In a game played between machines the units in limbo phase in as
+// their sides announced (peer.go).
 func (s *State) phaseInOutside() []Event {
-	var evs []Event
+	if s.Peer == nil {
+		var evs []Event
+		for i := range s.Units {
+			u := &s.Units[i]
+			if u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
+				evs = s.phaseInInto(evs, u, "IP8.124")
+			}
+		}
+		return append(evs, s.webPhaseInOutside()...)
+	}
+	s.phasePoint()
+	arr := s.arrivalsAt("IP8.124")
+	var ids []UnitID
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
-			evs = s.phaseInInto(evs, u, "IP8.124")
+		if _, ok := arr[i]; ok || u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
+			ids = append(ids, u.ID)
 		}
 	}
+	placed := map[UnitID]Arrival{}
+	for _, a := range arr {
+		placed[a.Unit.ID] = a
+	}
+	var evs []Event
+	// By id: a phase-in may bring units into play.
+	for _, id := range ids {
+		if a, ok := placed[id]; ok {
+			evs = s.phaseInInto(evs, s.place(s.unitIndex[id], a), "IP8.124")
+		} else if u := s.Unit(id); u != nil && u.PhasedOut && u.OnMap() {
+			evs = s.arrive(evs, u, "IP8.124")
+		}
+	}
+	s.toLimbo()
 	return append(evs, s.webPhaseInOutside()...)
 }
 
@@ -672,7 +735,7 @@ func (s *State) settlePhase(evs []Event) []Event {
 	// A phase-in may bring units into play: find each one by id.
 	for _, id := range stray {
 		if u := s.Unit(id); u != nil && u.PhasedOut && u.OnMap() {
-			evs = s.phaseInInto(evs, u, "IP8.124")
+			evs = s.arrive(evs, u, "IP8.124")
 		}
 	}
 	return evs

@@ -742,6 +742,27 @@ func TestSeekingWeaponsInPhaseSpace(t *testing.T) {
 		assert.Equal(t, StatusDestroyed, s.Unit("d-guided").Status)
 		assert.Equal(t, []SideID{"blue"}, evs[len(evs)-1].Audience.Sides, "IP8.32")
 	})
+	t.Run("IP8.423/a seeker in limbo is lost on every machine", func(t *testing.T) {
+		// Play between machines (peer.go): on red's machine blue's seeker
+		// out of phase is in limbo, unknown but for its controller; when
+		// the controller phases out in sight, red's machine loses it as
+		// blue's does, and the public hash tells it from one still out.
+		var hashes []Hash
+		for _, side := range []SideID{"blue", "red"} {
+			s := mk()
+			s.Peer = &PeerState{Side: side}
+			forceOut(s, "d-guided")
+			s.Unit("d-guided").Gear.Guide = "carrier"
+			s.toLimbo()
+			require.Equal(t, StatusLimbo, s.Unit("d-guided").Status)
+			still := s.PublicHash()
+			forceOut(s, "carrier")
+			assert.Equal(t, StatusDestroyed, s.Unit("d-guided").Status, side)
+			assert.NotEqual(t, still, s.PublicHash(), side)
+			hashes = append(hashes, s.PublicHash())
+		}
+		assert.Equal(t, hashes[0], hashes[1])
+	})
 	t.Run("IP8.424/self-guided loses track of a phased-out target", func(t *testing.T) {
 		s := mk()
 		forceOut(s, "prey")

@@ -67,6 +67,10 @@ type State struct {
 	Private    []privateStream `json:"private,omitempty"`
 	// SideKeys are the sides' own private keys, if any (peer.go).
 	SideKeys []SideKey `json:"side_keys,omitempty"`
+	// Peer is what this machine knows of the units out of phase in a game
+	// played between machines (peer.go); nil in any other game. It is no
+	// part of the state's encoding.
+	Peer *PeerState `json:"-"`
 	// EventSeq numbers the events of the game; the next one gets
 	// EventSeq+1.
 	EventSeq int `json:"event_seq"`
@@ -328,6 +332,7 @@ func (s *State) Clone() *State {
 		c.Units[i].clonePhaseData()
 	}
 	c.Phase = s.Phase.clone()
+	c.Peer = s.Peer.clone()
 	c.Cosmic = s.Cosmic.clone()
 	c.Objectives = cloneObjectives(s.Objectives)
 	c.Turn = s.Turn.clone()

@@ -34,6 +34,10 @@ const (
 	StatusReserve   UnitStatus = "reserve"
 	StatusDestroyed UnitStatus = "destroyed"
 	StatusWithdrawn UnitStatus = "withdrawn"
+	// StatusLimbo is a unit out of phase in a game played between
+	// machines (peer.go): in play, but no part of the turn or of any
+	// view until it phases in.
+	StatusLimbo UnitStatus = "limbo"
 )
 
 // MapID names one map in play: the scenario's own, or a destination

@@ -130,7 +130,7 @@ func (s *State) Outcome() Outcome {
 			status = StatusDestroyed // IP4.452
 		}
 		switch status {
-		case StatusOnMap:
+		case StatusOnMap, StatusLimbo:
 			r.OnMap++
 		case StatusCarried:
 			r.Carried++
@@ -197,7 +197,7 @@ func (s *State) gameOver(next Clock) bool {
 			had[u.Ship.CapturedFrom] = true
 		}
 		switch u.Status {
-		case StatusOnMap, StatusCarried, StatusReserve:
+		case StatusOnMap, StatusCarried, StatusReserve, StatusLimbo:
 			in[u.Side] = true
 		}
 	}

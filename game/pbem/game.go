@@ -76,12 +76,30 @@ type Game struct {
 	// game again with the revealed dice keys (checkKeys).
 	played []round
 	log    []Message
+	// me is the machine's side and myKey its dice key: the game's state
+	// computes that side's units out of phase and no other side's (the
+	// peer state, rules.WithPeer). Both are empty for a game replayed by
+	// someone holding no side's key.
+	me    rules.SideID
+	myKey *rules.PrivateKey
+	// announced are the current round's announcements, in order.
+	announced []announced
+}
+
+// announced is one announcement of a round, with the message it came in.
+type announced struct {
+	Seq  int
+	Side rules.SideID
+	// What names the message, as a Cheat does.
+	What string
+	Announcement
 }
 
 // round is what a round's stretch was played from.
 type round struct {
-	Orders map[rules.SideID]*Orders
-	Seed   uint64
+	Orders    map[rules.SideID]*Orders
+	Seed      uint64
+	Announced []announced
 }
 
 // Sides returns the game's sides, in order.
@@ -135,6 +153,8 @@ func (g *Game) Waiting() (rules.SideID, string, bool) {
 				return sd, "join", true
 			}
 		}
+	case g.pending != nil && g.pending.Need != nil:
+		return g.pending.Need.Sides[0], "announce", true
 	case g.pending != nil:
 		return "", "result", true
 	}
@@ -153,8 +173,12 @@ func (g *Game) Waiting() (rules.SideID, string, bool) {
 
 // Replay rebuilds a game from a turn file, checking every message in
 // order, and returns a *Cheat naming the first it refuses.
-func Replay(f *File) (*Game, error) {
-	g := &Game{ID: f.Game}
+func Replay(f *File) (*Game, error) { return replayAs(f, "", nil) }
+
+// replayAs replays a turn file on the machine of side me, holding its
+// dice key: the game's state computes me's units out of phase.
+func replayAs(f *File, me rules.SideID, key *rules.PrivateKey) (*Game, error) {
+	g := &Game{ID: f.Game, me: me, myKey: key}
 	for i := range f.Messages {
 		if err := g.apply(f.Messages[i]); err != nil {
 			return g, err
@@ -208,8 +232,14 @@ func (g *Game) apply(m Message) error {
 			err = g.result(m)
 		case KindKey:
 			err = g.key(m)
+		case KindAnnounce:
+			err = g.announce(m)
 		default:
 			err = fmt.Errorf("unknown kind %q", m.Kind)
+		}
+		var c *Cheat
+		if errors.As(err, &c) {
+			return err
 		}
 		if err != nil {
 			return cheat("%v", err)
@@ -244,7 +274,11 @@ func (g *Game) genesis(m Message) error {
 	if why := Refusal(sc); why != "" {
 		return fmt.Errorf("its scenario cannot be played by file: %s", why)
 	}
-	st, err := rules.NewState(sc.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)))
+	opts := []rules.Option{rules.WithPrivateKey(openKey(g.ID)), rules.WithPeer(g.me)}
+	if g.myKey != nil {
+		opts = append(opts, rules.WithSideKeys(rules.SideKey{Side: g.me, Key: *g.myKey}))
+	}
+	st, err := rules.NewState(sc.Setup(), 0, opts...)
 	if err != nil {
 		return fmt.Errorf("its scenario: %v", err)
 	}
@@ -340,23 +374,114 @@ func (g *Game) key(m Message) error {
 // private rolls a side made with its own key are checked here, after the
 // game, when nobody can gain by knowing them.
 func (g *Game) checkKeys() error {
+	_, err := g.playKeyed()
+	return err
+}
+
+// playKeyed plays the game again from its genesis with every side's
+// revealed dice key (rules.WithPeerVerifier), each round from its opened
+// orders and dice, checks each round's announcements and result, and
+// returns each round's stretch as played, up to the first it refuses.
+func (g *Game) playKeyed() ([]stretch, error) {
 	var keys []rules.SideKey
 	for _, sd := range g.Genesis.Sides {
 		keys = append(keys, rules.SideKey{Side: sd, Key: g.DiceKeys[sd]})
 	}
-	st, err := rules.NewState(g.Scenario.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)), rules.WithSideKeys(keys...))
+	st, err := rules.NewState(g.Scenario.Setup(), 0, rules.WithPrivateKey(openKey(g.ID)), rules.WithSideKeys(keys...), rules.WithPeerVerifier())
 	if err != nil {
-		return fmt.Errorf("its scenario: %v", err)
+		return nil, fmt.Errorf("its scenario: %v", err)
 	}
-	commands := 0
+	var out []stretch
+	commands, made := 0, 0
 	for i, r := range g.played {
 		s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
-		if d := diffResult(g.Results[i], s.Result); d != "" {
-			return fmt.Errorf("played again with every side's dice key, round %d gives another result: %s", i+1, d)
+		// Every announcement of the round against the phase-ins the
+		// rules make with every key: first, so that a false one is named
+		// rather than the result it led to.
+		truth := s.Made[made:]
+		made = len(s.Made)
+		if c := checkAnnounced(r.Announced, truth); c != nil {
+			return out, c
 		}
-		st, commands = s.State, s.Result.Commands
+		if i >= len(g.Results) {
+			return out, fmt.Errorf("round %d is played but has no result", i+1)
+		}
+		if d := diffResult(g.Results[i], s.Result); d != "" {
+			return out, fmt.Errorf("played again with every side's dice key, round %d gives another result: %s", i+1, d)
+		}
+		out = append(out, s)
+		st, commands = s.State.Clone(), s.Result.Commands
+	}
+	return out, nil
+}
+
+// checkAnnounced checks a round's announcements against the phase-ins the
+// game played with every key makes, side by side, and names the first
+// announcement that differs.
+func checkAnnounced(said []announced, truth []rules.Arrival) *Cheat {
+	bySide := map[rules.SideID][]rules.Arrival{}
+	for _, a := range truth {
+		bySide[a.Unit.Side] = append(bySide[a.Unit.Side], a)
+	}
+	told := map[rules.SideID]int{}
+	last := map[rules.SideID]announced{}
+	for _, an := range said {
+		want := bySide[an.Side][told[an.Side]:]
+		var due []rules.Arrival
+		for _, a := range want {
+			if !an.Through.Before(a.Clock) {
+				due = append(due, a)
+			}
+		}
+		if d := diffArrivals(an.Arrivals, due); d != "" {
+			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
+				Why: "a false announcement: " + d}
+		}
+		told[an.Side] += len(due)
+		last[an.Side] = an
+	}
+	for _, a := range truth {
+		if told[a.Unit.Side] < len(bySide[a.Unit.Side]) {
+			an, ok := last[a.Unit.Side]
+			if !ok {
+				return &Cheat{Side: a.Unit.Side, What: fmt.Sprintf("%s's announcements", a.Unit.Side),
+					Why: fmt.Sprintf("%s phases in at %s and was never announced", a.Unit.ID, a.Clock)}
+			}
+			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
+				Why: fmt.Sprintf("a false announcement: %s phases in at %s, which no announcement says", a.Unit.ID, a.Clock)}
+		}
 	}
 	return nil
+}
+
+// diffArrivals names the first difference between announced phase-ins
+// and the true ones, or "".
+func diffArrivals(got, want []rules.Arrival) string {
+	for i := range max(len(got), len(want)) {
+		switch {
+		case i >= len(got):
+			return fmt.Sprintf("%s phases in at %s (%s), and the announcement does not say so", want[i].Unit.ID, want[i].Clock, want[i].Clause)
+		case i >= len(want):
+			return fmt.Sprintf("it says %s phases in at %s, which the rules do not give", got[i].Unit.ID, got[i].Clock)
+		}
+		g, w := got[i], want[i]
+		gb, _ := json.Marshal(g)
+		wb, _ := json.Marshal(w)
+		if !bytes.Equal(gb, wb) {
+			return fmt.Sprintf("it says %s phases in at %s %s facing %s (%s), the rules put it at %s %s facing %s (%s)%s",
+				g.Unit.ID, g.Clock, g.Unit.Hex, g.Unit.Facing, g.Clause, w.Clock, w.Unit.Hex, w.Unit.Facing, w.Clause, sameWhere(g, w))
+		}
+	}
+	return ""
+}
+
+// sameWhere notes when two phase-ins differ in what the unit brings, not
+// where and when.
+func sameWhere(g, w rules.Arrival) string {
+	if g.Clock == w.Clock && g.Unit.Hex == w.Unit.Hex && g.Unit.Facing == w.Unit.Facing && g.Clause == w.Clause {
+		return ", with another condition or course record"
+	}
+	return ""
 }
 
 func (g *Game) commit(m Message) error {
@@ -415,15 +540,99 @@ func (g *Game) reveal(m Message) error {
 	g.Reveals[m.Side], g.nonces[m.Side] = o, nonce
 	if len(g.Reveals) == len(g.Genesis.Sides) {
 		seed := diceSeed(g.ID, g.Round, g.Genesis.Sides, g.nonces)
-		s := play(g.State.Clone(), g.Genesis.Sides, g.Reveals, seed, len(g.Commands))
-		g.pending = &s
 		g.played = append(g.played, round{Orders: g.Reveals, Seed: seed})
+		return g.playRound()
+	}
+	return nil
+}
+
+// playRound plays the current round's stretch from its start with the
+// announcements made so far: it is pending, complete or waiting for an
+// announcement.
+func (g *Game) playRound() error {
+	r := &g.played[len(g.played)-1]
+	st := g.State.Clone()
+	for _, an := range g.announced {
+		if err := st.Announce(an.Side, an.Through, an.Arrivals); err != nil {
+			return err
+		}
+	}
+	s := play(st, g.Genesis.Sides, r.Orders, r.Seed, len(g.Commands))
+	if s.Err != nil {
+		return s.Err
+	}
+	g.pending = &s
+	return nil
+}
+
+// dueAnnouncement returns the announcement the machine's side owes the
+// other machines in the current round's stretch, or nil: what its units
+// out of phase did at the phase points of the stretch it played (through
+// the point it waits at, or to the end), once it passed a point past its
+// last announcement at which it had units out of phase, or waits at one.
+func (g *Game) dueAnnouncement() *Announcement {
+	s := g.pending
+	if s == nil || g.me == "" {
+		return nil
+	}
+	var last rules.Clock
+	had := false
+	for _, an := range g.announced {
+		if an.Side == g.me {
+			last, had = an.Through, true
+		}
+	}
+	after := func(c rules.Clock) bool { return !had || last.Before(c) }
+	var through rules.Clock
+	due := false
+	if s.Need != nil {
+		through, due = s.Need.Clock, after(s.Need.Clock)
+	} else {
+		through = s.State.Clock
+		for _, p := range s.State.PhasePoints()[len(g.State.PhasePoints()):] {
+			if slices.Contains(p.Sides, g.me) && after(p.Clock) {
+				due = true
+			}
+		}
+	}
+	if !due {
+		return nil
+	}
+	an := &Announcement{Through: through}
+	for _, a := range s.Made {
+		if a.Unit.Side == g.me && !a.Clock.Before(g.State.Clock) && after(a.Clock) && !through.Before(a.Clock) {
+			an.Arrivals = append(an.Arrivals, a)
+		}
+	}
+	return an
+}
+
+// announce takes a side's announcement of what its units out of phase
+// did in the round's stretch, and plays the stretch on with it.
+func (g *Game) announce(m Message) error {
+	switch {
+	case m.Round != g.Round:
+		return fmt.Errorf("the game is at round %d: an announcement for round %d is stale or replayed", g.Round, m.Round)
+	case g.pending == nil:
+		return fmt.Errorf("an announcement before every side has revealed its orders of round %d", g.Round)
+	case m.Announce == nil:
+		return fmt.Errorf("no announcement")
+	}
+	an := announced{Seq: m.Seq, Side: m.Side, What: m.label(), Announcement: *m.Announce}
+	g.announced = append(g.announced, an)
+	g.played[len(g.played)-1].Announced = append(g.played[len(g.played)-1].Announced, an)
+	if err := g.playRound(); err != nil {
+		g.announced = g.announced[:len(g.announced)-1]
+		r := &g.played[len(g.played)-1]
+		r.Announced = r.Announced[:len(r.Announced)-1]
+		_ = g.playRound()
+		return err
 	}
 	return nil
 }
 
 func (g *Game) result(m Message) error {
-	if g.pending == nil {
+	if g.pending == nil || g.pending.Need != nil {
 		if side, what, ok := g.Waiting(); ok {
 			return fmt.Errorf("a result of round %d before %s's %s", g.Round, side, what)
 		}
@@ -452,6 +661,7 @@ func (g *Game) result(m Message) error {
 func (g *Game) newRound(r int) {
 	g.Round = r
 	g.Commits, g.Reveals, g.nonces = map[rules.SideID]string{}, map[rules.SideID]*Orders{}, map[rules.SideID][]byte{}
+	g.announced = nil
 }
 
 // diffResult names the first difference between a claimed result and the

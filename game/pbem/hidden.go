@@ -29,18 +29,6 @@ func Refusal(sc *scenarios.Scenario) string {
 	if len(setup.RiftCharts) > 0 || len(setup.Destinations) > 0 || len(setup.OpenRifts) > 0 {
 		why = append(why, "it has rift charts, destinations or open rifts: what lies beyond a rift is hidden until found (IP4.412)")
 	}
-phase:
-	for _, m := range setup.Maps {
-		if m.Terrain == nil {
-			continue
-		}
-		for _, rg := range m.Terrain.Regions {
-			if rg.Kind == rules.RegionPhaseSpace {
-				why = append(why, fmt.Sprintf("region %s is phase space: the phase rolls and courses of a unit out of phase are its side's secret (IP8.32, IP8.337)", rg.ID))
-				break phase
-			}
-		}
-	}
 	for _, u := range setup.Units {
 		if u.Kind == rules.KindMine {
 			why = append(why, fmt.Sprintf("unit %s is a mine: hidden mines would be in the file the other side holds", u.ID))
@@ -50,16 +38,17 @@ phase:
 	return strings.Join(why, "; ")
 }
 
-// hiddenNow returns what hidden content st holds, or "": a private roll
-// made (a private stream started) or a unit out of phase.
+// hiddenNow returns what hidden content st holds that play by file
+// cannot keep, or "": a private roll for more than one side but not all,
+// or a mine. Units out of phase are kept by the peer state (rules.WithPeer):
+// in limbo on every machine, computed by their side's alone.
 func hiddenNow(st *rules.State) string {
-	if len(st.Private) > 0 {
-		return fmt.Sprintf("a roll for %s alone was made (private dice, IP8.337)", st.Private[0].Audience)
+	for _, p := range st.Private {
+		if strings.Contains(p.Audience, "+") {
+			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience)
+		}
 	}
 	for i := range st.Units {
-		if u := &st.Units[i]; u.OnMap() && u.PhasedOut {
-			return fmt.Sprintf("%s is out of phase (IP8.32)", u.ID)
-		}
 		if u := &st.Units[i]; u.Kind == rules.KindMine {
 			return fmt.Sprintf("%s is a mine", u.ID)
 		}

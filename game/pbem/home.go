@@ -151,7 +151,7 @@ func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Sea
 	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Game: id, Scenario: src, Sides: sides, Created: now.UTC()},
 		PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey)), DiceCommit: diceCommitment(id, as, sec.Dice)}
 	m.sign(key)
-	g, err := Replay(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}})
+	g, err := replayAs(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}}, as, &sec.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ func LoadSeat(h Home, id string) (*Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := Replay(f)
+	g, err := replayAs(f, sec.Side, &sec.Dice)
 	if err != nil {
 		return nil, fmt.Errorf("pbem: this machine's copy of game %s does not replay: %w", id, err)
 	}
@@ -236,7 +236,12 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 			return nil, fmt.Errorf("pbem: %s: %w", name, err)
 		}
 	}
-	g, err := Replay(f)
+	var g *Game
+	if known {
+		g, err = replayAs(f, seat.Side, &seat.sec.Dice)
+	} else {
+		g, err = Replay(f)
+	}
 	if err != nil {
 		return nil, named(err, name)
 	}
@@ -255,6 +260,9 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 	sec, err := newSecret(h, f.Game, as)
 	if err != nil {
 		return nil, err
+	}
+	if g, err = replayAs(f, as, &sec.Dice); err != nil {
+		return nil, named(err, name)
 	}
 	seat = &Seat{Home: h, Side: as, Game: g, sec: sec}
 	return seat, seat.save()
@@ -330,8 +338,12 @@ func (s *Seat) auto() error {
 			}
 			m = &Message{Kind: KindJoin, PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey)), DiceCommit: diceCommitment(g.ID, s.Side, s.sec.Dice)}
 		case g.pending != nil:
-			r := g.pending.Result
-			m = &Message{Kind: KindResult, Round: g.Round, Result: &r}
+			if an := g.dueAnnouncement(); an != nil {
+				m = &Message{Kind: KindAnnounce, Round: g.Round, Announce: an}
+			} else if g.pending.Need == nil {
+				r := g.pending.Result
+				m = &Message{Kind: KindResult, Round: g.Round, Result: &r}
+			}
 		case g.Over() && !hasKey(g, s.Side):
 			// The game is over: nothing the key opens can help anyone now.
 			m = &Message{Kind: KindKey, DiceKey: s.sec.Dice.String()}
@@ -372,7 +384,7 @@ func allCommitted(g *Game) bool {
 // kept on the machine.
 func (s *Seat) Preview() (*Seat, error) {
 	c := &Seat{Home: s.Home, Side: s.Side, Seen: s.Seen, sec: s.sec}
-	g, err := Replay(s.Game.File())
+	g, err := replayAs(s.Game.File(), s.Side, &s.sec.Dice)
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ import (
 // version is refused rather than half understood.
 const (
 	FileFormat  = "hexrift-pbem"
-	FileVersion = 2
+	FileVersion = 3
 	// MaxFileSize bounds what is read of a turn file.
 	MaxFileSize = 64 << 20
 	// NonceSize is the size of a commitment's random nonce in bytes.
@@ -42,6 +42,10 @@ const (
 	// KindResult is what a round's stretch of play gave, as its writer
 	// computed it; every reader computes it again.
 	KindResult = "result"
+	// KindAnnounce is a side's announcement of what its units out of
+	// phase did at the phase points of a round's stretch: their
+	// phase-ins, whole (rules.Arrival).
+	KindAnnounce = "announce"
 	// KindKey reveals a side's private dice key once the game is over,
 	// so that every private roll can be checked.
 	KindKey = "key"
@@ -79,6 +83,8 @@ type Message struct {
 	Orders json.RawMessage `json:"orders,omitempty"`
 	Nonce  string          `json:"nonce,omitempty"`
 	Result *Result         `json:"result,omitempty"`
+	// Announce is an announcement (announce).
+	Announce *Announcement `json:"announce,omitempty"`
 	// Sig is the side's Ed25519 signature of the message without it.
 	Sig string `json:"sig,omitempty"`
 }
@@ -103,6 +109,16 @@ type Orders struct {
 	Plot    *plot.Orders   `json:"plot,omitempty"`
 }
 
+// Announcement says that the side's units out of phase phase in as
+// Arrivals say, in the order they did, and at no other phase point of the
+// round's stretch up to and including Through. Only the side's machine
+// can compute them (its dice key); verify checks every announcement once
+// the keys are open.
+type Announcement struct {
+	Through  rules.Clock     `json:"through"`
+	Arrivals []rules.Arrival `json:"arrivals,omitempty"`
+}
+
 // Result is what a stretch gave: where it stopped, why, its public rolls
 // and the state hash after it.
 type Result struct {
@@ -124,7 +140,7 @@ type Result struct {
 func (m *Message) label() string {
 	what := m.Kind
 	switch m.Kind {
-	case KindCommit, KindReveal, KindResult:
+	case KindCommit, KindReveal, KindResult, KindAnnounce:
 		what += " of round " + strconv.Itoa(m.Round)
 	}
 	return fmt.Sprintf("message %d (%s's %s)", m.Seq, m.Side, what)

@@ -14,9 +14,10 @@ func TestParseFileNamesWhereItStops(t *testing.T) {
 		{"type", "{\n \"format\": \"hexrift-pbem\",\n \"version\": \"one\"\n}", "f:3:17: not a turn file: cannot unmarshal string into Go struct field File.version of type int"},
 		{"unknown field", `{"format": "hexrift-pbem", "version": 1, "secret": 1}`, `f: not a turn file: unknown field "secret"`},
 		{"two values", `{"format": "hexrift-pbem", "version": 1} {}`, "f: not a turn file: more than one JSON value"},
-		{"newer", `{"format": "hexrift-pbem", "version": 3}`, "f: field version is 3; this hexrift reads version 2"},
-		{"older, without dice keys", `{"format": "hexrift-pbem", "version": 1}`, "f: field version is 1; this hexrift reads version 2"},
-		{"empty", `{"format": "hexrift-pbem", "version": 2, "messages": []}`, "f: holds no messages"},
+		{"newer", `{"format": "hexrift-pbem", "version": 4}`, "f: field version is 4; this hexrift reads version 3"},
+		{"older, without dice keys", `{"format": "hexrift-pbem", "version": 1}`, "f: field version is 1; this hexrift reads version 3"},
+		{"older, without the peer state", `{"format": "hexrift-pbem", "version": 2}`, "f: field version is 2; this hexrift reads version 3"},
+		{"empty", `{"format": "hexrift-pbem", "version": 3, "messages": []}`, "f: holds no messages"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -29,7 +30,7 @@ func TestParseFileNamesWhereItStops(t *testing.T) {
 // FuzzOpenFile opens arbitrary bytes as a turn file at a machine with a
 // game under way: never a panic, and either a refusal or a game.
 func FuzzOpenFile(f *testing.F) {
-	for _, s := range []string{`{}`, `{"format":"hexrift-pbem","version":2,"game":"0123456789abcdef","messages":[{"seq":0,"kind":"genesis"}]}`} {
+	for _, s := range []string{`{}`, `{"format":"hexrift-pbem","version":3,"game":"0123456789abcdef","messages":[{"seq":0,"kind":"genesis"}]}`} {
 		f.Add([]byte(s))
 	}
 	// A real first file, from a game made at another machine.

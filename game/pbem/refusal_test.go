@@ -24,8 +24,8 @@ func TestRefusal(t *testing.T) {
 		{"drill-gravity", ""},
 		{"carrier-duel", "cosmic rifts may form (IP4.21)"},
 		{"first-contact", "cosmic rifts may form (IP4.21)"},
-		{"drill-phase", "region shimmer is phase space"},
-		{"phase-drift", "is phase space"},
+		{"drill-phase", ""},
+		{"phase-drift", "cosmic rifts may form (IP4.21)"},
 		{"rift-gate", "rift charts, destinations or open rifts"},
 		{"drill-rift", "rift charts, destinations or open rifts"},
 	}
@@ -58,16 +58,9 @@ func TestHiddenContentStopsTheGame(t *testing.T) {
 		setup func(st *rules.State)
 		why   string
 	}{
-		{"a private roll", func(st *rules.State) {
-			st.Roll(rules.D6, rules.RollReason{Clause: "IP8.337", Side: "hunters", Audience: rules.Only("hunters"), What: "test"})
-		}, "a roll for hunters alone was made"},
-		{"a unit out of phase", func(st *rules.State) {
-			for i := range st.Units {
-				if st.Units[i].ID == "lure" {
-					st.Units[i].PhasedOut = true
-				}
-			}
-		}, "lure is out of phase"},
+		{"a private roll for two sides of three", func(st *rules.State) {
+			st.Roll(rules.D6, rules.RollReason{Clause: "IP4.412", Audience: rules.Audience{Sides: []rules.SideID{"corsairs", "hunters", "rivals"}}, What: "test"})
+		}, "a roll for corsairs+hunters+rivals alone was made"},
 		{"nothing hidden", func(*rules.State) {}, ""},
 	}
 	src := testSource(t)

@@ -1,6 +1,7 @@
 package pbem
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/hexrift/hexrift/game/match"
@@ -22,7 +23,21 @@ type stretch struct {
 	Result   Result
 	// State is the state the stretch ended in.
 	State *rules.State
+	// Need is set when the stretch could not go on past a phase point
+	// without the announcements of the sides it names (rules.Missing):
+	// the stretch is not over, and State is where it waits.
+	Need *rules.PhasePoint
+	// Made are the phase-ins this machine computed in the whole game,
+	// through the point it waits at, if any.
+	Made []rules.Arrival
+	// Err is set when an announcement could not be placed.
+	Err error
 }
+
+// badArrival is an announced phase-in the game has no place for.
+type badArrival struct{ why string }
+
+func (b *badArrival) Error() string { return b.why }
 
 // guarded runs one step of the rules (an advance or a command) on a copy
 // of st. It returns the copy and the step's events unless the step
@@ -30,41 +45,56 @@ type stretch struct {
 // what the step would have brought. So no machine ever makes a roll for
 // one side alone, which it could not make without that side's dice key,
 // and every machine stops at the same state, before the step.
-func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (*rules.State, []rules.Event, string, error) {
-	next := st.Clone()
-	evs, err := step(next)
+//
+// A step that passes a phase point at which a unit in limbo did what this
+// machine cannot know (rules.Missing) is not kept either: need names the
+// point and the sides whose announcements it waits for, and made the
+// phase-ins this machine computed through it.
+func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (next *rules.State, evs []rules.Event, hidden string, need *rules.PhasePoint, made []rules.Arrival, err error) {
+	next = st.Clone()
+	evs, err = step(next)
 	if err != nil {
-		return st, nil, "", err
+		return st, nil, "", nil, nil, err
+	}
+	if p, ok := next.Missing(); ok {
+		var through []rules.Arrival
+		for _, a := range next.Made() {
+			if !p.Clock.Before(a.Clock) {
+				through = append(through, a)
+			}
+		}
+		return st, nil, "", &p, through, nil
+	}
+	for _, a := range next.Unplaced() {
+		if a.Clock.Before(next.Clock) {
+			return st, nil, "", nil, nil, &badArrival{fmt.Sprintf("%s's announced phase-in of %s at %s has no place in the game: the unit was not out of phase there", a.Unit.Side, a.Unit.ID, a.Clock)}
+		}
 	}
 	if h := hiddenNow(next); h != "" {
-		return st, nil, h, nil
+		return st, nil, h, nil, nil, nil
 	}
-	return next, evs, "", nil
+	return next, evs, "", nil, nil, nil
 }
 
 // settle advances st while no side has to act and the game is not over,
 // and returns the state it reached, its events and the hidden content
 // the next advance would bring, if it stopped before it.
-func settle(st *rules.State) (*rules.State, []rules.Event, string) {
+func settle(st *rules.State) (*rules.State, []rules.Event, string, *rules.PhasePoint, []rules.Arrival, error) {
 	var evs []rules.Event
 	for i := 0; i < maxIdle && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
-		next, e, hidden, _ := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
-		if hidden != "" {
-			return st, evs, hidden
+		next, e, hidden, need, made, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
+		if hidden != "" || need != nil || err != nil {
+			return st, evs, hidden, need, made, err
 		}
 		st, evs = next, append(evs, e...)
 	}
-	return st, evs, ""
+	return st, evs, "", nil, nil, nil
 }
 
 // resultHash is the hash a result names: the state's, without the sides'
 // dice keys, which only the game played again at the end holds
 // (checkKeys).
-func resultHash(st *rules.State) string {
-	c := *st
-	c.SideKeys = nil
-	return c.Hash().String()
-}
+func resultHash(st *rules.State) string { return st.PublicHash().String() }
 
 // play runs the stretch of one round from st (which it may change): the public dice are seeded
 // from the round's nonces, every side looks at the game as it stands, and
@@ -85,6 +115,9 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	}
 	used := map[rules.SideID]bool{}
 	finish := func() stretch {
+		if out.Made == nil {
+			out.Made = st.Made()
+		}
 		for _, e := range out.Events {
 			if e.Kind == rules.EventRoll && e.Audience.IsPublic() {
 				out.Result.Rolls = append(out.Result.Rolls, e.Text)
@@ -104,8 +137,18 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		}
 		var evs []rules.Event
 		var due string
-		st, evs, due = settle(st)
+		var need *rules.PhasePoint
+		var err error
+		st, evs, due, need, out.Made, err = settle(st)
 		out.Events = append(out.Events, evs...)
+		if err != nil {
+			out.Err = err
+			return finish()
+		}
+		if need != nil {
+			out.Need = need
+			return finish()
+		}
 		if due != "" {
 			out.Result.Stopped = "the game stops before a step that would bring hidden content that play by file cannot keep secret: " + due
 			return finish()
@@ -143,7 +186,16 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 			out.Result.Break = fmt.Sprintf("%s must decide its %s", side, v.Expecting)
 			return finish()
 		}
-		next, evs, hidden, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
+		next, evs, hidden, need, made, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
+		if need != nil {
+			out.Need, out.Made = need, made
+			return finish()
+		}
+		var bad *badArrival
+		if errors.As(err, &bad) {
+			out.Err = err
+			return finish()
+		}
 		if err != nil {
 			// The rules leave the state as it was: the side is asked again.
 			out.Result.Break = fmt.Sprintf("%s: its orders gave a command the rules refuse (%v)", side, err)

@@ -169,13 +169,7 @@ func TestTamperedFilesAreRefused(t *testing.T) {
 		}, "the file names game 0123456789abcdef, but its genesis starts game"},
 		{"not a turn file", func(t *testing.T) []byte { return []byte(`{"format":"hexrift-save"}`) }, "field format is \"hexrift-save\""},
 	}
-	keep := func() [2][]byte {
-		l, err := os.ReadFile(a.home.logPath(a.game))
-		require.NoError(t, err)
-		s, err := os.ReadFile(a.home.secretPath(a.game))
-		require.NoError(t, err)
-		return [2][]byte{l, s}
-	}
+	keep := func() [2][]byte { return keptFiles(t, a) }
 	before := keep()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -278,6 +272,17 @@ func TestVerifyNamesTheFirstCheat(t *testing.T) {
 		require.True(t, errors.As(err, &c))
 		require.Equal(t, rev, c.Seq)
 	})
+}
+
+// keptFiles returns what p's machine keeps of its game: its log and its
+// secrets, as bytes.
+func keptFiles(t *testing.T, p *player) [2][]byte {
+	t.Helper()
+	l, err := os.ReadFile(p.home.logPath(p.game))
+	require.NoError(t, err)
+	s, err := os.ReadFile(p.home.secretPath(p.game))
+	require.NoError(t, err)
+	return [2][]byte{l, s}
 }
 
 func parse(t *testing.T, data []byte) *File {

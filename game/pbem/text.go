@@ -49,6 +49,16 @@ func (s *Seat) Show(w io.Writer) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	if out := s.outOfPhase(); len(out) > 0 {
+		fmt.Fprintln(w, "\nyour units out of phase (only you see them; each keeps its default energy allocation until it phases in):")
+		for _, u := range out {
+			line := fmt.Sprintf("  %-14s %-10s %-18s %s facing %s speed %d", u.ID, u.Side, u.Class, u.Hex, u.Facing, u.Speed)
+			if p := u.Phase; p != nil {
+				line += fmt.Sprintf(" | out since %s at %s, %d course rolls", p.Out, p.From, len(p.Moves))
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
 	var log []rules.Event
 	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
 		log = append(log, rules.Events(evs, s.Side)...)
@@ -95,4 +105,22 @@ func (s *Seat) Show(w io.Writer) {
 	for _, sh := range p.Ships {
 		fmt.Fprintf(w, "  %-14s %s; %s\n", sh.Unit, sh.Course, sh.Fire)
 	}
+}
+
+// outOfPhase returns the side's units out of phase, as its own machine
+// computes them with its dice key (the peer state keeps them out of every
+// view, the side's own included): where they are and their record
+// (IP8.337), for the side's eyes only.
+func (s *Seat) outOfPhase() []rules.Unit {
+	var out []rules.Unit
+	st := s.Game.State
+	if st == nil {
+		return nil
+	}
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side == s.Side && u.PhasedOut && u.Status == rules.StatusLimbo {
+			out = append(out, *u)
+		}
+	}
+	return out
 }

@@ -85,17 +85,29 @@ func testSource(t testing.TB) scenarios.Source {
 // it (its homes live in a folder TestMain removes).
 func playWhole(t *testing.T) (a, b *player, files []sent) {
 	t.Helper()
-	whole.once.Do(func() { whole.a, whole.b, whole.files = playFiles(t, 0) })
-	if whole.files == nil {
-		t.Fatal("the shared whole game failed")
-	}
-	return whole.a, whole.b, whole.files
+	return whole.get(t, "whole game", func() (*player, *player, []sent) { return playFiles(t, 0) })
 }
 
-var whole struct {
+var whole sharedGame
+
+// sharedGame is a game played once and shared by the tests that only
+// read it.
+type sharedGame struct {
 	once  sync.Once
 	a, b  *player
 	files []sent
+	// kept are the homes the game kept (homesGame.keep).
+	kept []keptHome
+}
+
+// get plays the game once, with play, and returns it.
+func (s *sharedGame) get(t *testing.T, name string, play func() (a, b *player, files []sent)) (*player, *player, []sent) {
+	t.Helper()
+	s.once.Do(func() { s.a, s.b, s.files = play() })
+	if s.files == nil {
+		t.Fatalf("the shared %s failed", name)
+	}
+	return s.a, s.b, s.files
 }
 
 // testDir holds the homes of the games the tests share.
@@ -129,9 +141,45 @@ func homeDir(t *testing.T, limit int, name string) string {
 // (0: none), the last of them not yet opened.
 func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 	t.Helper()
-	src := testSource(t)
-	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand("a")}, side: "corsairs", ctrl: match.NewController(match.Seat{Side: "corsairs", Kind: match.SeatComputer, Level: "normal"}, 1)}
-	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand("b")}, side: "hunters", ctrl: match.NewController(match.Seat{Side: "hunters", Kind: match.SeatComputer, Level: "normal"}, 2)}
+	return playHomes(t, homesGame{src: testSource(t), sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{"a", "b"}}, limit)
+}
+
+// homesGame is a game between two machines: its scenario, the sides of
+// the machine that starts it and of the other, and the seeds of their
+// random sources (so of their keys, nonces and the game's dice).
+type homesGame struct {
+	src   scenarios.Source
+	sides [2]rules.SideID
+	seeds [2]string
+	// keep, when set, picks files: before a machine opens each file it
+	// picks, a copy of that machine's home is kept in kept.
+	keep func(*File) bool
+	kept *[]keptHome
+}
+
+// keptHome is a copy of a machine's home as it was before it opened file
+// File of a game.
+type keptHome struct {
+	p    *player
+	File int
+}
+
+// keepHome copies p's home to a new folder.
+func keepHome(t *testing.T, p *player, limit int) *player {
+	t.Helper()
+	dir := homeDir(t, limit, "kept")
+	require.NoError(t, os.CopyFS(dir, os.DirFS(p.home.Dir)))
+	return &player{home: Home{Dir: dir, Rand: fixedRand(dir)}, side: p.side, ctrl: p.ctrl, game: p.game}
+}
+
+// playHomes plays game g between two machines, each with its own home,
+// that exchange nothing but turn files, stopping once limit files are
+// sent (0: none), the last of them not yet opened.
+func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent) {
+	t.Helper()
+	src := g.src
+	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand(g.seeds[0])}, side: g.sides[0], ctrl: match.NewController(match.Seat{Side: g.sides[0], Kind: match.SeatComputer, Level: "normal"}, 1)}
+	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand(g.seeds[1])}, side: g.sides[1], ctrl: match.NewController(match.Seat{Side: g.sides[1], Kind: match.SeatComputer, Level: "normal"}, 2)}
 	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
@@ -142,6 +190,9 @@ func playFiles(t *testing.T, limit int) (a, b *player, files []sent) {
 	for i := 0; i < 400; i++ {
 		if len(files) == limit {
 			return a, b, files
+		}
+		if g.keep != nil && g.keep(parse(t, data)) {
+			*g.kept = append(*g.kept, keptHome{p: keepHome(t, to, limit), File: len(files) - 1})
 		}
 		seat, err := Open(to.home, fmt.Sprintf("file-%d", i), data, to.side)
 		require.NoError(t, err, "file %d from %s", i, from.side)
@@ -178,7 +229,7 @@ func TestWholeGameBetweenTwoHomes(t *testing.T) {
 	require.NoError(t, err)
 	// Both machines reach the same game, over by the rules.
 	require.Equal(t, rules.StepGameOver, sa.Game.State.Clock.Step)
-	require.Equal(t, sa.Game.State.Hash(), sb.Game.State.Hash())
+	require.Equal(t, sa.Game.State.PublicHash(), sb.Game.State.PublicHash())
 	require.Greater(t, len(sa.Game.Results), 3)
 	for _, r := range sa.Game.Results {
 		require.Empty(t, r.Stopped)

@@ -1,0 +1,270 @@
+package pbem
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// phaseGame is drill-phase (a phase space cloud, IP8.13) between two
+// machines, with seeds under which the federation's storm roll of turn 1
+// raises a phase storm over the whole battle to the last turn
+// (IP8.511-515): units of both sides phase out and in.
+func phaseGame(t *testing.T) homesGame {
+	t.Helper()
+	src, err := scenarios.ReadSource("drill-phase")
+	require.NoError(t, err)
+	return homesGame{src: src, sides: [2]rules.SideID{"federation", "korath"}, seeds: [2]string{"fed-128", "kor-128"}}
+}
+
+// playPhase plays phaseGame once for the tests that only read it, keeping
+// the homes of the machines that received the files ending with an
+// announced phase-in, as they were before they opened them.
+func playPhase(t *testing.T) (a, b *player, files []sent) {
+	t.Helper()
+	return phased.get(t, "phase game", func() (*player, *player, []sent) {
+		g := phaseGame(t)
+		g.keep, g.kept = announcesPhaseIn, &phased.kept
+		return playHomes(t, g, 0)
+	})
+}
+
+var phased sharedGame
+
+// announcesPhaseIn reports whether f's last message is an announcement of
+// a phase-in.
+func announcesPhaseIn(f *File) bool {
+	m := f.Messages[len(f.Messages)-1]
+	return m.Kind == KindAnnounce && len(m.Announce.Arrivals) > 0
+}
+
+// now returns the state a game has reached: its pending stretch's, if
+// a round is being played, else the state after the last result.
+func now(g *Game) *rules.State {
+	if g.pending != nil {
+		return g.pending.State
+	}
+	return g.State
+}
+
+// TestPhaseGameBetweenTwoHomes plays drill-phase under a phase storm
+// between two machines that exchange nothing but the files: units of
+// both sides phase out and in (IP8.21, IP8.124), each side's machine
+// announcing its phase-ins as the other needs them. Every file is checked
+// for the other side's secrets: where its units out of phase are and
+// what course they run (IP8.32), their phase and course rolls and
+// private streams (IP8.337), its dice key; both machines reach the same
+// public state, and Verify plays the game again with every key and checks
+// every announcement.
+func TestPhaseGameBetweenTwoHomes(t *testing.T) {
+	a, b, files := playPhase(t)
+	players := map[rules.SideID]*player{a.side: a, b.side: b}
+	seats := map[rules.SideID]*Seat{}
+	for sd, p := range players {
+		s, err := LoadSeat(p.home, p.game)
+		require.NoError(t, err)
+		seats[sd] = s
+	}
+	sa, sb := seats[a.side], seats[b.side]
+	require.Equal(t, rules.StepGameOver, sa.Game.State.Clock.Step)
+	require.Equal(t, sa.Game.State.PublicHash(), sb.Game.State.PublicHash())
+	require.True(t, sa.Game.Finished())
+	require.True(t, slices.ContainsFunc(sa.Game.Events, func(e rules.Event) bool {
+		return e.Kind == rules.EventStorm && strings.Contains(e.Text, "a phase storm rises")
+	}), "no phase storm rose")
+
+	// The game played again with every key: the truth every file is
+	// checked against.
+	start := time.Now()
+	rep, err := Verify("last", files[len(files)-1].Data)
+	took := time.Since(start)
+	require.NoError(t, err)
+	require.Contains(t, rep, "every commitment opened")
+	last := parse(t, files[len(files)-1].Data)
+	whole, err := Replay(last)
+	require.NoError(t, err)
+	truth, err := whole.playKeyed()
+	require.NoError(t, err)
+	require.Len(t, truth, len(whole.Results))
+
+	// Phase-outs and phase-ins of both sides; the rolls every result
+	// names are exactly the public ones of its stretch, none of the
+	// private phase and course rolls the verifier makes.
+	outs := map[rules.SideID]int{}
+	private := 0
+	for i, s := range truth {
+		var public []string
+		for _, e := range s.Events {
+			switch {
+			case e.Kind == rules.EventRoll && e.Audience.IsPublic():
+				public = append(public, e.Text)
+			case e.Kind == rules.EventRoll:
+				private++
+			}
+			if e.Clause == "IP8.21" && strings.Contains(e.Text, " phases out at ") {
+				outs[e.Side]++
+			}
+		}
+		require.Equal(t, public, whole.Results[i].Rolls, "round %d's rolls", i+1)
+	}
+	require.Positive(t, private, "no private roll was made")
+	ins := map[rules.SideID]int{}
+	announces := 0
+	for _, m := range last.Messages {
+		if m.Kind != KindAnnounce {
+			continue
+		}
+		announces++
+		for _, ar := range m.Announce.Arrivals {
+			ins[m.Side]++
+			// A phase-in is announced for a stretch every side has
+			// committed to, and happens within it.
+			require.False(t, whole.Results[m.Round-1].Clock.Before(ar.Clock), "message %d announces a phase-in after its round", m.Seq)
+		}
+	}
+	for _, sd := range []rules.SideID{a.side, b.side} {
+		require.Positive(t, outs[sd], "no unit of %s phased out", sd)
+		require.Positive(t, ins[sd], "no phase-in of %s announced", sd)
+	}
+
+	// Every file, as each machine reads it with its own key.
+	hidden, moved, same := 0, 0, 0
+	for i, f := range files {
+		tf := parse(t, f.Data)
+		for _, bad := range []string{"\"private\"", "side_keys"} {
+			require.NotContains(t, string(f.Data), bad, "file %d", i)
+		}
+		games := map[rules.SideID]*Game{}
+		for sd, s := range seats {
+			g, err := replayAs(tf, sd, &s.sec.Dice)
+			require.NoError(t, err, "file %d as %s", i, sd)
+			games[sd] = g
+			if !hasKey(g, sd) {
+				require.NotContains(t, string(f.Data), s.sec.Dice.String(), "file %d holds %s's dice key", i, sd)
+			}
+		}
+		for own, og := range games {
+			other := a.side
+			if other == own {
+				other = b.side
+			}
+			mine, theirs := now(og), now(games[other])
+			// The other machine holds no private stream of this side.
+			for _, p := range theirs.Private {
+				require.NotEqual(t, string(own), p.Audience, "file %d: %s's machine holds %s's private stream", i, other, own)
+			}
+			// The other machine has each unit of this side out of phase in
+			// limbo where it phased out, with no course, and does not show
+			// it: nothing of where it went.
+			for k := range theirs.Units {
+				o := &theirs.Units[k]
+				if o.Side != own || o.Status != rules.StatusLimbo {
+					continue
+				}
+				require.True(t, o.PhasedOut)
+				require.NotNil(t, o.Phase)
+				require.Equal(t, o.Phase.From, o.Hex, "file %d: %s's machine has %s elsewhere than where it phased out", i, other, o.ID)
+				require.Empty(t, o.Phase.Moves, "file %d: %s's machine has %s's course", i, other, o.ID)
+				for _, vu := range theirs.View(other).Units {
+					require.NotEqual(t, o.ID, vu.ID, "file %d: %s sees %s", i, other, o.ID)
+				}
+			}
+			for k := range mine.Units {
+				u := &mine.Units[k]
+				if u.Side != own || !u.PhasedOut || (u.Status != rules.StatusLimbo && u.Status != rules.StatusOnMap) {
+					continue
+				}
+				hidden++
+				require.NotNil(t, u.Phase)
+				// Where both machines stand at the same point, the other
+				// has the unit in limbo.
+				if o := theirs.Unit(u.ID); mine.Clock == theirs.Clock {
+					same++
+					require.Equal(t, rules.StatusLimbo, o.Status, "file %d: %s at %s", i, u.ID, mine.Clock)
+				}
+				if u.Hex != u.Phase.From {
+					moved++
+				}
+				// No announcement in the file tells of it after it phased
+				// out, but of the stretch now played, whose orders every
+				// side has opened, and no orders of its side opened since
+				// name it.
+				for _, m := range tf.Messages {
+					switch {
+					case m.Kind == KindAnnounce && m.Side == own && (m.Round < og.Round || og.pending == nil):
+						for _, ar := range m.Announce.Arrivals {
+							if ar.Unit.ID == u.ID {
+								require.True(t, ar.Clock.Before(u.Phase.Out), "file %d: %s announced at %s while out since %s", i, u.ID, ar.Clock, u.Phase.Out)
+							}
+						}
+					case m.Kind == KindReveal && m.Side == own && m.Round >= 2 && !og.Results[m.Round-2].Clock.Before(u.Phase.Out):
+						var o Orders
+						require.NoError(t, json.Unmarshal(m.Orders, &o))
+						if o.Plot != nil {
+							for _, sh := range o.Plot.Ships {
+								require.NotEqual(t, u.ID, sh.Unit, "file %d: %s's orders name %s, out of phase", i, own, u.ID)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, hidden, "no file was sent with a unit out of phase")
+	require.Positive(t, moved, "no unit out of phase had moved from where it phased out")
+	require.Positive(t, same, "no file where both machines stood at the same point with a unit out of phase")
+	t.Logf("%d files, %d rounds, %d commands; phase-outs %v, phase-ins announced %v in %d announcements; %d private rolls; %d checks of a unit out of phase in a file (%d away from where it phased out, %d with both machines at the same point); verify %s",
+		len(files), len(whole.Results), len(whole.Commands), outs, ins, announces, private, hidden, moved, same, took.Round(time.Millisecond))
+}
+
+// TestShowKeepsUnitsOutOfPhaseToTheirSide: in the phase game, at every
+// file after which a side has units out of phase, that side's table lists
+// each of them where its machine has it, with its record (IP8.337), and
+// the other side's table lists none of them (IP8.32): the log it shows
+// may tell that a unit phased out, never where it went.
+func TestShowKeepsUnitsOutOfPhaseToTheirSide(t *testing.T) {
+	a, b, files := playPhase(t)
+	secs := map[rules.SideID]*secret{}
+	for _, p := range []*player{a, b} {
+		s, err := LoadSeat(p.home, p.game)
+		require.NoError(t, err)
+		secs[p.side] = s.sec
+	}
+	shown := 0
+	for i, f := range files {
+		tf := parse(t, f.Data)
+		tables := map[rules.SideID]string{}
+		seats := map[rules.SideID]*Seat{}
+		for sd, sec := range secs {
+			g, err := replayAs(tf, sd, &sec.Dice)
+			require.NoError(t, err)
+			seats[sd] = &Seat{Side: sd, Game: g, Seen: max(0, len(g.Results)-1), sec: sec}
+			var buf strings.Builder
+			seats[sd].Show(&buf)
+			tables[sd] = buf.String()
+		}
+		for sd, seat := range seats {
+			other := a.side
+			if other == sd {
+				other = b.side
+			}
+			for _, u := range seat.outOfPhase() {
+				shown++
+				require.Contains(t, tables[sd], fmt.Sprintf("  %-14s %-10s %-18s %s facing %s", u.ID, u.Side, u.Class, u.Hex, u.Facing), "file %d: %s's table", i, sd)
+				for _, l := range strings.Split(tables[other], "\n") {
+					require.False(t, strings.HasPrefix(l, "  "+string(u.ID)+" "), "file %d: %s's table lists %s: %q", i, other, u.ID, l)
+				}
+			}
+		}
+	}
+	require.Positive(t, shown, "no table with a unit out of phase")
+	t.Logf("%d units out of phase shown to their side alone", shown)
+}
