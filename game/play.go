@@ -597,12 +597,12 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		events = logUpTo(events, p.resultsSeq)
 	}
 	p.log.draw(screen, events, viewer, p.mapv.cam.Width, p.mapv.cam.Height)
-	if u, ok := p.hoveredUnit(); ok {
+	p.ui.Draw(screen)
+	if u, ok := p.hoveredUnit(); ok { // over the panel, where cardFor puts it there
 		if l, ok := p.cardFor(u); ok {
 			l.draw(screen, p.env.Fonts)
 		}
 	}
-	p.ui.Draw(screen)
 	p.drawWatch(screen)
 	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
 		p.drawNotice(screen)

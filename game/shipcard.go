@@ -53,6 +53,9 @@ func (l *cardLayout) draw(screen *ebiten.Image, fonts *render.Fonts) {
 	fonts.DrawLabels(screen, l.labels)
 }
 
+// rect returns the card's rectangle (x0, y0, x1, y1).
+func (l *cardLayout) rect() [4]float64 { return [4]float64{l.x, l.y, l.x + l.w, l.y + l.h} }
+
 // covers reports whether the card hides the screen point x, y, with a
 // margin of pad pixels.
 func (l *cardLayout) covers(x, y, pad float64) bool {
