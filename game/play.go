@@ -429,7 +429,7 @@ func (p *PlayScene) rebuildPanel() {
 		return
 	}
 	p.frame.header.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
-	p.desk.place(p.ordersBox, p.frame.footer, p.frame.root.RequestRelayout)
+	p.desk.place(p.ordersBox, p.frame.footer, p.frame.relayout)
 	p.orders.build(p.desk, p.ordersBox)
 	p.frame.fit(p.mapv.cam.Height)
 }
