@@ -193,3 +193,15 @@ func TestPlotPanelLaysOutEachShip(t *testing.T) {
 		tick(t, app, screen)
 	}
 }
+
+// Tab belongs to the game in play: the order keys take it for the next
+// ship, and the play scene's UI does not also move its focus with it
+// (which lit up the panel's first button at every Tab in the window).
+func TestTabIsTheGames(t *testing.T) {
+	requireDisplay(t)
+	k, ok := orderKeys.Key(intentNextShip)
+	require.True(t, ok)
+	assert.Equal(t, ebiten.KeyTab, k)
+	_, p, _, _ := openPlay(t, 1280, 800)
+	assert.True(t, p.ui.DisableDefaultFocus, "ebitenui's Tab focus is off in play")
+}

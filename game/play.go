@@ -113,7 +113,9 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	p.ordersBox = p.frame.body
 	root := env.root()
 	root.AddChild(p.frame.root)
-	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	// Tab is the game's (the next ship), not ebitenui's focus key, which
+	// lit up a button of the panel at every Tab.
+	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme(), DisableDefaultFocus: true}
 	p.resizeReserved(w, h)
 	p.table = newPlotTable(env, sess)
 	p.mapv.ExtraHelp = append(p.mapv.ExtraHelp, p.table.help()...)
