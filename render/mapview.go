@@ -967,6 +967,21 @@ func (r *MapRenderer) ringLabels(f *Frame) {
 	}
 }
 
+// onScreenX keeps a mark's label, centred at x, whole on the screen
+// when its hex is at the screen's edge ("Close with Swift" for a target
+// half off the left edge read "th Swift"); farther off it stays put.
+func (r *MapRenderer) onScreenX(c *Camera, x float64, text string) float64 {
+	if r.measure == nil {
+		return x
+	}
+	w, _ := r.measure(Bold, 12, text)
+	half, sw := w/2+4, float64(c.Width)
+	if x < -half || x > sw+half || sw < 2*half {
+		return x
+	}
+	return min(max(x, half), sw-half)
+}
+
 func (r *MapRenderer) overlays(f *Frame) {
 	c := &f.Camera
 	px := c.HexPixels()
@@ -978,7 +993,7 @@ func (r *MapRenderer) overlays(f *Frame) {
 		}
 		if m.Label != "" {
 			sx, sy := c.HexToScreen(m.Hex)
-			r.labels = append(r.labels, Label{X: sx, Y: sy - math.Max(px, 10) - 16, Text: m.Label, Style: Bold, Size: 12, Color: m.Colour, Align: AlignCenter, Shadow: true})
+			r.labels = append(r.labels, Label{X: r.onScreenX(c, sx, m.Label), Y: sy - math.Max(px, 10) - 16, Text: m.Label, Style: Bold, Size: 12, Color: m.Colour, Align: AlignCenter, Shadow: true})
 		}
 	}
 	for _, p := range append(r.courses, f.Paths...) {
