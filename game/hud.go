@@ -28,6 +28,11 @@ func (s *MapScene) label(x, y float64, text string, style render.FontStyle, size
 	s.labels = append(s.labels, render.Label{X: x, Y: y, Text: text, Style: style, Size: size, Color: col, Align: align})
 }
 
+// overlaps reports whether two rectangles (x0, y0, x1, y1) share area.
+func overlaps(a, b [4]float64) bool {
+	return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
 // hudRects returns the screen rectangles of the fixed panels: the top
 // bar and the sides legend.
 func (s *MapScene) hudRects() [][4]float64 {

@@ -42,11 +42,6 @@ func openPlay(t *testing.T, w, h int) (*App, *PlayScene, *scriptInput, *ebiten.I
 	return app, p, script, screen
 }
 
-// overlaps reports whether two rectangles (x0, y0, x1, y1) share area.
-func overlaps(a, b [4]float64) bool {
-	return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
-}
-
 // The notice ("Press R to replay ...", a refusal) sits in the map's part
 // of the screen at every window size: never over the orders panel's
 // header nor the objectives box, never off the screen.

@@ -360,9 +360,11 @@ func (b *allocBuilder) click(p *orderDesk, h rules.Hex) {
 
 func (b *allocBuilder) keys(p *orderDesk, in Intents) { commitOnIntent(p, in, b.command(p)) }
 
+// overlay marks the ship selected in the panel, which the camera follows.
 func (b *allocBuilder) overlay(p *orderDesk, f *render.Frame) {
 	if b.selected < len(b.allocs) {
 		if u, ok := unitView(p, b.allocs[b.selected].Unit); ok {
+			f.Selected = u.ID
 			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIAccent})
 		}
 	}

@@ -99,6 +99,15 @@ func newOrdersFrame() *ordersFrame {
 	return f
 }
 
+// relayout lays the frame out again, its scrolled body too: ebitenui's
+// ScrollContainer passes a relayout on to its content only when the
+// content's rectangle changes, so rows shown in place of others of the
+// same height (the next ship's orders) were never placed.
+func (f *ordersFrame) relayout() {
+	f.root.RequestRelayout()
+	f.body.RequestRelayout()
+}
+
 // reset empties the frame for a new panel, scrolled to its top.
 func (f *ordersFrame) reset() {
 	f.header.RemoveChildren()

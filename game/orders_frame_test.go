@@ -143,3 +143,65 @@ func TestPanelScrollsAtMinimumWindow(t *testing.T) {
 	})
 	assert.True(t, scrolled, "the energy panel was scrolled")
 }
+
+// visibleButtons returns the buttons shown in c, however deep.
+func visibleButtons(c *widget.Container) []*widget.Button {
+	var out []*widget.Button
+	for _, ch := range c.Children() {
+		if !ch.GetWidget().IsVisible() {
+			continue
+		}
+		if b, ok := ch.(*widget.Button); ok {
+			out = append(out, b)
+		}
+		if sub, ok := ch.(*widget.Container); ok {
+			out = append(out, visibleButtons(sub)...)
+		}
+	}
+	return out
+}
+
+// Tab through the plot panel's ships, as a player does in the window:
+// each ship's orders are laid out on the panel, none left unplaced where
+// the previous ship's were (ebitenui's scroll container relays its body
+// out only when the body's size changes).
+func TestPlotPanelLaysOutEachShip(t *testing.T) {
+	requireDisplay(t)
+	app, play, script, screen := plotGame(t, 1)
+	for i := 0; i < 200; i++ {
+		if _, ok := play.orders.(*plotBuilder); ok && play.curtainFor == "" {
+			break
+		}
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	b, ok := play.orders.(*plotBuilder)
+	require.True(t, ok, "a side plots its turn")
+	require.Greater(t, len(b.o.Ships), 1)
+	tick(t, app, screen)
+	for range b.o.Ships {
+		t.Run(string(b.ship().Unit), func(t *testing.T) {
+			panel := image.Rect(int(play.panelRect()[0]), int(play.panelRect()[1]), int(play.panelRect()[2]), int(play.panelRect()[3]))
+			buttons := visibleButtons(play.ordersBox)
+			require.Greater(t, len(buttons), 5, "the ship's course buttons are shown")
+			for _, btn := range buttons {
+				r := btn.GetWidget().Rect
+				assert.True(t, !r.Empty() && r.In(panel), "%q at %v, off the panel %v", btn.Text().Label, r, panel)
+			}
+		})
+		script.intend(t, orderKeys, intentNextShip)
+		tick(t, app, screen)
+	}
+}
+
+// Tab belongs to the game in play: the order keys take it for the next
+// ship, and the play scene's UI does not also move its focus with it
+// (which lit up the panel's first button at every Tab in the window).
+func TestTabIsTheGames(t *testing.T) {
+	requireDisplay(t)
+	k, ok := orderKeys.Key(intentNextShip)
+	require.True(t, ok)
+	assert.Equal(t, ebiten.KeyTab, k)
+	_, p, _, _ := openPlay(t, 1280, 800)
+	assert.True(t, p.ui.DisableDefaultFocus, "ebitenui's Tab focus is off in play")
+}

@@ -26,7 +26,20 @@ func newMoveBuilder(p *orderDesk) *moveBuilder {
 	if u, ok := unitView(p, id); ok {
 		p.showMap = u.Map // the mover may be beyond a cosmic rift
 	}
-	return &moveBuilder{unit: id}
+	return &moveBuilder{unit: id, steps: proposedSteps(p, id)}
+}
+
+// proposedSteps returns the steps of the first plain plan (no ram, no
+// erratic maneuvers) the rules offer for unit, so that the panel opens
+// on a move it can commit: straight ahead for the impulse's movement
+// when that is legal, staying only when the ship has nothing to move.
+func proposedSteps(p *orderDesk, unit rules.UnitID) []rules.MoveStep {
+	for _, c := range p.Legal() {
+		if m := c.Move; m != nil && m.Unit == unit && m.Ram == "" && !m.Erratic {
+			return slices.Clone(m.Steps)
+		}
+	}
+	return nil
 }
 
 func (b *moveBuilder) command(p *orderDesk) rules.Command {

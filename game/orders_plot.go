@@ -43,9 +43,16 @@ func newPlotBuilder(p *orderDesk, prev *plot.Orders, why string) *plotBuilder {
 		if prev.Turn == o.Turn {
 			for i, sh := range o.Ships {
 				if old := prev.Ship(sh.Unit); old != nil {
+					planned := sh.Course
 					o.Ships[i] = *old
 					o.Ships[i].Fire.HoldMounts = slices.Clone(old.Fire.HoldMounts)
 					o.Ships[i].Course.Hexes = slices.Clone(old.Course.Hexes)
+					if lostTarget(v, old.Course) {
+						// The unit it flew at is out of sight (phased
+						// out, cloaked, gone): keeping that course would
+						// break again at its next move.
+						o.Ships[i].Course = planned
+					}
 					if old.Maneuver != nil {
 						m := *old.Maneuver
 						o.Ships[i].Maneuver = &m
@@ -505,6 +512,15 @@ func (b *plotBuilder) overlay(p *orderDesk, f *render.Frame) {
 			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: courseText(p, sh.Course)})
 		}
 	}
+}
+
+// lostTarget reports whether c flies at a unit v does not show.
+func lostTarget(v *rules.View, c plot.Course) bool {
+	switch c.Kind {
+	case plot.Close, plot.Range, plot.Circle:
+		return unitOf(v, c.Unit) == nil
+	}
+	return false
 }
 
 func unitOf(v *rules.View, id rules.UnitID) *rules.UnitView {

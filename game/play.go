@@ -105,7 +105,9 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 	p.ordersBox = p.frame.body
 	root := env.root()
 	root.AddChild(p.frame.root)
-	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+	// Tab is the game's (the next ship), not ebitenui's focus key, which
+	// lit up a button of the panel at every Tab.
+	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme(), DisableDefaultFocus: true}
 	p.resizeReserved(w, h)
 	p.table = newPlotTable(env, sess)
 	p.mapv.ExtraHelp = append(p.mapv.ExtraHelp, p.table.help()...)
@@ -421,7 +423,7 @@ func (p *PlayScene) rebuildPanel() {
 		return
 	}
 	p.frame.header.AddChild(p.env.label(p.seatName(p.viewer), render.Bold, 13, p.seatColour(p.viewer)))
-	p.desk.place(p.ordersBox, p.frame.footer, p.frame.root.RequestRelayout)
+	p.desk.place(p.ordersBox, p.frame.footer, p.frame.relayout)
 	p.orders.build(p.desk, p.ordersBox)
 	p.frame.fit(p.mapv.cam.Height)
 }
@@ -589,12 +591,12 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		events = logUpTo(events, p.resultsSeq)
 	}
 	p.log.draw(screen, events, viewer, p.mapv.cam.Width, p.mapv.cam.Height)
-	if u, ok := p.hoveredUnit(); ok {
+	p.ui.Draw(screen)
+	if u, ok := p.hoveredUnit(); ok { // over the panel, where cardFor puts it there
 		if l, ok := p.cardFor(u); ok {
 			l.draw(screen, p.env.Fonts)
 		}
 	}
-	p.ui.Draw(screen)
 	p.drawWatch(screen)
 	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
 		p.drawNotice(screen)

@@ -179,32 +179,103 @@ func (p *PlayScene) switchCamera(from, to rules.SideID) {
 }
 
 // cardFor lays out the systems display of u, the unit under the
-// pointer: at the top left of the map, or at the top right of the free
-// area when there it would hide u itself or the unit the camera follows.
+// pointer, in the first of these places that hides neither u nor the
+// unit the camera follows: the top left of the map, the top right of
+// the free area. Where both hide a unit the card keeps clear of u, over
+// the orders panel if it must. In each place it starts below the areas'
+// labels ("PHASE STORM  ·  until turn 5") it would cover, as long as it
+// still ends on the screen; a place needing no such move comes first.
 func (p *PlayScene) cardFor(u rules.UnitView) (*cardLayout, bool) {
 	side, _ := p.mapv.View().Side(u.Side)
 	free := p.mapv.freeArea()
-	var keep [][2]float64
+	type kept struct {
+		x, y   float64
+		weight int
+	}
+	var keep []kept
 	for _, k := range p.mapv.View().UnitsOn(p.mapv.MapID()) {
 		if k.ID == u.ID || k.ID == p.followed {
 			x, y := p.mapv.cam.HexToScreen(k.Hex)
-			keep = append(keep, [2]float64{x, y})
+			w := 1
+			if k.ID == u.ID {
+				w = 2
+			}
+			keep = append(keep, kept{x, y, w})
 		}
 	}
 	pad := p.mapv.cam.HexPixels() + 4
-	var l *cardLayout
-	for _, x := range []float64{12, free[2] - cardWidth - 12} {
-		var ok bool
-		if l, ok = layoutShipCard(p.env.Fonts, u, side, namerOf(p.mapv.View()), p.seatColour(u.Side), x, 44); !ok {
+	areas := p.mapv.renderer.AreaLabelBoxes()
+	// A place's cost: the units it hides (u counts twice), then whether
+	// it covers a label, then how far down it starts.
+	type place struct {
+		l      *cardLayout
+		hidden int
+		covers bool
+	}
+	worse := func(a, b place) bool {
+		if a.hidden != b.hidden {
+			return a.hidden > b.hidden
+		}
+		if a.covers != b.covers {
+			return a.covers
+		}
+		return a.l.y > b.l.y
+	}
+	var best place
+	overPanel := min(free[2]+12, float64(p.mapv.cam.Width)-cardWidth-12)
+	for i, x := range []float64{12, free[2] - cardWidth - 12, overPanel} {
+		if i == 2 && best.hidden < 2 {
+			break // the map has room beside u
+		}
+		l, ok := p.cardBelow(u, side, x, areas)
+		if !ok {
 			return nil, false
 		}
-		hides := false
+		pl := place{l: l}
 		for _, k := range keep {
-			hides = hides || l.covers(k[0], k[1], pad)
+			if l.covers(k.x, k.y, pad) {
+				pl.hidden += k.weight
+			}
 		}
-		if !hides {
-			break
+		for _, b := range areas {
+			pl.covers = pl.covers || overlaps(l.rect(), b)
+		}
+		if best.l == nil || worse(best, pl) {
+			best = pl
 		}
 	}
-	return l, true
+	return best.l, true
+}
+
+// cardTop is where the ship card starts, just below the top bar.
+const cardTop = 44.0
+
+// cardBelow lays out u's card at x, from cardTop down below every one of
+// the areas' label boxes it would cover; at cardTop where so moved it
+// would run off the bottom of the screen.
+func (p *PlayScene) cardBelow(u rules.UnitView, side rules.Side, x float64, areas [][4]float64) (*cardLayout, bool) {
+	var top *cardLayout
+	y := cardTop
+	for {
+		l, ok := layoutShipCard(p.env.Fonts, u, side, namerOf(p.mapv.View()), p.seatColour(u.Side), x, y)
+		if !ok {
+			return nil, false
+		}
+		if top == nil {
+			top = l
+		}
+		if l.y+l.h > float64(p.mapv.cam.Height) {
+			return top, true
+		}
+		below := y
+		for _, b := range areas {
+			if overlaps(l.rect(), b) {
+				below = max(below, b[3]+4)
+			}
+		}
+		if below == y {
+			return l, true
+		}
+		y = below // each pass moves below a label: the loop ends
+	}
 }

@@ -53,6 +53,9 @@ func (l *cardLayout) draw(screen *ebiten.Image, fonts *render.Fonts) {
 	fonts.DrawLabels(screen, l.labels)
 }
 
+// rect returns the card's rectangle (x0, y0, x1, y1).
+func (l *cardLayout) rect() [4]float64 { return [4]float64{l.x, l.y, l.x + l.w, l.y + l.h} }
+
 // covers reports whether the card hides the screen point x, y, with a
 // margin of pad pixels.
 func (l *cardLayout) covers(x, y, pad float64) bool {
@@ -113,12 +116,12 @@ func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, name
 				if n == 0 {
 					continue
 				}
-				name := sys.String()
-				nw, _ := fonts.Measure(render.Mono, 10, name)
+				name := sys.Words()
+				nw, _ := fonts.Measure(render.Regular, 10, name)
 				if drawn && bx+nw+4+8*float64(min(n, 4)) > right {
 					bx, gy = x+cardPad, gy+boxRow
 				}
-				l.labels = append(l.labels, render.Label{X: bx, Y: gy, Text: name, Style: render.Mono, Size: 10, Color: render.UITextDim})
+				l.labels = append(l.labels, render.Label{X: bx, Y: gy, Text: name, Style: render.Regular, Size: 10, Color: render.UITextDim})
 				bx += nw + 4
 				for k := 0; k < n; k++ {
 					if bx+6 > right {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
@@ -140,5 +141,51 @@ func TestCardWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, tt.got)
+	}
+}
+
+// The owner's card names the damage chart's systems in words ("left
+// warp engine"), never by the chart's abbreviations ("lwarp", "brdg"): no label
+// of any class's card holds an abbreviation as a word, and every system
+// the class has is named.
+func TestShipCardNamesSystemsInWords(t *testing.T) {
+	requireDisplay(t)
+	fonts, err := render.NewFonts()
+	require.NoError(t, err)
+	// The abbreviations that are no word of a system's name ("cargo"
+	// of "cargo hold" is both).
+	words := map[string]bool{}
+	for s := range rules.NumSystems {
+		for _, w := range strings.Fields(s.Words()) {
+			words[w] = true
+		}
+	}
+	var abbrevs []string
+	for s := range rules.NumSystems {
+		if !words[s.String()] {
+			abbrevs = append(abbrevs, s.String())
+		}
+	}
+	require.Contains(t, abbrevs, "lwarp")
+	for _, c := range rules.Classes() {
+		t.Run(string(c.ID), func(t *testing.T) {
+			full := c.Boxes()
+			u := rules.UnitView{ID: "u", Name: c.Name, Class: c.ID, Side: "a",
+				Detail: &rules.ShipState{Boxes: full, Mounts: make([]rules.MountState, len(c.Mounts))}}
+			l, ok := layoutShipCard(fonts, u, rules.Side{Name: "Fed"}, namerOf(nil), render.Hex("#ff0000", 1), 12, 44)
+			require.True(t, ok)
+			var texts []string
+			for _, lb := range l.labels {
+				texts = append(texts, lb.Text)
+				for _, w := range strings.FieldsFunc(strings.ToLower(lb.Text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+					assert.NotContains(t, abbrevs, w, "%q names a system by the chart's abbreviation", lb.Text)
+				}
+			}
+			for s := range rules.NumSystems {
+				if full[s] > 0 {
+					assert.Contains(t, texts, s.Words())
+				}
+			}
+		})
 	}
 }

@@ -75,3 +75,51 @@ func TestRiftLabelsGiveWayToShips(t *testing.T) {
 		})
 	}
 }
+
+// A mark's label stays whole on the screen when its hex is at the
+// screen's edge, and is left where it is when the hex is far off it.
+func TestMarkLabelsStayOnScreen(t *testing.T) {
+	sc, err := scenarios.Open(scenarios.DefaultID)
+	require.NoError(t, err)
+	st, err := rules.NewState(sc.Setup(), 1)
+	require.NoError(t, err)
+	v := st.View("")
+	fonts, err := NewFonts()
+	require.NoError(t, err)
+	r := NewMapRenderer(fonts)
+	const text = "Close with Swift"
+	tests := []struct {
+		name   string
+		x      float64 // where the marked hex is on the screen
+		inside bool
+	}{
+		{"at the left edge", 2, true},
+		{"at the right edge", 1278, true},
+		{"in the middle", 640, true},
+		{"far off the left", -600, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cam := NewCamera(v.Maps[0].Center, 1280, 800, 40)
+			h := cam.ScreenToHex(640, 400)
+			cam.Pan(tt.x-640, 0)
+			r.Build(&Frame{View: v, Map: v.Maps[0].ID, Camera: cam, Marks: []HexMark{{Hex: h, Colour: UIAccent, Label: text}}})
+			var found *Label
+			for i := range r.labels {
+				if r.labels[i].Text == text {
+					found = &r.labels[i]
+				}
+			}
+			if !tt.inside {
+				if found != nil {
+					assert.Less(t, found.X, 0.0, "left where its hex is")
+				}
+				return
+			}
+			require.NotNil(t, found, "the label is drawn")
+			w, _ := fonts.Measure(found.Style, found.Size, found.Text)
+			assert.GreaterOrEqual(t, found.X-w/2, 0.0)
+			assert.LessOrEqual(t, found.X+w/2, 1280.0)
+		})
+	}
+}

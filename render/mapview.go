@@ -64,6 +64,11 @@ type MapRenderer struct {
 	// before units' labels, are left out where they would cover one.
 	unitBoxes   [][4]float64
 	placeLabels int
+	// areaLabels counts the areas' labels (phase space, ion storms, the
+	// phase storm), the first of labels; areaBoxes are the screen boxes
+	// of those the last Build kept.
+	areaLabels int
+	areaBoxes  [][4]float64
 	// fxLabels are the effects' text, drawn last.
 	fxLabels []Label
 
@@ -133,6 +138,8 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.fxLabels = r.fxLabels[:0]
 	r.unitBoxes = r.unitBoxes[:0]
 	r.placeLabels = 0
+	r.areaLabels = 0
+	r.areaBoxes = r.areaBoxes[:0]
 	r.bg = r.Palette.Space
 	r.starfield(f)
 	m := f.View.Map(f.Map)
@@ -142,6 +149,7 @@ func (r *MapRenderer) Build(f *Frame) {
 	t := m.Terrain
 	r.regions(f, t)
 	r.storm(f)
+	r.areaLabels = len(r.labels)
 	r.gridLines(f)
 	r.webs(f)
 	r.systems(f, t)
@@ -193,10 +201,18 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 		if !clash {
 			placed = append(placed, b)
 			kept = append(kept, l)
+			if i < r.areaLabels {
+				r.areaBoxes = append(r.areaBoxes, [4]float64{b.x0, b.y0, b.x1, b.y1})
+			}
 		}
 	}
 	r.labels = kept
 }
+
+// AreaLabelBoxes returns the screen rectangles (x0, y0, x1, y1) of the
+// areas' labels the last Build drew ("PHASE STORM  ·  until turn 5"),
+// which a panel laid over the map keeps clear of.
+func (r *MapRenderer) AreaLabelBoxes() [][4]float64 { return r.areaBoxes }
 
 func smoothstep(a, b, x float64) float64 {
 	t := math.Max(0, math.Min(1, (x-a)/(b-a)))
@@ -533,19 +549,57 @@ func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA, text st
 	if reg.Kind == rules.RegionIonStorm {
 		kind = "ion storm"
 	}
-	// Put the name just inside the top of the region, or in the middle
-	// of the screen's top when the region fills the screen.
-	y := sy - rad + 6
-	if y < 40 {
-		y = 40
+	// Put the name just inside the top of the region, or at the
+	// screen's top when the region runs past it (pinnedX).
+	y, x := sy-rad+6, sx
+	if text == "" {
+		text = strings.ToUpper(reg.Name) + "  ·  " + kind
+	}
+	if y < pinnedY {
+		y = pinnedY
+		x = r.pinnedX(f, text, sx, sy, rad)
 	}
 	if y > sy {
 		y = sy
 	}
-	if text == "" {
-		text = strings.ToUpper(reg.Name) + "  ·  " + kind
+	r.labels = append(r.labels, Label{X: x, Y: y, Text: text, Style: Bold, Size: 13, Color: col.WithAlpha(0.9), Align: AlignCenter, Shadow: true})
+}
+
+// pinnedY is the top of an area's label pinned to the screen's top,
+// just below the top bar.
+const pinnedY = 40.0
+
+// pinnedX places the label text of an area that runs past the screen's
+// top (centre sx, sy, radius rad on screen): over the area's centre, kept
+// on the screen, and moved sideways clear of the panels (f.Reserved)
+// to the nearest place still inside the area, so that it is not dropped
+// under one.
+func (r *MapRenderer) pinnedX(f *Frame, text string, sx, sy, rad float64) float64 {
+	if r.measure == nil {
+		return sx
 	}
-	r.labels = append(r.labels, Label{X: sx, Y: y, Text: text, Style: Bold, Size: 13, Color: col.WithAlpha(0.9), Align: AlignCenter, Shadow: true})
+	w, h := r.measure(Bold, 13, text)
+	half := w/2 + 8
+	sw := float64(f.Camera.Width)
+	if sw < 2*half {
+		return sx
+	}
+	want := min(max(sx, half), sw-half)
+	cands := []float64{want}
+	for _, rr := range f.Reserved {
+		cands = append(cands, rr[2]+half, rr[0]-half)
+	}
+	best, found := want, false
+	for _, x := range cands {
+		inside := x >= half && x <= sw-half && (x-sx)*(x-sx)+(pinnedY-sy)*(pinnedY-sy) <= rad*rad
+		for _, rr := range f.Reserved {
+			inside = inside && !(x-half < rr[2] && rr[0] < x+half && pinnedY-1 < rr[3] && rr[1] < pinnedY+h+1)
+		}
+		if inside && (!found || math.Abs(x-want) < math.Abs(best-want)) {
+			best, found = x, true
+		}
+	}
+	return best
 }
 
 func (r *MapRenderer) systems(f *Frame, t *rules.Terrain) {
@@ -913,6 +967,21 @@ func (r *MapRenderer) ringLabels(f *Frame) {
 	}
 }
 
+// onScreenX keeps a mark's label, centred at x, whole on the screen
+// when its hex is at the screen's edge ("Close with Swift" for a target
+// half off the left edge read "th Swift"); farther off it stays put.
+func (r *MapRenderer) onScreenX(c *Camera, x float64, text string) float64 {
+	if r.measure == nil {
+		return x
+	}
+	w, _ := r.measure(Bold, 12, text)
+	half, sw := w/2+4, float64(c.Width)
+	if x < -half || x > sw+half || sw < 2*half {
+		return x
+	}
+	return min(max(x, half), sw-half)
+}
+
 func (r *MapRenderer) overlays(f *Frame) {
 	c := &f.Camera
 	px := c.HexPixels()
@@ -924,7 +993,7 @@ func (r *MapRenderer) overlays(f *Frame) {
 		}
 		if m.Label != "" {
 			sx, sy := c.HexToScreen(m.Hex)
-			r.labels = append(r.labels, Label{X: sx, Y: sy - math.Max(px, 10) - 16, Text: m.Label, Style: Bold, Size: 12, Color: m.Colour, Align: AlignCenter, Shadow: true})
+			r.labels = append(r.labels, Label{X: r.onScreenX(c, sx, m.Label), Y: sy - math.Max(px, 10) - 16, Text: m.Label, Style: Bold, Size: 12, Color: m.Colour, Align: AlignCenter, Shadow: true})
 		}
 	}
 	for _, p := range append(r.courses, f.Paths...) {
