@@ -44,7 +44,8 @@ import (
 //
 // The viewer's own units are as its view gives them, ghosts and their
 // courses, reserve and carried craft included. The dice of the imagined
-// state come from seed.
+// state come from seed. Its events leave out the words of the commands
+// (nobody reads an imagined log), which makes playing it on cheaper.
 func Imagine(v *View, seed uint64) (*State, error) {
 	if v == nil || v.Viewer == "" {
 		return nil, errors.New("rules: only a side's view can be imagined, not the public table")
@@ -59,6 +60,7 @@ func Imagine(v *View, seed uint64) (*State, error) {
 		Maps:       slices.Clone(v.Maps),
 		RNG:        NewRNG(seed),
 		PrivateKey: SeedPrivateKey(seed),
+		quiet:      true,
 	}
 	for i := range s.Maps {
 		// Its own copy: indexing the terrain writes to it, and the

@@ -329,7 +329,9 @@ func BenchmarkAIDecide(b *testing.B) {
 	for n := 0; n < 5000 && len(points) < 3 && pending(st) != ""; n++ {
 		side := pending(st)
 		k := st.Expecting()
-		if side == me && points[k] == nil && (k == rules.CmdAllocate || k == rules.CmdMove || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
+		// The movement point is one where hard's search weighs the plan:
+		// an enemy ship within 10 hexes of the mover.
+		if side == me && points[k] == nil && (k == rules.CmdAllocate || (k == rules.CmdMove && enemyNear(st.View(me), 10)) || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
 			points[k] = st.Clone()
 		}
 		if _, err := st.Apply(drivers[side].Decide(st.View(side), st.Legal(side), match.NewDesk(st, side))); err != nil {
@@ -348,6 +350,27 @@ func BenchmarkAIDecide(b *testing.B) {
 				p.Decide(v, legal, o)
 			}
 			b.ReportMetric(float64(p.Steps)/float64(b.N), "steps/op")
+			b.ReportMetric(float64(p.Searched)/float64(b.N), "searched/op")
 		})
 	}
+}
+
+// enemyNear reports whether an enemy ship is within d hexes of the
+// view's mover.
+func enemyNear(v *rules.View, d int) bool {
+	var at *rules.UnitView
+	for i := range v.Units {
+		if v.Units[i].ID == v.Mover {
+			at = &v.Units[i]
+		}
+	}
+	if at == nil {
+		return false
+	}
+	for _, u := range v.Units {
+		if u.Side != v.Viewer && u.Kind == rules.KindShip && u.Map == at.Map && u.Hex.Distance(at.Hex) <= d {
+			return true
+		}
+	}
+	return false
 }
