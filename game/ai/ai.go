@@ -33,8 +33,9 @@ type Level string
 
 // The levels. Easy plays legal moves with a little sense (at random among
 // the better half of its candidates), normal takes the best candidate of
-// a greedy one-step evaluation, hard evaluates many more candidate plans
-// and looks ahead to the fire each position allows.
+// a greedy one-step evaluation, hard evaluates many more candidate plans,
+// looks ahead to the fire each position allows and searches its
+// movement plans in imagined states of its view (search.go).
 const (
 	Easy   Level = "easy"
 	Normal Level = "normal"

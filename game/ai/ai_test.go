@@ -152,7 +152,8 @@ const hiddenMine = rules.UnitID("fairness-mine")
 // enemy mine are, the other sides' batteries, armed weapons, paid
 // erratic maneuvers and carried craft (hide), and, in a simultaneous step, which order
 // another side has already sealed. The views must be the same, and so
-// must the decisions.
+// must the decisions, hard's searched movement plans among them (its
+// imagined states are built from the view alone).
 func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 	cases := []struct {
 		scenario string
@@ -202,7 +203,7 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 			for _, sd := range st.Sides {
 				drivers[sd.ID] = ai.New(ai.Normal, tc.seed, sd.ID)
 			}
-			decisions, sealedChecks := 0, 0
+			decisions, sealedChecks, searched := 0, 0, 0
 			var alt *rules.State // st with another sealed order, when there is one
 			for steps := 0; steps < tc.steps; steps++ {
 				side := nextSide(st, tc.me)
@@ -232,6 +233,10 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 							if !reflect.DeepEqual(c1, c2) {
 								t.Fatalf("%s at %s: the decision depends on hidden information:\n%s\n%s", level, st.Clock, c1, c2)
 							}
+							if p1.Searched != p2.Searched {
+								t.Fatalf("%s at %s: the search ran in one state only", level, st.Clock)
+							}
+							searched += p1.Searched
 						}
 					}
 					decisions++
@@ -258,10 +263,10 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if decisions < 50 || sealedChecks < 10 {
-				t.Fatalf("only %d decisions checked, %d of them with another sealed order", decisions, sealedChecks)
+			if decisions < 50 || sealedChecks < 10 || searched < 5 {
+				t.Fatalf("only %d decisions checked, %d of them with another sealed order, %d searched by hard", decisions, sealedChecks, searched)
 			}
-			t.Logf("%d decisions checked, %d with another sealed order", decisions, sealedChecks)
+			t.Logf("%d decisions checked, %d with another sealed order, %d searched by hard (in imagined states of the view)", decisions, sealedChecks, searched)
 		})
 	}
 }
