@@ -127,13 +127,16 @@ func (tr *trials) worth(cmd rules.Command) (float64, bool) {
 }
 
 // searched reports whether hard searches the decision: a movement plan
-// of a unit with an enemy within searchReach.
+// of a unit with an enemy within searchReach that is there to fight, not
+// a runner an objective sends away or one bound home through a cosmic
+// rift (whose plans are about getting there, which the one-step
+// evaluation weighs).
 func (p *Player) searched(k *knowledge) bool {
 	if p.Level != Hard || k.v.Expecting != rules.CmdMove {
 		return false
 	}
 	u := k.unit(k.v.Mover)
-	if u == nil {
+	if u == nil || u.Detail == nil || k.goalBound(u) || k.riftHome(u) != nil {
 		return false
 	}
 	_, d := k.nearest(pose{u.Map, u.Hex, u.Facing})
