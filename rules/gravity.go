@@ -241,6 +241,9 @@ var idWords = regexp.MustCompile(`[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*`)
 // namedText puts in text, for each whole word that is a unit's id, the
 // name unitName gives it, and "shield 3" for "shield3".
 func (s *State) namedText(text string) string {
+	if s.quiet {
+		return text
+	}
 	return idWords.ReplaceAllStringFunc(text, func(w string) string {
 		if u := s.Unit(UnitID(w)); u != nil {
 			return unitName(u)
@@ -255,6 +258,9 @@ func (s *State) namedText(text string) string {
 // commandText writes cmd for the log as players read it: "Korath
 // Dominion's fire declaration: Dagger#3 at Swift".
 func (s *State) commandText(cmd Command) string {
+	if s.quiet {
+		return string(cmd.Kind)
+	}
 	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + s.namedText(cmd.payloadText())
 }
 

@@ -89,6 +89,9 @@ type State struct {
 	spatial spatialIndex
 	// attackers caches who fires at whom in the current impulse.
 	attackers *attackersCache
+	// quiet is set on an imagined state (imagine.go), whose log nobody
+	// reads: its events leave the commands' words out.
+	quiet bool
 	// onStep, when set, is called as each step begins (the golden-game
 	// harness, Play in replay_harness_test.go, records checkpoints with it).
 	onStep func(*State)

@@ -33,8 +33,9 @@ type Level string
 
 // The levels. Easy plays legal moves with a little sense (at random among
 // the better half of its candidates), normal takes the best candidate of
-// a greedy one-step evaluation, hard evaluates many more candidate plans
-// and looks ahead to the fire each position allows.
+// a greedy one-step evaluation, hard evaluates many more candidate plans,
+// looks ahead to the fire each position allows and searches its
+// movement plans in imagined states of its view (search.go).
 const (
 	Easy   Level = "easy"
 	Normal Level = "normal"
@@ -77,6 +78,12 @@ type Player struct {
 	steps, budget int
 	// Steps is the total of search steps taken, for tests and benchmarks.
 	Steps int
+	// Searched counts the decisions hard's search weighed (search.go),
+	// for tests and benchmarks.
+	Searched int
+	// scores are the one-step scores of the movement candidates of the
+	// current decision, best first (hard only, for its search).
+	scores []float64
 }
 
 // New returns a player of level for side, in a game with seed. Its random
@@ -104,7 +111,7 @@ func (p *Player) Decide(v *rules.View, legal []rules.Command, o Oracle) rules.Co
 	if len(legal) == 0 {
 		return rules.Command{Side: p.Side, Kind: v.Expecting}
 	}
-	p.steps, p.budget = 0, p.Level.Budget()
+	p.steps, p.budget, p.scores = 0, p.Level.Budget(), p.scores[:0]
 	if o == nil {
 		return legal[p.rng.IntN(len(legal))]
 	}
@@ -133,6 +140,9 @@ func (p *Player) Decide(v *rules.View, legal []rules.Command, o Oracle) rules.Co
 		// anything new: the plain choice the rules offer first (no
 		// warp, no self-destruct).
 		return legal[0]
+	}
+	if p.searched(k) {
+		cands = p.search(k, cands)
 	}
 	return p.pick(cands)
 }

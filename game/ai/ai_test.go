@@ -158,7 +158,8 @@ const hiddenMine = rules.UnitID("fairness-mine")
 // carried craft (hide), and, in a simultaneous step (a sealed warp
 // declaration among them), which order
 // another side has already sealed. The views must be the same, and so
-// must the decisions.
+// must the decisions, hard's searched movement plans among them (its
+// imagined states are built from the view alone).
 func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 	cases := []struct {
 		scenario string
@@ -212,7 +213,7 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 			for _, sd := range st.Sides {
 				drivers[sd.ID] = ai.New(ai.Normal, tc.seed, sd.ID)
 			}
-			decisions, sealedChecks, warps, sealedWarps := 0, 0, 0, 0
+			decisions, sealedChecks, warps, sealedWarps, searched := 0, 0, 0, 0, 0
 			var alt *rules.State // st with another sealed order, when there is one
 			for steps := 0; steps < tc.steps; steps++ {
 				side := nextSide(st, tc.me)
@@ -249,6 +250,10 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 							if slices.ContainsFunc(c1.Declarations, func(d rules.Declaration) bool { return d.Warp }) {
 								warps++
 							}
+							if p1.Searched != p2.Searched {
+								t.Fatalf("%s at %s: the search ran in one state only", level, st.Clock)
+							}
+							searched += p1.Searched
 						}
 					}
 					decisions++
@@ -281,10 +286,10 @@ func TestDecisionsIgnoreHiddenInformation(t *testing.T) {
 			if tc.warps && (warps == 0 || sealedWarps == 0) {
 				t.Fatalf("%d warp declarations checked, %d with another side's sealed warp", warps, sealedWarps)
 			}
-			if decisions < 50 || sealedChecks < 10 {
-				t.Fatalf("only %d decisions checked, %d of them with another sealed order", decisions, sealedChecks)
+			if decisions < 50 || sealedChecks < 10 || searched < 5 {
+				t.Fatalf("only %d decisions checked, %d of them with another sealed order, %d searched by hard", decisions, sealedChecks, searched)
 			}
-			t.Logf("%d decisions checked, %d with another sealed order (%d of them a warp), %d warp declarations", decisions, sealedChecks, sealedWarps, warps)
+			t.Logf("%d decisions checked, %d with another sealed order (%d of them a warp), %d warp declarations, %d searched by hard (in imagined states of the view)", decisions, sealedChecks, sealedWarps, warps, searched)
 		})
 	}
 }
@@ -352,7 +357,9 @@ func BenchmarkAIDecide(b *testing.B) {
 	for n := 0; n < 5000 && len(points) < 3 && pending(st) != ""; n++ {
 		side := pending(st)
 		k := st.Expecting()
-		if side == me && points[k] == nil && (k == rules.CmdAllocate || k == rules.CmdMove || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
+		// The movement point is one where hard's search weighs the plan:
+		// an enemy ship within 10 hexes of the mover.
+		if side == me && points[k] == nil && (k == rules.CmdAllocate || (k == rules.CmdMove && enemyNear(st.View(me), 10)) || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
 			points[k] = st.Clone()
 		}
 		if _, err := st.Apply(drivers[side].Decide(st.View(side), st.Legal(side), match.NewDesk(st, side))); err != nil {
@@ -371,6 +378,27 @@ func BenchmarkAIDecide(b *testing.B) {
 				p.Decide(v, legal, o)
 			}
 			b.ReportMetric(float64(p.Steps)/float64(b.N), "steps/op")
+			b.ReportMetric(float64(p.Searched)/float64(b.N), "searched/op")
 		})
 	}
+}
+
+// enemyNear reports whether an enemy ship is within d hexes of the
+// view's mover.
+func enemyNear(v *rules.View, d int) bool {
+	var at *rules.UnitView
+	for i := range v.Units {
+		if v.Units[i].ID == v.Mover {
+			at = &v.Units[i]
+		}
+	}
+	if at == nil {
+		return false
+	}
+	for _, u := range v.Units {
+		if u.Side != v.Viewer && u.Kind == rules.KindShip && u.Map == at.Map && u.Hex.Distance(at.Hex) <= d {
+			return true
+		}
+	}
+	return false
 }

@@ -49,7 +49,15 @@ func (p *Player) move(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	if len(cs) == 0 {
 		return nil
 	}
-	return ranked(cs)
+	out := ranked(cs)
+	if p.Level == Hard {
+		// The search (search.go) weighs its playouts against these.
+		p.scores = p.scores[:0]
+		for _, c := range cs {
+			p.scores = append(p.scores, c.score)
+		}
+	}
+	return out
 }
 
 // variants builds more plans from the shapes of the offered ones: each
