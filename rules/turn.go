@@ -197,7 +197,7 @@ func (s *State) commit(cmd Command) []Event {
 	slices.SortFunc(s.Turn.Sealed, func(a, b Sealed) int { return compareString(string(a.Side), string(b.Side)) })
 	pub := s.newEvent(EventCommit, "", Public, fmt.Sprintf("%s has committed its %s", s.sideName(cmd.Side), cmd.Kind.Words()))
 	pub.Side = cmd.Side
-	own := s.newEvent(EventCommit, "", Only(cmd.Side), "your "+cmd.Kind.Words()+" is sealed: "+s.namedText(cmd.payloadText()))
+	own := s.newEvent(EventCommit, "", Only(cmd.Side), "you sealed your "+cmd.Kind.Words()+": "+s.namedText(cmd.payloadText()))
 	own.Side = cmd.Side
 	return []Event{pub, own}
 }
