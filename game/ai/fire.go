@@ -54,10 +54,17 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	imp, n := k.v.Clock.Impulse, max(k.v.Ruleset.ImpulsesPerTurn, 1)
 	last := imp >= n
 	// Hold thresholds: the share of the weapon's best expected damage a
-	// shot must reach to be taken now.
+	// shot must reach to be taken now. A mount fires once a turn, so a
+	// poor shot spends the turn's shot; hard waits longest for a good
+	// one (hard against normal in siege-of-bastion, 20 seeds: 5% of
+	// decided games holding at 0.3, 40% at 0.5, 50% at 0.7, 45% at 0.8
+	// and 0.9).
 	hold := 0.5
-	if p.Level == Easy {
+	switch p.Level {
+	case Easy:
 		hold = 0.2
+	case Hard:
+		hold = 0.7
 	}
 	aimed := map[rules.UnitID]float64{}
 	var shots []rules.Shot
