@@ -54,12 +54,37 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	imp, n := k.v.Clock.Impulse, max(k.v.Ruleset.ImpulsesPerTurn, 1)
 	last := imp >= n
 	// Hold thresholds: the share of the weapon's best expected damage a
-	// shot must reach to be taken now.
+	// shot must reach to be taken now. A mount fires once a turn, so a
+	// poor shot spends the turn's shot; hard waits longest for a good
+	// one against a single enemy side (hard against normal in
+	// siege-of-bastion, 20 seeds: 5% of decided games holding at 0.3,
+	// 40% at 0.5, 50% at 0.7, 45% at 0.8 and 0.9). Against two or more
+	// the enemies' courses follow more than one fight and a better shot
+	// is less likely to come: there hard holds as normal does (three-
+	// crowns, 40 seeds: 38.2% holding at 0.7, 53.8% at 0.5).
 	hold := 0.5
-	if p.Level == Easy {
+	switch {
+	case p.Level == Easy:
 		hold = 0.2
+	case p.Level == Hard && k.rivals() < 2:
+		hold = 0.7
 	}
-	aimed := map[rules.UnitID]float64{}
+	// aimed is the expected damage already aimed at each target: at the
+	// target as a whole for easy and normal, at the shield it strikes for
+	// hard, since what a shot on one shield takes off does not thin
+	// another (hard against normal, all battle scenarios, 10 seeds: 65.0%
+	// of decided games, 63.6% aiming at the target as a whole).
+	type facing struct {
+		unit   rules.UnitID
+		shield int
+	}
+	aimed := map[facing]float64{}
+	aimAt := func(t rules.UnitID, shield int) facing {
+		if p.Level != Hard {
+			shield = 0
+		}
+		return facing{t, shield}
+	}
 	var shots []rules.Shot
 	// Best mounts first: those with the highest single expected damage.
 	slices.SortStableFunc(opts, func(a, b []option) int {
@@ -75,7 +100,7 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 				continue
 			}
 			ev := op.odds.Chance() * float64(op.odds.Damage)
-			left := float64(t.Shields[op.odds.Shield-1]) - aimed[t.ID]
+			left := float64(t.Shields[op.odds.Shield-1]) - aimed[aimAt(t.ID, op.odds.Shield)]
 			v := ev * k.value(t)
 			if left < float64(op.odds.Damage) {
 				v *= 1.5 // it gets through
@@ -110,7 +135,7 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 			continue
 		}
 		shots = append(shots, best.shot)
-		aimed[best.shot.Target] += ev
+		aimed[aimAt(best.shot.Target, best.odds.Shield)] += ev
 	}
 	cmd := rules.Command{Kind: rules.CmdFire, Side: p.Side, Shots: shots}
 	var out []rules.Command

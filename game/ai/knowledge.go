@@ -412,3 +412,17 @@ func (k *knowledge) closeTo(e *rules.UnitView, d int) bool {
 	}
 	return false
 }
+
+// rivals counts the sides other than the player's own that score from
+// its losses: every other side, but the defenders of a cosmic rift
+// destination (Side.Destination), which score only from the sides that
+// reach their map.
+func (k *knowledge) rivals() int {
+	n := 0
+	for _, sd := range k.v.Sides {
+		if sd.ID != k.side && sd.Destination == "" {
+			n++
+		}
+	}
+	return n
+}
