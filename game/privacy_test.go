@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ebitenui/ebitenui/widget"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
@@ -172,22 +171,7 @@ func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
 	for _, ln := range p.log.shown {
 		shown = append(shown, ln.text)
 	}
-	var words func(c *widget.Container)
-	words = func(c *widget.Container) {
-		for _, ch := range c.Children() {
-			switch w := ch.(type) {
-			case *widget.Text:
-				shown = append(shown, w.Label)
-			case *widget.Button:
-				if w.Text() != nil {
-					shown = append(shown, w.Text().Label)
-				}
-			case *widget.Container:
-				words(w)
-			}
-		}
-	}
-	words(p.frame.root)
+	shown = append(shown, p.bodyText()...)
 	fonts := p.env.Fonts
 	for _, u := range p.mapv.View().Units {
 		if u.Side == p.side {

@@ -49,7 +49,7 @@ func (s *Seat) Show(w io.Writer) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	if out := s.outOfPhase(); len(out) > 0 {
+	if out := s.OutOfPhase(); len(out) > 0 {
 		fmt.Fprintln(w, "\nyour units out of phase (only you see them; each keeps its default energy allocation until it phases in):")
 		for _, u := range out {
 			line := fmt.Sprintf("  %-14s %-10s %-18s %s facing %s speed %d", u.ID, u.Side, u.Class, u.Hex, u.Facing, u.Speed)
@@ -107,11 +107,11 @@ func (s *Seat) Show(w io.Writer) {
 	}
 }
 
-// outOfPhase returns the side's units out of phase, as its own machine
+// OutOfPhase returns the side's units out of phase, as its own machine
 // computes them with its dice key (the peer state keeps them out of every
 // view, the side's own included): where they are and their record
 // (IP8.337), for the side's eyes only.
-func (s *Seat) outOfPhase() []rules.Unit {
+func (s *Seat) OutOfPhase() []rules.Unit {
 	var out []rules.Unit
 	st := s.Game.State
 	if st == nil {
