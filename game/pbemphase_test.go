@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,6 +79,15 @@ func TestPbemWindowPlaysPhaseOuts(t *testing.T) {
 		for _, u := range p.next.OutOfPhase() {
 			ownOut++
 			assert.Contains(t, head, u.Name+" at "+u.Hex.String(), "the table lists %s, out of phase, to its side", u.ID)
+			i := slices.IndexFunc(p.mapv.View().Units, func(o rules.UnitView) bool { return o.ID == u.ID })
+			if assert.GreaterOrEqual(t, i, 0, "the map shows %s, out of phase, to its side", u.ID) {
+				g := p.mapv.View().Units[i]
+				assert.True(t, g.Ghost, "%s is drawn as a unit out of phase", u.ID)
+				assert.Equal(t, u.Hex, g.Hex)
+			}
+			if ownOut == 1 {
+				w.snap("own-out-of-phase")
+			}
 		}
 		for _, u := range p.next.Game.State.Units {
 			if u.Side != p.side && u.Status == rules.StatusLimbo {

@@ -95,6 +95,10 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	st := next.Game.State
 	p.mapv = newTableMap(env, st, p.side, w, h)
+	// The side sees its own units out of phase, which the peer state
+	// keeps out of every view, as at a hot-seat table.
+	p.mapv.viewOf = next.View
+	p.mapv.Refresh()
 	p.mapv.ExtraHelp = append(p.orderKeys.Help(), p.keys.Help()...)
 	p.log = newLogPanel(env)
 	p.events = rules.Events(next.Game.Events, p.side)

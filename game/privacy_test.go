@@ -163,7 +163,16 @@ func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
 	t.Helper()
 	st := p.next.Game.State
 	require.Equal(t, p.side, p.mapv.Viewer())
-	require.Equal(t, st.View(p.side), p.mapv.View())
+	require.Equal(t, p.next.View(), p.mapv.View())
+	// The peer state's view, and the side's own units out of phase as
+	// ghosts: nothing else.
+	public := map[rules.UnitID]bool{}
+	for _, u := range st.View(p.side).Units {
+		public[u.ID] = true
+	}
+	for _, u := range p.mapv.View().Units {
+		require.True(t, public[u.ID] || u.Side == p.side && u.Ghost, "the table's map shows %s's %s, not in the side's view", u.Side, u.ID)
+	}
 	for _, e := range p.events {
 		require.True(t, e.VisibleTo(p.side), "the table's log shows %s a line it may not see: %s", p.side, e)
 	}

@@ -124,3 +124,18 @@ func (s *Seat) OutOfPhase() []rules.Unit {
 	}
 	return out
 }
+
+// View returns the side's view as its own machine shows it: the view of
+// the game's state with the side's units out of phase, which the peer
+// state keeps in limbo out of every view, where they drift, as the
+// hot-seat view shows a side its own (IP8.32: a marker for their side
+// alone). Nothing of another side's units out of phase is in it.
+func (s *Seat) View() *rules.View {
+	st := s.Game.State.Clone()
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side == s.Side && u.PhasedOut && u.Status == rules.StatusLimbo {
+			u.Status = rules.StatusOnMap
+		}
+	}
+	return st.View(s.Side)
+}
