@@ -47,6 +47,9 @@ type MapScene struct {
 	viewer rules.SideID
 	view   *rules.View
 	mapID  rules.MapID
+	// viewOf, when set, gives the view shown instead of the state's
+	// view for viewer (a game by file's own machine view).
+	viewOf func() *rules.View
 
 	fonts    *render.Fonts
 	renderer *render.MapRenderer
@@ -120,7 +123,11 @@ func NewMapScene(state *rules.State, viewer rules.SideID, fonts *render.Fonts, w
 // Refresh rebuilds the scene's view after the state changed. If the map
 // shown is no longer one the viewer knows, it goes back to the first.
 func (s *MapScene) Refresh() {
-	s.view = s.state.View(s.viewer)
+	if s.viewOf != nil {
+		s.view = s.viewOf()
+	} else {
+		s.view = s.state.View(s.viewer)
+	}
 	if s.view.Map(s.mapID) == nil && len(s.view.Maps) > 0 {
 		s.mapID = s.view.Maps[0].ID
 		s.cam.CenterOn(s.center())

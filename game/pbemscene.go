@@ -95,6 +95,10 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	st := next.Game.State
 	p.mapv = newTableMap(env, st, p.side, w, h)
+	// The side sees its own units out of phase, which the peer state
+	// keeps out of every view, as at a hot-seat table.
+	p.mapv.viewOf = next.View
+	p.mapv.Refresh()
 	p.mapv.ExtraHelp = append(p.orderKeys.Help(), p.keys.Help()...)
 	p.log = newLogPanel(env)
 	p.events = rules.Events(next.Game.Events, p.side)
@@ -178,6 +182,9 @@ func (p *PbemScene) build() {
 	case pbemSent:
 		f.body.AddChild(p.env.wrapped("Your turn file is written:", 15, render.UIText, ordersWidth-28))
 		f.body.AddChild(p.env.wrapped(pathLines(p.wrote, 40), 13, render.UIAccent, ordersWidth-28))
+		if p.announces() {
+			f.body.AddChild(p.env.wrapped("It carries your machine's announcement of where your units out of phase phase in, which the other side's machine needs to play on; where they are while out of phase stays yours.", 13, render.UITextDim, ordersWidth-28))
+		}
 		f.body.AddChild(p.env.wrapped("Send it to the other side (mail, chat, a shared folder). "+p.waitText(), 15, render.UIText, ordersWidth-28))
 	case pbemWaiting:
 		f.body.AddChild(p.env.wrapped(p.waitText(), 15, render.UIText, ordersWidth-28))
@@ -221,7 +228,28 @@ func (p *PbemScene) standing() []string {
 	if n := p.newLines(); n > 0 {
 		lines = append(lines, fmt.Sprintf("%d new lines in the log since you last looked.", n))
 	}
+	if out := p.next.OutOfPhase(); len(out) > 0 {
+		var us []string
+		for _, u := range out {
+			us = append(us, fmt.Sprintf("%s at %s facing %s speed %d", u.Name, u.Hex, u.Facing, u.Speed))
+		}
+		lines = append(lines, "Out of phase (only you see them; each keeps its default energy allocation until it phases in): "+strings.Join(us, "; ")+".")
+	}
 	return lines
+}
+
+// announces reports whether the turn file the side just wrote carries
+// an announcement of its machine (the phase-ins of its units out of
+// phase, which the other machines need): one among the side's own
+// messages at the end of the log.
+func (p *PbemScene) announces() bool {
+	msgs := p.seat.Game.File().Messages
+	for i := len(msgs) - 1; i >= 0 && msgs[i].Side == p.side; i-- {
+		if msgs[i].Kind == pbem.KindAnnounce {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomeText says how the game ended, with the sides' names.

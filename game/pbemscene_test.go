@@ -171,6 +171,13 @@ func (w *pbemWindow) play(round int) string {
 		}
 		require.NotEqual(w.t, pbemWaiting, p.stage, "the window waits, with nothing sent: %s", p.problem.Label)
 		w.snap("round-" + string(rune('a'+round)) + "-" + p.stage.String() + "-" + string(p.need))
+		if mb, ok := p.orders.(*moveBuilder); ok {
+			// A move the plot left to the person (its watcher broke on
+			// what it saw): the rules' first legal plan.
+			_, legal := p.next.Needs(nil)
+			require.NotEmpty(w.t, legal)
+			mb.steps = legal[0].Move.Steps
+		}
 		w.script.intend(w.t, orderKeys, intentCommit)
 		w.tick()
 		w.tick()

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ebitenui/ebitenui/widget"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
@@ -164,7 +163,16 @@ func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
 	t.Helper()
 	st := p.next.Game.State
 	require.Equal(t, p.side, p.mapv.Viewer())
-	require.Equal(t, st.View(p.side), p.mapv.View())
+	require.Equal(t, p.next.View(), p.mapv.View())
+	// The peer state's view, and the side's own units out of phase as
+	// ghosts: nothing else.
+	public := map[rules.UnitID]bool{}
+	for _, u := range st.View(p.side).Units {
+		public[u.ID] = true
+	}
+	for _, u := range p.mapv.View().Units {
+		require.True(t, public[u.ID] || u.Side == p.side && u.Ghost, "the table's map shows %s's %s, not in the side's view", u.Side, u.ID)
+	}
 	for _, e := range p.events {
 		require.True(t, e.VisibleTo(p.side), "the table's log shows %s a line it may not see: %s", p.side, e)
 	}
@@ -172,22 +180,7 @@ func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
 	for _, ln := range p.log.shown {
 		shown = append(shown, ln.text)
 	}
-	var words func(c *widget.Container)
-	words = func(c *widget.Container) {
-		for _, ch := range c.Children() {
-			switch w := ch.(type) {
-			case *widget.Text:
-				shown = append(shown, w.Label)
-			case *widget.Button:
-				if w.Text() != nil {
-					shown = append(shown, w.Text().Label)
-				}
-			case *widget.Container:
-				words(w)
-			}
-		}
-	}
-	words(p.frame.root)
+	shown = append(shown, p.bodyText()...)
 	fonts := p.env.Fonts
 	for _, u := range p.mapv.View().Units {
 		if u.Side == p.side {

@@ -256,7 +256,7 @@ func TestShowKeepsUnitsOutOfPhaseToTheirSide(t *testing.T) {
 			if other == sd {
 				other = b.side
 			}
-			for _, u := range seat.outOfPhase() {
+			for _, u := range seat.OutOfPhase() {
 				shown++
 				require.Contains(t, tables[sd], fmt.Sprintf("  %-14s %-10s %-18s %s facing %s", u.ID, u.Side, u.Class, u.Hex, u.Facing), "file %d: %s's table", i, sd)
 				for _, l := range strings.Split(tables[other], "\n") {

@@ -49,7 +49,7 @@ func (s *Seat) Show(w io.Writer) {
 		}
 		fmt.Fprintln(w, line)
 	}
-	if out := s.outOfPhase(); len(out) > 0 {
+	if out := s.OutOfPhase(); len(out) > 0 {
 		fmt.Fprintln(w, "\nyour units out of phase (only you see them; each keeps its default energy allocation until it phases in):")
 		for _, u := range out {
 			line := fmt.Sprintf("  %-14s %-10s %-18s %s facing %s speed %d", u.ID, u.Side, u.Class, u.Hex, u.Facing, u.Speed)
@@ -107,11 +107,11 @@ func (s *Seat) Show(w io.Writer) {
 	}
 }
 
-// outOfPhase returns the side's units out of phase, as its own machine
+// OutOfPhase returns the side's units out of phase, as its own machine
 // computes them with its dice key (the peer state keeps them out of every
 // view, the side's own included): where they are and their record
 // (IP8.337), for the side's eyes only.
-func (s *Seat) outOfPhase() []rules.Unit {
+func (s *Seat) OutOfPhase() []rules.Unit {
 	var out []rules.Unit
 	st := s.Game.State
 	if st == nil {
@@ -123,4 +123,19 @@ func (s *Seat) outOfPhase() []rules.Unit {
 		}
 	}
 	return out
+}
+
+// View returns the side's view as its own machine shows it: the view of
+// the game's state with the side's units out of phase, which the peer
+// state keeps in limbo out of every view, where they drift, as the
+// hot-seat view shows a side its own (IP8.32: a marker for their side
+// alone). Nothing of another side's units out of phase is in it.
+func (s *Seat) View() *rules.View {
+	st := s.Game.State.Clone()
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side == s.Side && u.PhasedOut && u.Status == rules.StatusLimbo {
+			u.Status = rules.StatusOnMap
+		}
+	}
+	return st.View(s.Side)
 }
