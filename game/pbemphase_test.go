@@ -131,8 +131,8 @@ func TestPbemWindowPlaysPhaseOuts(t *testing.T) {
 	require.Equal(t, n, len(theirs.Results))
 	assert.Equal(t, mine.Game.Results[n-1].Hash, theirs.Results[n-1].Hash, "both machines reach the same public state")
 	assert.Equal(t, mine.Game.State.PublicHash(), theirs.State.PublicHash())
-	t.Logf("%d rounds, now %s: %d listings of own units out of phase, %d listings of the other side's in limbo (%d checked against its machine), %d announcements by the window (%d phase-ins), %d lines of the other side's kept back",
-		rounds, mine.Game.State.Clock, ownOut, otherOut, checked, announces, arrivals, w.secrets)
+	t.Logf("%d rounds, now %s: %d listings of own units out of phase, %d listings of the other side's in limbo (%d checked against its machine, %d its machine has not reached yet), %d announcements by the window (%d phase-ins), %d lines of the other side's kept back",
+		rounds, mine.Game.State.Clock, ownOut, otherOut, checked, len(waiting), announces, arrivals, w.secrets)
 }
 
 // limboCheck is a table that held another side's unit in limbo, to
