@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -23,9 +25,12 @@ import (
 // searchCandidates x searchWorlds playouts of at most searchSteps
 // commands in all.
 const (
-	// searchCandidates is how many of the best one-step candidates the
-	// search compares.
+	// searchCandidates is how many one-step candidates the search
+	// compares: the best ones that end in different poses.
 	searchCandidates = 3
+	// searchPool is how many of the best one-step candidates are looked
+	// through for searchCandidates that end in different poses.
+	searchPool = 12
 	// searchWorlds is how many imagined states each is tried in.
 	searchWorlds = 2
 	// searchSteps bounds the commands applied in all the playouts of one
@@ -46,7 +51,8 @@ const (
 // It returns cands unchanged when there is nothing to compare or the
 // view cannot be imagined.
 func (p *Player) search(k *knowledge, cands []rules.Command) []rules.Command {
-	n := min(len(cands), searchCandidates, len(p.scores))
+	try := p.distinctEnds(k, cands)
+	n := len(try)
 	if n < 2 {
 		return cands
 	}
@@ -54,13 +60,13 @@ func (p *Player) search(k *knowledge, cands []rules.Command) []rules.Command {
 	for i := range seeds {
 		seeds[i] = p.rng.Uint64()
 	}
-	tr, err := p.newTrials(k, seeds, searchSteps/(n*searchWorlds))
+	tr, err := p.newTrials(k, seeds, searchSteps/(searchCandidates*searchWorlds))
 	if err != nil {
 		return cands
 	}
 	p.Searched++
 	best, bestV := -1, 0.0
-	for i := range n {
+	for _, i := range try {
 		w, ok := tr.worth(cands[i])
 		if !ok {
 			continue // refused in some imagined state: keep it out
@@ -78,6 +84,34 @@ func (p *Player) search(k *knowledge, cands []rules.Command) []rules.Command {
 	out = append(out, cands[best])
 	out = append(out, cands[:best]...)
 	return append(out, cands[best+1:]...)
+}
+
+// distinctEnds returns the indexes of the candidates the search tries:
+// best first, of the first searchPool, up to searchCandidates whose
+// plans end in different poses (hex and facing). Plans that end alike
+// (the same turn a step sooner or later) play out alike, so a second one
+// would spend the budget on a comparison with nothing in it.
+func (p *Player) distinctEnds(k *knowledge, cands []rules.Command) []int {
+	u := k.unit(k.v.Mover)
+	if u == nil {
+		return nil
+	}
+	start := rules.Pose{Hex: u.Hex, Facing: u.Facing}
+	var ends []rules.Pose
+	var try []int
+	for i := 0; i < min(len(cands), len(p.scores), searchPool) && len(try) < searchCandidates; i++ {
+		end := start
+		if mv := cands[i].Move; mv != nil {
+			if ps := rules.PlanPoses(start, mv.Steps); len(ps) > 0 {
+				end = ps[len(ps)-1]
+			}
+		}
+		if !slices.Contains(ends, end) {
+			ends = append(ends, end)
+			try = append(try, i)
+		}
+	}
+	return try
 }
 
 // trials are the imagined states one decision tries its candidates in:
