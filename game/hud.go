@@ -89,9 +89,13 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	s.label(14, 9, "HEXRIFT", render.Bold, 15, textAccent, render.AlignLeft)
 	s.label(100, 10, s.view.Scenario.Name, render.Regular, 14, textMain, render.AlignLeft)
 	c := s.view.Clock
-	clock := fmt.Sprintf("Turn %d  ·  %s", c.Turn, stepTitle(c.Step))
+	title := stepTitle(c.Step)
+	if s.StepNote != "" {
+		title = s.StepNote
+	}
+	clock := fmt.Sprintf("Turn %d  ·  %s", c.Turn, title)
 	if c.Step.InImpulse() {
-		clock = fmt.Sprintf("Turn %d  ·  %s, impulse %d of %d", c.Turn, stepTitle(c.Step), c.Impulse, s.view.Ruleset.ImpulsesPerTurn)
+		clock = fmt.Sprintf("Turn %d  ·  %s, impulse %d of %d", c.Turn, title, c.Impulse, s.view.Ruleset.ImpulsesPerTurn)
 	}
 	if s.Caption != "" {
 		clock = s.Caption

@@ -82,6 +82,10 @@ type MapScene struct {
 	// Caption, when set, replaces the game clock in the top bar (a
 	// preview has no game time).
 	Caption string
+	// StepNote, when set, names what is done now in place of the
+	// step's title in the top bar: a side plotting its turn gives its
+	// orders in the declaration step.
+	StepNote string
 	cams    mapCameras
 	tabs    []mapTab
 	// Home, when set, is where Home goes (the viewer's own units, say)

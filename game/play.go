@@ -400,6 +400,7 @@ func (p *PlayScene) refreshOrders() {
 	}
 	p.ordersKey = key
 	p.orders, p.desk = nil, nil
+	p.mapv.StepNote = ""
 	if p.viewer != "" && p.handover != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		p.orders = &handoverBuilder{to: p.seatName(p.handover), done: func() { p.passOn = true }}
@@ -407,6 +408,10 @@ func (p *PlayScene) refreshOrders() {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		if b, plotting := p.plotBuilderFor(p.desk); plotting {
 			p.orders = b
+			p.mapv.StepNote = "Orders for the turn"
+			if st.Clock.Step.InImpulse() {
+				p.mapv.StepNote = "New orders"
+			}
 		} else {
 			p.orders = newOrderBuilder(p.desk, st.Expecting())
 		}

@@ -710,3 +710,38 @@ func TestPlotIsBehindTheCurtain(t *testing.T) {
 	play.table.plotFor = mover
 	assert.True(t, play.needsCurtain(mover), "a plot does not")
 }
+
+// While a side plots its turn, the top bar says so ("Orders for the
+// turn") instead of the declaration step's title it is given in; once
+// the orders play, it names the step again.
+func TestTopBarSaysWhenASidePlots(t *testing.T) {
+	requireDisplay(t)
+	app, play, script, screen := plotGame(t, 1)
+	topBar := func() string {
+		t.Helper()
+		for _, l := range play.mapv.labels {
+			if strings.HasPrefix(l.Text, "Turn ") {
+				return l.Text
+			}
+		}
+		t.Fatal("no clock in the top bar")
+		return ""
+	}
+	for i := 0; i < 400; i++ {
+		if _, isPlot := play.orders.(*plotBuilder); isPlot {
+			break
+		}
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	require.IsType(t, &plotBuilder{}, play.orders, "a side plots its turn")
+	tick(t, app, screen)
+	assert.Equal(t, "Turn 1  ·  Orders for the turn", topBar())
+	for i := 0; i < 400 && !play.Watching(); i++ {
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+	}
+	require.True(t, play.Watching())
+	tick(t, app, screen)
+	assert.NotContains(t, topBar(), "Orders", "the orders play: the step's own title")
+}
