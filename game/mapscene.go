@@ -86,8 +86,8 @@ type MapScene struct {
 	// step's title in the top bar: a side plotting its turn gives its
 	// orders in the declaration step.
 	StepNote string
-	cams    mapCameras
-	tabs    []mapTab
+	cams     mapCameras
+	tabs     []mapTab
 	// Home, when set, is where Home goes (the viewer's own units, say)
 	// instead of the map's centre; FreeArea is the part of the screen
 	// no panel covers, where Home puts it.
