@@ -541,16 +541,7 @@ func (p *PbemScene) Draw(screen *ebiten.Image) {
 
 // hoveredUnit returns the first unit the side sees under the pointer.
 func (p *PbemScene) hoveredUnit() (rules.UnitView, bool) {
-	h, ok := p.mapv.Hover()
-	if !ok {
-		return rules.UnitView{}, false
-	}
-	for _, u := range p.mapv.View().UnitsOn(p.mapv.MapID()) {
-		if u.Hex == h {
-			return u, true
-		}
-	}
-	return rules.UnitView{}, false
+	return hoveredUnitIn(p.mapv, p.mapv.View())
 }
 
 // Resize follows the window.

@@ -687,20 +687,14 @@ func wrapPixels(fonts *render.Fonts, style render.FontStyle, size float64, s str
 // pointer; while the screen is in everyone's sight (inSight), as the
 // public view shows it: no systems display of the viewer's own ships.
 func (p *PlayScene) hoveredUnit() (rules.UnitView, bool) {
-	h, ok := p.mapv.Hover()
-	if !ok {
-		return rules.UnitView{}, false
+	if _, ok := p.mapv.Hover(); !ok {
+		return rules.UnitView{}, false // no public view to build
 	}
 	v := p.mapv.View()
 	if p.inSight && p.viewer != "" {
 		v = p.sess.State.View("")
 	}
-	for _, u := range v.UnitsOn(p.mapv.MapID()) {
-		if u.Hex == h {
-			return u, true
-		}
-	}
-	return rules.UnitView{}, false
+	return hoveredUnitIn(p.mapv, v)
 }
 
 // Resize follows the window.

@@ -40,3 +40,18 @@ func reservePanels(m *MapScene, frame *ordersFrame, log *logPanel, w, h int) {
 	m.FreeArea = [4]float64{0, 35, left - 10, float64(h - logHeight - 10)}
 	log.right = left - 10
 }
+
+// hoveredUnitIn returns the first unit of v under the pointer on m's
+// map.
+func hoveredUnitIn(m *MapScene, v *rules.View) (rules.UnitView, bool) {
+	h, ok := m.Hover()
+	if !ok {
+		return rules.UnitView{}, false
+	}
+	for _, u := range v.UnitsOn(m.MapID()) {
+		if u.Hex == h {
+			return u, true
+		}
+	}
+	return rules.UnitView{}, false
+}
