@@ -16,18 +16,16 @@ import (
 // have to be made where the other side can compute it, and a hidden
 // unit's hex would be in the file every side holds. So a scenario with
 // such content is refused (Refusal), and a game that would reach it
-// anyway (a phase storm putting a ship out of phase) stops before the
-// step that brings it (hiddenNow, guarded) rather than pretend to keep it.
+// anyway (a formation roll raising a cosmic rift, IP4.22) stops before
+// the step that brings it (hiddenNow, guarded) rather than pretend to
+// keep it.
 
 // Refusal returns why play by file cannot keep the secrets of sc, or "".
 func Refusal(sc *scenarios.Scenario) string {
 	setup := sc.Setup()
 	var why []string
-	if !setup.Ruleset.NoCosmicRifts {
-		why = append(why, "cosmic rifts may form (IP4.21): their delay, place and destination rolls are one side's secret; a copy of the scenario with \"cosmic_rifts: false\" under ruleset can be played")
-	}
 	if len(setup.RiftCharts) > 0 || len(setup.Destinations) > 0 || len(setup.OpenRifts) > 0 {
-		why = append(why, "it has rift charts, destinations or open rifts: what lies beyond a rift is hidden until found (IP4.412)")
+		why = append(why, "it has rift charts, destinations or open rifts: what lies beyond a rift is hidden until found (IP4.412), and its map and defenders would be in the file every side holds")
 	}
 	for _, u := range setup.Units {
 		if u.Kind == rules.KindMine {
@@ -40,13 +38,27 @@ func Refusal(sc *scenarios.Scenario) string {
 
 // hiddenNow returns what hidden content st holds that play by file
 // cannot keep, or "": a private roll for more than one side but not all,
-// or a mine. Units out of phase are kept by the peer state (rules.WithPeer):
-// in limbo on every machine, computed by their side's alone.
+// a cosmic rift, pending or formed, or a mine. Units out of phase are
+// kept by the peer state (rules.WithPeer): in limbo on every machine,
+// computed by their side's alone.
+//
+// A cosmic rift is pending from the step whose public formation roll
+// raises it (IP4.21-22), every machine alike: the step is not kept, so no
+// machine makes the rift's delay roll (IP4.231), which only its side's
+// key may make, nor plays on with a delay, a place (IP4.232) or a
+// radiation (IP4.31) it could not know (docs/PBEM.md, "Cosmic rifts").
 func hiddenNow(st *rules.State) string {
 	for _, p := range st.Private {
 		if strings.Contains(p.Audience, "+") {
 			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience)
 		}
+	}
+	if len(st.Cosmic.Pending) > 0 {
+		p := st.Cosmic.Pending[0]
+		return fmt.Sprintf("%s's cosmic rift roll raises a cosmic rift (IP4.22), whose delay and place are %s's secret rolls (IP4.231-232)", p.Side, p.Side)
+	}
+	if len(st.Cosmic.Rifts) > 0 {
+		return fmt.Sprintf("cosmic rift %s formed (IP4.25)", st.Cosmic.Rifts[0].ID)
 	}
 	for i := range st.Units {
 		if u := &st.Units[i]; u.Kind == rules.KindMine {

@@ -22,10 +22,10 @@ func TestRefusal(t *testing.T) {
 		{"derelict-yard", ""},
 		{"velari-outpost", ""},
 		{"drill-gravity", ""},
-		{"carrier-duel", "cosmic rifts may form (IP4.21)"},
-		{"first-contact", "cosmic rifts may form (IP4.21)"},
+		{"carrier-duel", ""},
+		{"first-contact", ""},
 		{"drill-phase", ""},
-		{"phase-drift", "cosmic rifts may form (IP4.21)"},
+		{"phase-drift", ""},
 		{"rift-gate", "rift charts, destinations or open rifts"},
 		{"drill-rift", "rift charts, destinations or open rifts"},
 	}
