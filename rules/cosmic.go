@@ -158,6 +158,10 @@ type CosmicRift struct {
 	// Detected lists, in side order, the sides that know where it is
 	// (IP4.28).
 	Detected []SideID `json:"detected,omitempty"`
+	// Limbo is set on a machine that does not know where it formed, in
+	// play between machines: it holds the public facts only, closed, and
+	// acts nowhere (peerrift.go).
+	Limbo bool `json:"limbo,omitempty"`
 }
 
 // closesAt returns the absolute impulse at which the rift closes.
@@ -221,6 +225,11 @@ func (s *State) checkOpenRifts() []error {
 type PendingRift struct {
 	Side SideID `json:"side"`
 	At   int    `json:"at"`
+	// Raised is the absolute impulse its formation roll raised it, and
+	// Limbo is set where its delay is unknown: on the machines of other
+	// sides in play between machines (peerrift.go).
+	Raised int  `json:"raised,omitempty"`
+	Limbo  bool `json:"limbo,omitempty"`
 }
 
 // CosmicState is the cosmic rift part of the state.
@@ -338,10 +347,7 @@ func (s *State) cosmicStartOfTurn() []Event {
 			fmt.Sprintf("%d sides rolled %d or %d: no cosmic rift forms", len(raisers), dice.Formation, 6*dice.Formation)))
 	case len(raisers) == 1:
 		sd := raisers[0]
-		r, ev := s.Roll(d6s(dice.Delay), RollReason{Clause: "IP4.231", Side: sd, Audience: Only(sd), What: "cosmic rift delay"})
-		evs = append(evs, ev)
-		now := s.Clock.absoluteImpulse(s.Ruleset.ImpulsesPerTurn)
-		s.Cosmic.Pending = append(s.Cosmic.Pending, PendingRift{Side: sd, At: now + r.Total})
+		evs = append(evs, s.raisePending(sd)...)
 		evs = append(evs, s.newEvent(EventCosmic, "IP4.22", Public,
 			fmt.Sprintf("%s rolled %d or %d: a cosmic rift will form", s.sideName(sd), dice.Formation, 6*dice.Formation)))
 	}
@@ -360,15 +366,7 @@ func (s *State) cosmicInvoluntary() []Event {
 			evs = append(evs, s.closeRift(r)...)
 		}
 	}
-	var keep []PendingRift
-	for _, p := range s.Cosmic.Pending {
-		if now >= p.At {
-			evs = append(evs, s.formRift(p.Side)...)
-		} else {
-			keep = append(keep, p)
-		}
-	}
-	s.Cosmic.Pending = keep
+	evs = append(evs, s.pendingRifts()...)
 	for i := range s.Cosmic.Rifts {
 		// A scenario's open rifts were created with the game: their
 		// destinations begin in its first impulse.

@@ -81,6 +81,13 @@ type PeerState struct {
 	// missing is the first phase point at which a unit in limbo was
 	// unknown to this machine and its side's announcements did not reach.
 	missing *PhasePoint
+	// riftNews, riftMade and refused are the cosmic rifts' part
+	// (peerrift.go): the announced news not played yet, the news of the
+	// pending rifts this machine knows, in order, and why announced news
+	// played was false.
+	riftNews []RiftNews
+	riftMade []RiftNews
+	refused  []string
 }
 
 // Through says that a side's announcements cover every phase point up to
@@ -135,6 +142,10 @@ func (p *PeerState) clone() *PeerState {
 	}
 	c.made = slices.Clone(p.made)
 	c.points = slices.Clone(p.points)
+	for i := range c.points {
+		c.points[i].Sides = slices.Clone(c.points[i].Sides)
+	}
+	c.riftNews, c.riftMade, c.refused = slices.Clone(p.riftNews), slices.Clone(p.riftMade), slices.Clone(p.refused)
 	if p.missing != nil {
 		m := *p.missing
 		c.missing = &m
@@ -398,6 +409,11 @@ func (s *State) ghostAllocations() []Sealed {
 func (s *State) PublicHash() Hash {
 	c := s.Clone()
 	c.Private, c.SideKeys, c.EventSeq, c.Peer = nil, nil, 0, nil
+	// A pending rift is its side and when it was raised: its delay is
+	// its side's secret (IP4.231, peerrift.go).
+	for i := range c.Cosmic.Pending {
+		c.Cosmic.Pending[i] = PendingRift{Side: c.Cosmic.Pending[i].Side, Raised: c.Cosmic.Pending[i].Raised}
+	}
 	for i := range c.Units {
 		u := &c.Units[i]
 		if !u.PhasedOut {

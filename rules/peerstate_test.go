@@ -16,6 +16,9 @@ type machines struct {
 	// through how far.
 	told    map[SideID]int
 	through map[SideID]Clock
+	// toldRifts is how many of each side's rift news were announced
+	// (peerrift_test.go).
+	toldRifts map[SideID]int
 }
 
 func newMachines(t *testing.T, until int) *machines {
@@ -27,7 +30,7 @@ func newMachines(t *testing.T, until int) *machines {
 		ship("b2", "red", "kor-raider", Hex{Q: 4, R: -2}, DirE, 8),
 	}
 	keys := []SideKey{{Side: "blue", Key: PrivateKey{1}}, {Side: "red", Key: PrivateKey{2}}}
-	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}}
+	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}}
 	for i, opts := range [][]Option{
 		{WithPeer("blue"), WithSideKeys(keys[0])},
 		{WithPeer("red"), WithSideKeys(keys[1])},
@@ -73,10 +76,18 @@ func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 					say = append(say, a)
 				}
 			}
+			var news []RiftNews
+			for _, n := range own.RiftsMade()[m.toldRifts[side]:] {
+				if !miss.Clock.Before(n.Clock) {
+					news = append(news, n)
+				}
+			}
 			for i, s := range m.sts {
+				require.NoError(t, s.AnnounceRifts(side, miss.Clock, news), "%s told by %s", m.names[i], side)
 				require.NoError(t, s.Announce(side, miss.Clock, say), "%s told by %s", m.names[i], side)
 			}
 			m.told[side] += len(say)
+			m.toldRifts[side] += len(news)
 			m.through[side] = miss.Clock
 		}
 	}

@@ -392,17 +392,21 @@ func (g *Game) playKeyed() ([]stretch, error) {
 		return nil, fmt.Errorf("its scenario: %v", err)
 	}
 	var out []stretch
-	commands, made := 0, 0
+	commands, made, news := 0, 0, 0
 	for i, r := range g.played {
 		s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
-		// Every announcement of the round against the phase-ins the
-		// rules make with every key: first, so that a false one is named
-		// rather than the result it led to.
+		// Every announcement of the round against the phase-ins and the
+		// rift news the rules make with every key: first, so that a
+		// false one is named rather than the result it led to.
 		truth := s.Made[made:]
 		made = len(s.Made)
 		if c := checkAnnounced(r.Announced, truth); c != nil {
 			return out, c
 		}
+		if c := checkAnnouncedRifts(r.Announced, s.Rifts[news:]); c != nil {
+			return out, c
+		}
+		news = len(s.Rifts)
 		if i >= len(g.Results) {
 			return out, fmt.Errorf("round %d is played but has no result", i+1)
 		}
@@ -553,6 +557,9 @@ func (g *Game) playRound() error {
 	r := &g.played[len(g.played)-1]
 	st := g.State.Clone()
 	for _, an := range g.announced {
+		if err := st.AnnounceRifts(an.Side, an.Through, an.Rifts); err != nil {
+			return err
+		}
 		if err := st.Announce(an.Side, an.Through, an.Arrivals); err != nil {
 			return err
 		}
@@ -588,8 +595,14 @@ func (g *Game) dueAnnouncement() *Announcement {
 	if s.Need != nil {
 		through, due = s.Need.Clock, after(s.Need.Clock)
 	} else {
-		through = s.State.Clock
-		for _, p := range s.State.PhasePoints()[len(g.State.PhasePoints()):] {
+		// A stretch stopped before a step tells what happened in that
+		// step too (stretch.Ahead), so that every machine stops there.
+		reached := s.State
+		if s.Ahead != nil {
+			reached = s.Ahead
+		}
+		through = reached.Clock
+		for _, p := range reached.PhasePoints()[len(g.State.PhasePoints()):] {
 			if slices.Contains(p.Sides, g.me) && after(p.Clock) {
 				due = true
 			}
@@ -602,6 +615,11 @@ func (g *Game) dueAnnouncement() *Announcement {
 	for _, a := range s.Made {
 		if a.Unit.Side == g.me && !a.Clock.Before(g.State.Clock) && after(a.Clock) && !through.Before(a.Clock) {
 			an.Arrivals = append(an.Arrivals, a)
+		}
+	}
+	for _, n := range s.Rifts {
+		if n.Side == g.me && !n.Clock.Before(g.State.Clock) && after(n.Clock) && !through.Before(n.Clock) {
+			an.Rifts = append(an.Rifts, n)
 		}
 	}
 	return an

@@ -16,9 +16,8 @@ import (
 // have to be made where the other side can compute it, and a hidden
 // unit's hex would be in the file every side holds. So a scenario with
 // such content is refused (Refusal), and a game that would reach it
-// anyway (a formation roll raising a cosmic rift, IP4.22) stops before
-// the step that brings it (hiddenNow, guarded) rather than pretend to
-// keep it.
+// anyway (a cosmic rift forming, IP4.25) stops before the step that
+// brings it (hiddenNow, guarded) rather than pretend to keep it.
 
 // Refusal returns why play by file cannot keep the secrets of sc, or "".
 func Refusal(sc *scenarios.Scenario) string {
@@ -38,27 +37,24 @@ func Refusal(sc *scenarios.Scenario) string {
 
 // hiddenNow returns what hidden content st holds that play by file
 // cannot keep, or "": a private roll for more than one side but not all,
-// a cosmic rift, pending or formed, or a mine. Units out of phase are
-// kept by the peer state (rules.WithPeer): in limbo on every machine,
-// computed by their side's alone.
+// a cosmic rift formed, or a mine. Units out of phase and pending cosmic
+// rifts are kept by the peer state (rules.WithPeer): in limbo on every
+// machine, computed by their side's alone.
 //
-// A cosmic rift is pending from the step whose public formation roll
-// raises it (IP4.21-22), every machine alike: the step is not kept, so no
-// machine makes the rift's delay roll (IP4.231), which only its side's
-// key may make, nor plays on with a delay, a place (IP4.232) or a
-// radiation (IP4.31) it could not know (docs/PBEM.md, "Cosmic rifts").
+// A rift that forms (IP4.25) stops the game before the step, on every
+// machine alike: its place is its side's secret roll (IP4.232), and what
+// follows depends on it (displacement IP4.24, detection IP4.28, fire
+// IP4.15, radiation IP4.31), which the peer state does not play
+// (docs/PBEM.md, "Cosmic rifts").
 func hiddenNow(st *rules.State) string {
 	for _, p := range st.Private {
 		if strings.Contains(p.Audience, "+") {
 			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience)
 		}
 	}
-	if len(st.Cosmic.Pending) > 0 {
-		p := st.Cosmic.Pending[0]
-		return fmt.Sprintf("%s's cosmic rift roll raises a cosmic rift (IP4.22), whose delay and place are %s's secret rolls (IP4.231-232)", p.Side, p.Side)
-	}
 	if len(st.Cosmic.Rifts) > 0 {
-		return fmt.Sprintf("cosmic rift %s formed (IP4.25)", st.Cosmic.Rifts[0].ID)
+		r := st.Cosmic.Rifts[0]
+		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side)
 	}
 	for i := range st.Units {
 		if u := &st.Units[i]; u.Kind == rules.KindMine {

@@ -44,7 +44,8 @@ const (
 	KindResult = "result"
 	// KindAnnounce is a side's announcement of what its units out of
 	// phase did at the phase points of a round's stretch: their
-	// phase-ins, whole (rules.Arrival).
+	// phase-ins, whole (rules.Arrival); and of what came of its pending
+	// cosmic rifts (rules.RiftNews).
 	KindAnnounce = "announce"
 	// KindKey reveals a side's private dice key once the game is over,
 	// so that every private roll can be checked.
@@ -113,10 +114,13 @@ type Orders struct {
 // Arrivals say, in the order they did, and at no other phase point of the
 // round's stretch up to and including Through. Only the side's machine
 // can compute them (its dice key); verify checks every announcement once
-// the keys are open.
+// the keys are open. Rifts say what came of the side's pending cosmic
+// rifts at the points of the stretch up to Through where they were due
+// (IP4.231): each formed or did not, at no other point.
 type Announcement struct {
-	Through  rules.Clock     `json:"through"`
-	Arrivals []rules.Arrival `json:"arrivals,omitempty"`
+	Through  rules.Clock      `json:"through"`
+	Arrivals []rules.Arrival  `json:"arrivals,omitempty"`
+	Rifts    []rules.RiftNews `json:"rifts,omitempty"`
 }
 
 // Result is what a stretch gave: where it stopped, why, its public rolls

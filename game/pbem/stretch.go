@@ -28,8 +28,14 @@ type stretch struct {
 	// the stretch is not over, and State is where it waits.
 	Need *rules.PhasePoint
 	// Made are the phase-ins this machine computed in the whole game,
-	// through the point it waits at, if any.
-	Made []rules.Arrival
+	// through the point it waits at, if any; Rifts the news of the
+	// pending cosmic rifts it knows (rules.RiftNews), alike.
+	Made  []rules.Arrival
+	Rifts []rules.RiftNews
+	// Ahead is the state of the step not kept, when the stretch waits
+	// (Need) or stops before a step (Result.Stopped): what this machine's
+	// own secrets did in that step is announced from it.
+	Ahead *rules.State
 	// Err is set when an announcement could not be placed.
 	Err error
 }
@@ -49,12 +55,13 @@ func (b *badArrival) Error() string { return b.why }
 // A step that passes a phase point at which a unit in limbo did what this
 // machine cannot know (rules.Missing) is not kept either: need names the
 // point and the sides whose announcements it waits for, and made the
-// phase-ins this machine computed through it.
-func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (next *rules.State, evs []rules.Event, hidden string, need *rules.PhasePoint, made []rules.Arrival, err error) {
+// phase-ins this machine computed through it. Ahead is the step's state
+// when it is not kept for either reason.
+func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (next *rules.State, evs []rules.Event, hidden string, need *rules.PhasePoint, made []rules.Arrival, ahead *rules.State, err error) {
 	next = st.Clone()
 	evs, err = step(next)
 	if err != nil {
-		return st, nil, "", nil, nil, err
+		return st, nil, "", nil, nil, nil, err
 	}
 	if p, ok := next.Missing(); ok {
 		var through []rules.Arrival
@@ -63,32 +70,35 @@ func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (n
 				through = append(through, a)
 			}
 		}
-		return st, nil, "", &p, through, nil
+		return st, nil, "", &p, through, next, nil
 	}
 	for _, a := range next.Unplaced() {
 		if a.Clock.Before(next.Clock) {
-			return st, nil, "", nil, nil, &badArrival{fmt.Sprintf("%s's announced phase-in of %s at %s has no place in the game: the unit was not out of phase there", a.Unit.Side, a.Unit.ID, a.Clock)}
+			return st, nil, "", nil, nil, nil, &badArrival{fmt.Sprintf("%s's announced phase-in of %s at %s has no place in the game: the unit was not out of phase there", a.Unit.Side, a.Unit.ID, a.Clock)}
 		}
 	}
-	if h := hiddenNow(next); h != "" {
-		return st, nil, h, nil, nil, nil
+	if err := badRiftNews(next); err != nil {
+		return st, nil, "", nil, nil, nil, err
 	}
-	return next, evs, "", nil, nil, nil
+	if h := hiddenNow(next); h != "" {
+		return st, nil, h, nil, nil, next, nil
+	}
+	return next, evs, "", nil, nil, nil, nil
 }
 
 // settle advances st while no side has to act and the game is not over,
 // and returns the state it reached, its events and the hidden content
 // the next advance would bring, if it stopped before it.
-func settle(st *rules.State) (*rules.State, []rules.Event, string, *rules.PhasePoint, []rules.Arrival, error) {
+func settle(st *rules.State) (*rules.State, []rules.Event, string, *rules.PhasePoint, []rules.Arrival, *rules.State, error) {
 	var evs []rules.Event
 	for i := 0; i < maxIdle && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
-		next, e, hidden, need, made, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
+		next, e, hidden, need, made, ahead, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
 		if hidden != "" || need != nil || err != nil {
-			return st, evs, hidden, need, made, err
+			return st, evs, hidden, need, made, ahead, err
 		}
 		st, evs = next, append(evs, e...)
 	}
-	return st, evs, "", nil, nil, nil
+	return st, evs, "", nil, nil, nil, nil
 }
 
 // resultHash is the hash a result names: the state's, without the sides'
@@ -115,6 +125,20 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	}
 	used := map[rules.SideID]bool{}
 	finish := func() stretch {
+		switch {
+		case out.Need != nil:
+			for _, n := range out.Ahead.RiftsMade() {
+				if !out.Need.Clock.Before(n.Clock) {
+					out.Rifts = append(out.Rifts, n)
+				}
+			}
+		case out.Ahead != nil:
+			// Stopped before a step: what this machine's secrets did in
+			// it is told, so that every machine stops at the same state.
+			out.Made, out.Rifts = out.Ahead.Made(), out.Ahead.RiftsMade()
+		default:
+			out.Rifts = st.RiftsMade()
+		}
 		if out.Made == nil {
 			out.Made = st.Made()
 		}
@@ -139,7 +163,7 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		var due string
 		var need *rules.PhasePoint
 		var err error
-		st, evs, due, need, out.Made, err = settle(st)
+		st, evs, due, need, out.Made, out.Ahead, err = settle(st)
 		out.Events = append(out.Events, evs...)
 		if err != nil {
 			out.Err = err
@@ -186,9 +210,9 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 			out.Result.Break = fmt.Sprintf("%s must decide its %s", side, v.Expecting)
 			return finish()
 		}
-		next, evs, hidden, need, made, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
+		next, evs, hidden, need, made, ahead, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
 		if need != nil {
-			out.Need, out.Made = need, made
+			out.Need, out.Made, out.Ahead = need, made, ahead
 			return finish()
 		}
 		var bad *badArrival
@@ -202,6 +226,7 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 			return finish()
 		}
 		if hidden != "" {
+			out.Ahead = ahead
 			out.Result.Stopped = fmt.Sprintf("the game stops before %s's command %s, which would bring hidden content that play by file cannot keep secret: %s", side, cmd.Kind, hidden)
 			return finish()
 		}
@@ -211,4 +236,20 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	}
 	out.Result.Stopped = fmt.Sprintf("a stretch of more than %d commands", maxStretch)
 	return finish()
+}
+
+// badRiftNews returns an error naming announced cosmic rift news the
+// game shows false as it plays them (rules.State.RiftsRefused), or that
+// has no place in it: no rift of the side was pending in limbo at its
+// point.
+func badRiftNews(st *rules.State) error {
+	if why := st.RiftsRefused(); len(why) > 0 {
+		return &badArrival{"a false announcement: " + why[0]}
+	}
+	for _, n := range st.UnplacedRifts() {
+		if n.Clock.Before(st.Clock) {
+			return &badArrival{fmt.Sprintf("%s's announced cosmic rift news at %s (%s) has no place in the game: no rift of %s was pending there", n.Side, n.Clock, n.Clause, n.Side)}
+		}
+	}
+	return nil
 }

@@ -1,0 +1,213 @@
+package pbem
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// riftSource reads a test scenario with cosmic rifts on and a formation
+// roll of one die (IP4.62: a side's 1 or 6 raises a rift, IP4.22):
+// rift-haven has no point terrain, so a rift raised forms (IP4.25);
+// star-haven has a planet by the haven, so none forms (IP4.233).
+func riftSource(t testing.TB, name string) scenarios.Source {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name+".yaml"))
+	require.NoError(t, err)
+	return scenarios.Source{Name: "testdata/" + name + ".yaml", Data: data}
+}
+
+// riftGames are the rift games between two homes: in "forms" the
+// hunters' rift raised on turn 1 forms at T2 I3 and the game stops before
+// that step; in "stars" rifts of both sides are raised and none forms,
+// and the game plays to its end.
+var riftGames = map[string]struct {
+	scenario, seed string
+	game           *sharedGame
+}{
+	"forms": {"rift-haven", "3a", &riftForms},
+	"stars": {"star-haven", "4a", &riftStars},
+}
+
+var riftForms, riftStars sharedGame
+
+// playRift plays a rift game once for the tests that only read it,
+// keeping the homes of the machines that received a file ending with an
+// announcement of rift news, as they were before they opened it.
+func playRift(t *testing.T, name string) (a, b *player, files []sent) {
+	t.Helper()
+	rg := riftGames[name]
+	return rg.game.get(t, name+" rift game", func() (*player, *player, []sent) {
+		g := homesGame{src: riftSource(t, rg.scenario), sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{rg.seed, "rift-b"}}
+		g.keep, g.kept = announcesRift, &rg.game.kept
+		return playHomes(t, g, 0)
+	})
+}
+
+// announcesRift reports whether f's last message is an announcement of
+// what came of a pending rift.
+func announcesRift(f *File) bool {
+	m := f.Messages[len(f.Messages)-1]
+	return m.Kind == KindAnnounce && len(m.Announce.Rifts) > 0
+}
+
+// TestRiftGameBetweenTwoHomes plays the rift games between two machines
+// that exchange nothing but the files. The formation rolls are public
+// (IP4.21); a rift raised (IP4.22) is in limbo on the other side's
+// machine, with no delay (IP4.231) and no private stream; its side's
+// machine announces what came of it at the step it was due, and the other
+// machine plays that at the same step: it did not form (IP4.233), and the
+// game goes on; or it formed (IP4.25), and both machines stop before that
+// step with the same result, as its place (IP4.232) would decide what
+// follows. Every file is read by each machine with its own key and
+// checked for the other side's rift secrets (delay, direction, range,
+// place); no announcement tells of a rift past the stretch it is written
+// for; both machines reach the same public hash; every result's rolls
+// are the public rolls of the game played with every key, and Verify
+// passes.
+func TestRiftGameBetweenTwoHomes(t *testing.T) {
+	for _, name := range []string{"forms", "stars"} {
+		t.Run(name, func(t *testing.T) {
+			a, b, files := playRift(t, name)
+			seats := map[rules.SideID]*Seat{}
+			for _, p := range []*player{a, b} {
+				s, err := LoadSeat(p.home, p.game)
+				require.NoError(t, err)
+				seats[p.side] = s
+			}
+			sa, sb := seats[a.side], seats[b.side]
+			require.True(t, sa.Game.Finished())
+			require.Equal(t, sa.Game.State.PublicHash(), sb.Game.State.PublicHash())
+			last := sa.Game.Results[len(sa.Game.Results)-1]
+			require.Equal(t, last, sb.Game.Results[len(sb.Game.Results)-1])
+
+			start := time.Now()
+			rep, err := Verify("last", files[len(files)-1].Data)
+			took := time.Since(start)
+			require.NoError(t, err)
+			require.Contains(t, rep, "every commitment opened")
+			lastFile := parse(t, files[len(files)-1].Data)
+			whole, err := Replay(lastFile)
+			require.NoError(t, err)
+			truth, err := whole.playKeyed()
+			require.NoError(t, err)
+			private := 0
+			for i, s := range truth {
+				var public []string
+				for _, e := range s.Events {
+					switch {
+					case e.Kind == rules.EventRoll && e.Audience.IsPublic():
+						public = append(public, e.Text)
+					case e.Kind == rules.EventRoll:
+						private++
+					}
+				}
+				require.Equal(t, public, whole.Results[i].Rolls, "round %d's rolls", i+1)
+			}
+			require.Positive(t, private, "no private roll was made")
+
+			// The news announced, each for a stretch every side has
+			// committed to, and within it (the formation of a rift that
+			// stops the game: in the step the stretch stops before).
+			news := map[string]int{}
+			sides := map[rules.SideID]bool{}
+			announces := 0
+			for _, m := range lastFile.Messages {
+				if m.Kind != KindAnnounce {
+					continue
+				}
+				announces++
+				for _, n := range m.Announce.Rifts {
+					require.Equal(t, m.Side, n.Side)
+					news[n.Clause]++
+					sides[n.Side] = true
+					res := whole.Results[m.Round-1]
+					require.True(t, !res.Clock.Before(n.Clock) || n.Formed() && strings.Contains(res.Stopped, "forms at "+n.Clock.String()),
+						"message %d tells of %s's rift at %s, after its round's stretch (to %s)", m.Seq, n.Side, n.Clock, res.Clock)
+				}
+			}
+			if name == "forms" {
+				require.Contains(t, last.Stopped, "hunters's cosmic rift rift-1 forms at T2 I3 involuntary-movement")
+				require.Equal(t, map[string]int{"IP4.25": 1}, news)
+			} else {
+				require.Equal(t, rules.StepGameOver, last.Clock.Step)
+				require.Empty(t, last.Stopped)
+				require.Equal(t, map[string]int{"IP4.233": 2}, news)
+				require.Len(t, sides, 2, "rifts of both sides")
+			}
+
+			// Every file, as each machine reads it with its own key.
+			limbo := 0
+			for i, f := range files {
+				tf := parse(t, f.Data)
+				for _, bad := range []string{"cosmic rift delay", "cosmic rift direction", "cosmic rift range", "\"private\"", "side_keys", " lies at "} {
+					require.NotContains(t, string(f.Data), bad, "file %d", i)
+				}
+				games := map[rules.SideID]*Game{}
+				for sd, s := range seats {
+					g, err := replayAs(tf, sd, &s.sec.Dice)
+					require.NoError(t, err, "file %d as %s", i, sd)
+					games[sd] = g
+				}
+				for own := range games {
+					other := a.side
+					if other == own {
+						other = b.side
+					}
+					theirs := now(games[other])
+					for _, p := range theirs.Private {
+						require.NotEqual(t, string(own), p.Audience, "file %d: %s's machine holds %s's private stream", i, other, own)
+					}
+					for _, p := range theirs.Cosmic.Pending {
+						if p.Side != own {
+							continue
+						}
+						limbo++
+						require.True(t, p.Limbo, "file %d: %s's machine knows %s's pending rift", i, other, own)
+						require.Zero(t, p.At, "file %d: %s's machine holds %s's rift delay", i, other, own)
+					}
+					for _, r := range theirs.Cosmic.Rifts {
+						require.False(t, r.Side == own && !r.Limbo, "file %d: %s's machine knows where %s's rift is", i, other, own)
+					}
+				}
+			}
+			require.Positive(t, limbo, "no file read with the other side's rift pending")
+			t.Logf("%d files, %d rounds, %d commands, to %s; rift news %v in %d announcements; %d private rolls; %d readings with the other side's rift in limbo; verify %s",
+				len(files), len(whole.Results), len(whole.Commands), last.Clock, news, announces, private, limbo, took.Round(time.Millisecond))
+		})
+	}
+}
+
+// TestCosmicRiftsOnPlayByFile: a game with cosmic rifts on whose rolls
+// raise no rift plays to its end by file with no announcement (a game
+// with no rift pending needs no extra file), its six formation rolls in
+// the results (IP4.21).
+func TestCosmicRiftsOnPlayByFile(t *testing.T) {
+	g := homesGame{src: riftSource(t, "rift-haven"), sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{"2a", "rift-b"}}
+	a, _, files := playHomes(t, g, 1000)
+	sa, err := LoadSeat(a.home, a.game)
+	require.NoError(t, err)
+	require.Equal(t, rules.StepGameOver, sa.Game.State.Clock.Step)
+	rolls := 0
+	for _, r := range sa.Game.Results {
+		require.Empty(t, r.Stopped)
+		for _, roll := range r.Rolls {
+			if strings.HasPrefix(roll, "cosmic rift roll ") {
+				rolls++
+			}
+		}
+	}
+	require.Equal(t, 6, rolls, "two formation rolls a turn (IP4.21)")
+	for _, m := range parse(t, files[len(files)-1].Data).Messages {
+		require.NotEqual(t, KindAnnounce, m.Kind, "an announcement with no rift pending")
+	}
+	_, err = Verify("last", files[len(files)-1].Data)
+	require.NoError(t, err)
+}

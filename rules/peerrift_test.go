@@ -1,0 +1,189 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// newRiftMachines is a game with cosmic rifts on (a formation roll of one
+// die, IP4.62: a 1 or a 6 raises a rift) played on blue's machine, red's
+// and a verifier's, as newMachines plays a phase storm. A star lies at
+// each star hex.
+func newRiftMachines(t *testing.T, stars ...Hex) *machines {
+	t.Helper()
+	units := []Unit{
+		ship("a1", "blue", "fed-cruiser", Hex{Q: -40}, DirB, 2),
+		ship("a2", "blue", "fed-frigate", Hex{Q: -42, R: 2}, DirB, 2),
+		ship("b1", "red", "kor-raider", Hex{Q: 40}, DirE, 2),
+		ship("b2", "red", "kor-raider", Hex{Q: 42, R: -2}, DirE, 2),
+	}
+	su := testSetup(units...)
+	su.Ruleset.RiftDice = RiftDice{Formation: 1}
+	su.Ruleset.ImpulsesPerTurn = 6
+	terrain := &Terrain{}
+	for i, h := range stars {
+		terrain.Features = append(terrain.Features, Feature{ID: string(rune('a' + i)), Kind: FeatureStar, Hex: h})
+	}
+	su.Maps[0].Terrain = terrain
+	keys := []SideKey{{Side: "blue", Key: PrivateKey{1}}, {Side: "red", Key: PrivateKey{2}}}
+	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}}
+	for i, opts := range [][]Option{
+		{WithPeer("blue"), WithSideKeys(keys[0])},
+		{WithPeer("red"), WithSideKeys(keys[1])},
+		{WithPeerVerifier(), WithSideKeys(keys...)},
+	} {
+		s, err := NewState(su, 11, opts...)
+		require.NoError(t, err, m.names[i])
+		m.sts = append(m.sts, s)
+	}
+	return m
+}
+
+// riftFacts are a formed rift's public facts: what every machine knows
+// of it (IP4.25).
+func riftFacts(r CosmicRift) CosmicRift {
+	return CosmicRift{ID: r.ID, Side: r.Side, Formed: r.Formed, FormedAt: r.FormedAt, Lifetime: r.Lifetime}
+}
+
+// TestPeerStateKeepsPendingRiftsSecret: cosmic rifts raised by public
+// formation rolls (IP4.21-22) on three machines. A pending rift is in
+// limbo on the other side's machine: no delay (IP4.231), no private
+// stream of the other side; each machine that reaches an involuntary step
+// with the other side's rift pending waits for that side's word (the
+// missing point), and plays what it announced at that very step. With a
+// star near both fleets (IP4.233) no rift ever forms and the game goes
+// on, the same legal commands and public hash on every machine after
+// every step, the verifier's rift news equal to those announced. With no
+// point terrain the first rift forms (IP4.25): the machines that do not
+// know its place hold its public facts (id, side, clock, the public
+// lifetime roll), closed and in limbo, and not its hex; its side's
+// machine holds its hex.
+func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
+	tests := []struct {
+		name  string
+		stars []Hex
+		// forms: the test ends at the first rift formed.
+		forms bool
+	}{
+		{"no rift forms near point terrain", []Hex{{Q: -50}, {Q: 50}}, false},
+		{"a rift forms", nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newRiftMachines(t, tc.stars...)
+			type raise struct {
+				side SideID
+				at   int
+			}
+			raised, limbo, commands := map[raise]bool{}, 0, 0
+			var formed *CosmicRift
+			for guard := 0; guard < 20000 && m.sts[0].Clock.Turn <= 12 && m.sts[0].Clock.Step != StepGameOver && formed == nil; guard++ {
+				blue := m.sts[0]
+				if pending := blue.Pending(); len(pending) == 0 {
+					m.step(t, func(s *State) ([]Event, error) { return s.Advance(), nil })
+				} else {
+					side := pending[0]
+					var legal [][]Command
+					for _, s := range m.sts {
+						legal = append(legal, s.Legal(side))
+					}
+					require.NotEmpty(t, legal[0], "no legal command for %s at %s", side, blue.Clock)
+					require.Equal(t, legal[0], legal[1], "%s's legal commands differ between the machines at %s", side, blue.Clock)
+					require.Equal(t, legal[0], legal[2], "%s's legal commands differ on the verifier at %s", side, blue.Clock)
+					c := legal[0][0]
+					m.step(t, func(s *State) ([]Event, error) { return s.Apply(c) })
+					commands++
+				}
+				if r := m.sts[2].Cosmic.Rifts; len(r) > 0 {
+					formed = &r[0]
+					break
+				}
+				h := m.sts[0].PublicHash()
+				for i, s := range m.sts[1:] {
+					require.Equal(t, h, s.PublicHash(), "%s's public hash at %s", m.names[i+1], s.Clock)
+				}
+				for i, s := range m.sts[:2] {
+					me := SideID(m.names[i])
+					for _, p := range s.Private {
+						require.Equal(t, string(me), p.Audience, "%s's machine made a roll for %v", me, p.Audience)
+					}
+					for _, p := range s.Cosmic.Pending {
+						if p.Side == me {
+							require.False(t, p.Limbo, "%s's own rift in limbo on its machine", me)
+							require.Greater(t, p.At, p.Raised)
+							continue
+						}
+						limbo++
+						require.True(t, p.Limbo, "%s's pending rift known on %s's machine", p.Side, me)
+						require.Zero(t, p.At, "%s's rift delay on %s's machine", p.Side, me)
+					}
+				}
+				for _, p := range m.sts[2].Cosmic.Pending {
+					raised[raise{p.Side, p.Raised}] = true
+				}
+			}
+			// The verifier's news are those announced, through how far
+			// the announcements reach.
+			var said, made []RiftNews
+			for _, side := range []SideID{"blue", "red"} {
+				said = append(said, m.sts[slices.Index(m.names, string(side))].RiftsMade()[:m.toldRifts[side]]...)
+			}
+			for _, n := range m.sts[2].RiftsMade() {
+				if t := m.through[n.Side]; !t.Before(n.Clock) {
+					made = append(made, n)
+				}
+			}
+			byClock := func(a, b RiftNews) int {
+				if a.Clock != b.Clock {
+					if a.Clock.Before(b.Clock) {
+						return -1
+					}
+					return 1
+				}
+				return compareString(string(a.Side), string(b.Side))
+			}
+			slices.SortStableFunc(said, byClock)
+			slices.SortStableFunc(made, byClock)
+			for _, s := range m.sts {
+				require.Empty(t, s.RiftsRefused())
+				require.Empty(t, s.UnplacedRifts())
+			}
+			if !tc.forms {
+				require.Nil(t, formed)
+				require.Greater(t, m.sts[0].Clock.Turn, 12, "the game went on")
+				require.Equal(t, made, said)
+				sides := map[SideID]bool{}
+				for _, n := range said {
+					require.Equal(t, "IP4.233", n.Clause, "IP4.233: within 50 hexes of a star")
+					sides[n.Side] = true
+				}
+				require.Len(t, sides, 2, "rifts of both sides announced")
+				require.Positive(t, limbo)
+				t.Logf("%d commands to %s, %d rifts raised, %d news announced, %d machine-steps with a rift in limbo", commands, m.sts[0].Clock, len(raised), len(said), limbo)
+				return
+			}
+			require.NotNil(t, formed, "no rift formed")
+			gen := m.sts[slices.Index(m.names, string(formed.Side))]
+			require.Len(t, gen.Cosmic.Rifts, 1)
+			require.Equal(t, formed.Hex, gen.Cosmic.Rifts[0].Hex, "the generator's machine places it as the verifier does")
+			require.False(t, gen.Cosmic.Rifts[0].Limbo)
+			for i, s := range m.sts[:2] {
+				if SideID(m.names[i]) == formed.Side {
+					continue
+				}
+				require.Len(t, s.Cosmic.Rifts, 1, "%s's machine", m.names[i])
+				r := s.Cosmic.Rifts[0]
+				require.True(t, r.Limbo && r.Closed, "%s's machine: the rift is in limbo", m.names[i])
+				require.Equal(t, riftFacts(*formed), riftFacts(r), "IP4.25: the public facts, the lifetime roll at the same point")
+				require.Equal(t, Hex{}, r.Hex, "%s's machine knows no hex", m.names[i])
+				require.Empty(t, r.Dest)
+			}
+			require.NotEqual(t, Hex{}, formed.Hex)
+			news := m.sts[2].RiftsMade()
+			require.Equal(t, RiftNews{Clock: formed.Formed, Side: formed.Side, Clause: "IP4.25"}, news[len(news)-1])
+			t.Logf("%d commands; %s's %s formed at %s, %d hexes from its largest unit, lifetime %d; %d machine-steps with a rift in limbo", commands, formed.Side, formed.ID, formed.Formed, formed.Hex.Distance(gen.largestUnit(formed.Side).Hex), formed.Lifetime, limbo)
+		})
+	}
+}
