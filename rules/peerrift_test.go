@@ -187,3 +187,55 @@ func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
 		})
 	}
 }
+
+// TestRiftNewsTheGameShowsFalse: announced rift news that the public game
+// shows false is refused as it is played, on a machine that holds red's
+// rift in limbo, raised at impulse 2 (IP4.231: 3d6 impulses, so it forms
+// from impulse 5 to 20): a formation sooner than the least delay, a rift
+// still pending past the greatest, no unit to place it from while red has
+// one (IP4.232), and news where no rift of red is pending (left
+// unplaced). The true news plays with nothing refused.
+func TestRiftNewsTheGameShowsFalse(t *testing.T) {
+	const n = 32
+	at := func(a int) Clock { return clockAt(a, n, StepInvoluntary) }
+	tests := []struct {
+		name    string
+		news    []RiftNews
+		through int
+		// play is the last impulse played.
+		play     int
+		refused  string
+		unplaced int
+	}{
+		{"the true news", []RiftNews{{Clock: at(9), Side: "red", Clause: "IP4.233"}}, 12, 12, "", 0},
+		{"sooner than the least delay", []RiftNews{{Clock: at(4), Side: "red", Clause: "IP4.233"}}, 12, 12, "comes sooner than its least delay of 3 impulses (IP4.231)", 0},
+		{"pending past the greatest delay", nil, 24, 24, "with its cosmic rift still pending, past its greatest delay of 18 impulses (IP4.231)", 0},
+		{"no unit to place it from", []RiftNews{{Clock: at(9), Side: "red", Clause: "IP4.232"}}, 12, 12, "has no unit to place it from (IP4.232), but Red has b1", 0},
+		{"no rift pending", []RiftNews{{Clock: at(9), Side: "red", Clause: "IP4.233"}, {Clock: at(10), Side: "red", Clause: "IP4.233"}}, 12, 12, "", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			su := testSetup(ship("a1", "blue", "fed-cruiser", Hex{Q: -40}, DirB, 2), ship("b1", "red", "kor-raider", Hex{Q: 40}, DirE, 2))
+			su.Ruleset.ImpulsesPerTurn = n
+			s, err := NewState(su, 3, WithPeer("blue"))
+			require.NoError(t, err)
+			s.Cosmic.Pending = []PendingRift{{Side: "red", Raised: 2, Limbo: true}}
+			s.Clock = at(2)
+			require.NoError(t, s.AnnounceRifts("red", at(tc.through), tc.news))
+			require.NoError(t, s.Announce("red", at(tc.through), nil))
+			for a := 3; a <= tc.play; a++ {
+				s.Clock = at(a)
+				s.cosmicInvoluntary()
+			}
+			_, missing := s.Missing()
+			require.False(t, missing, "the announcement reaches every point played")
+			if tc.refused == "" {
+				require.Empty(t, s.RiftsRefused())
+			} else {
+				require.NotEmpty(t, s.RiftsRefused())
+				require.Contains(t, s.RiftsRefused()[0], tc.refused)
+			}
+			require.Len(t, s.UnplacedRifts(), tc.unplaced)
+		})
+	}
+}
