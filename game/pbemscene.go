@@ -183,7 +183,7 @@ func (p *PbemScene) build() {
 		f.body.AddChild(p.env.wrapped("Your turn file is written:", 15, render.UIText, ordersWidth-28))
 		f.body.AddChild(p.env.wrapped(pathLines(p.wrote, 40), 13, render.UIAccent, ordersWidth-28))
 		if p.announces() {
-			f.body.AddChild(p.env.wrapped("It carries your machine's announcement of where your units out of phase phase in, which the other side's machine needs to play on; where they are while out of phase stays yours.", 13, render.UITextDim, ordersWidth-28))
+			f.body.AddChild(p.env.wrapped("It carries your machine's announcement of where your units out of phase phase in, or of what came of your pending cosmic rift, which the other side's machine needs to play on; where they are while out of phase, and your rift's delay and place, stay yours.", 13, render.UITextDim, ordersWidth-28))
 		}
 		f.body.AddChild(p.env.wrapped("Send it to the other side (mail, chat, a shared folder). "+p.waitText(), 15, render.UIText, ordersWidth-28))
 	case pbemWaiting:
