@@ -15,17 +15,28 @@ import (
 
 // TestThreeSidesPassFilesAround plays a short three-sided game whose
 // files go round the table, each machine passing its file to the next:
-// the same log serves any number of sides.
+// the same log serves any number of sides. In rift-crowns, cosmic rifts
+// raised by one side are pending on the two other machines (IP4.22,
+// IP4.231), and none forms by the Crown (IP4.233).
 func TestThreeSidesPassFilesAround(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "short-crowns.yaml"))
+	for _, tc := range []struct{ name, seed string }{{"short-crowns", "three-"}, {"rift-crowns", "r3-"}} {
+		t.Run(tc.name, func(t *testing.T) { threeSides(t, tc.name, tc.seed) })
+	}
+}
+
+// threeSides plays scenario testdata/NAME.yaml round the table, the
+// machines' random sources seeded from seed.
+func threeSides(t *testing.T, name, seed string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name+".yaml"))
 	require.NoError(t, err)
-	src := scenarios.Source{Name: "testdata/short-crowns.yaml", Data: data}
+	src := scenarios.Source{Name: "testdata/" + name + ".yaml", Data: data}
 	sc, err := src.Load()
 	require.NoError(t, err)
 	require.Empty(t, Refusal(sc))
 	var ps []*player
 	for i, sd := range sc.Setup().Sides {
-		ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint("three-", i))}, side: sd.ID,
+		ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint(seed, i))}, side: sd.ID,
 			ctrl: match.NewController(match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"}, uint64(i))})
 	}
 	require.Len(t, ps, 3)
@@ -58,5 +69,14 @@ func TestThreeSidesPassFilesAround(t *testing.T) {
 	g, err := Replay(parse(t, file))
 	require.NoError(t, err)
 	require.Equal(t, rules.StepGameOver, g.State.Clock.Step)
-	t.Logf("%d files; %s", n+1, rep)
+	news := 0
+	for _, m := range parse(t, file).Messages {
+		if m.Kind == KindAnnounce {
+			news += len(m.Announce.Rifts)
+		}
+	}
+	if name == "rift-crowns" {
+		require.Positive(t, news, "no rift news announced")
+	}
+	t.Logf("%d files, %d rift news; %s", n+1, news, rep)
 }

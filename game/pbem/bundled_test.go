@@ -1,0 +1,98 @@
+package pbem
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
+)
+
+// TestBundledScenariosPlayByFile: every bundled scenario that Refusal
+// accepts (those with cosmic rifts on among them, IP4.21) starts by file
+// between a home per side, its files passed round the table, and plays
+// its first rounds: the formation rolls of turn 1 in the results where
+// rifts are on, every machine at the same public hash once it has the
+// last file. The two with rift charts and destinations are refused.
+func TestBundledScenariosPlayByFile(t *testing.T) {
+	accepted := 0
+	for _, info := range scenarios.Bundled() {
+		t.Run(info.ID, func(t *testing.T) {
+			src, err := scenarios.ReadSource(info.ID)
+			require.NoError(t, err)
+			sc, err := src.Load()
+			require.NoError(t, err)
+			setup := sc.Setup()
+			if why := Refusal(sc); why != "" {
+				require.True(t, len(setup.RiftCharts) > 0 || len(setup.Destinations) > 0 || len(setup.OpenRifts) > 0, why)
+				return
+			}
+			accepted++
+			var ps []*player
+			for i, sd := range setup.Sides {
+				ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint(info.ID, "-", i))}, side: sd.ID,
+					ctrl: match.NewController(match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"}, uint64(i+1))})
+			}
+			seat, err := NewGame(ps[0].home, src, ps[0].side, testTime)
+			require.NoError(t, err)
+			file, err := seat.Game.File().Encode()
+			require.NoError(t, err)
+			// Round the table until the energy allocation of turn 1 is
+			// played and every machine has the last file.
+			for n := 1; n < 8*len(ps); n++ {
+				p := ps[n%len(ps)]
+				seat, err := Open(p.home, fmt.Sprint("file-", n), file, p.side)
+				require.NoError(t, err, "file %d at %s", n, p.side)
+				if len(seat.Game.Results) >= 2 && n%len(ps) == len(ps)-1 {
+					break
+				}
+				var o *Orders
+				if next, err := seat.Preview(); err == nil && next.MustCommit() {
+					o = p.orders(t, seat)
+				}
+				f, err := seat.Send(o)
+				if err != nil {
+					require.ErrorIs(t, err, ErrNothingNew)
+				}
+				file, err = f.Encode()
+				require.NoError(t, err)
+			}
+			var hash rules.Hash
+			var results []Result
+			last := parse(t, file)
+			for i, p := range ps {
+				s, err := LoadSeat(p.home, seat.Game.ID)
+				require.NoError(t, err)
+				if s.Game.Len() < len(last.Messages) {
+					s, err = Open(p.home, "last", file, p.side)
+					require.NoError(t, err, "the last file at %s", p.side)
+				}
+				if i == 0 {
+					hash, results = s.Game.State.PublicHash(), s.Game.Results
+					continue
+				}
+				require.Equal(t, hash, s.Game.State.PublicHash(), "%s's machine", p.side)
+			}
+			require.GreaterOrEqual(t, len(results), 2, "the first rounds played")
+			rolls := 0
+			for _, r := range results {
+				require.Empty(t, r.Stopped)
+				for _, roll := range r.Rolls {
+					if strings.HasPrefix(roll, "cosmic rift roll ") {
+						rolls++
+					}
+				}
+			}
+			if setup.Ruleset.NoCosmicRifts {
+				require.Zero(t, rolls)
+			} else {
+				require.Equal(t, len(setup.Sides), rolls, "IP4.21: every side rolls at the start of turn 1")
+			}
+		})
+	}
+	require.Equal(t, 18, accepted, "bundled scenarios that play by file")
+}
