@@ -70,6 +70,13 @@ type PeerState struct {
 	// every side's units.
 	Side SideID
 	All  bool
+	// riftNews, riftMade and refused are the cosmic rifts' part
+	// (peerrift.go): the announced news not played yet, the news of the
+	// pending rifts this machine knows, in order, and why announced news
+	// played was false.
+	riftNews []RiftNews
+	riftMade []RiftNews
+	refused  []string
 	// through is how far each side's announcements reach, by side.
 	through []Through
 	// arrivals are the announced phase-ins not yet placed, in order.
@@ -81,13 +88,6 @@ type PeerState struct {
 	// missing is the first phase point at which a unit in limbo was
 	// unknown to this machine and its side's announcements did not reach.
 	missing *PhasePoint
-	// riftNews, riftMade and refused are the cosmic rifts' part
-	// (peerrift.go): the announced news not played yet, the news of the
-	// pending rifts this machine knows, in order, and why announced news
-	// played was false.
-	riftNews []RiftNews
-	riftMade []RiftNews
-	refused  []string
 }
 
 // Through says that a side's announcements cover every phase point up to
