@@ -78,6 +78,11 @@ type Message struct {
 	DiceKey string `json:"dice_key,omitempty"`
 	// Commit is the commitment (commit): hex SHA-256.
 	Commit string `json:"commit,omitempty"`
+	// LimboCommit seals the side's orders for its own units out of phase
+	// for the round (commit, limbo.go); Limbo opens them once the game is
+	// over (key).
+	LimboCommit string        `json:"limbo_commit,omitempty"`
+	Limbo       []LimboReveal `json:"limbo,omitempty"`
 	// Orders and Nonce open a commitment (reveal); Orders is the exact
 	// JSON the commitment was made over.
 	Orders json.RawMessage `json:"orders,omitempty"`
@@ -104,9 +109,13 @@ type Genesis struct {
 // the decision it faces when the stretch starts, if any (an energy
 // allocation, movement declarations), and the plotted orders that answer
 // for it until a break.
+//
+// Limbo, the side's orders for its own units out of phase (limbo.go), is
+// never part of what the reveal opens: Send seals it apart.
 type Orders struct {
 	Command *rules.Command `json:"command,omitempty"`
 	Plot    *plot.Orders   `json:"plot,omitempty"`
+	Limbo   *LimboOrders   `json:"-"`
 }
 
 // Announcement says that the side's units out of phase phase in as
