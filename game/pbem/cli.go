@@ -178,7 +178,7 @@ func show(home Home, seat *Seat, out io.Writer) error {
 			if err := match.WriteFileAtomic(lp, b); err != nil {
 				return err
 			}
-			fmt.Fprintf(out, "the energy allocations of your units out of phase (their speed, and their cloak, IP8.443) are in %s: edit it and give it with -limbo; only this machine reads them until the game is over (without -limbo each gets its default)\n", lp)
+			fmt.Fprintf(out, "the energy allocations of your units out of phase (their speed, and their cloak, IP8.443) are in %s: edit it and give it with -limbo (without -limbo they are sent as they are); only this machine reads them until the game is over\n", lp)
 		}
 	} else if next.Game.Len() > seat.Game.Len() {
 		fmt.Fprintf(out, "nothing to decide: hexrift pbem send -game %s writes the file the others wait for\n", seat.Game.ID)
@@ -191,7 +191,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	choose := fs.Int("choose", 0, "your decision: the number of one of the commands pbem open lists")
 	command := fs.String("command", "", "your decision as a JSON command file")
 	ordersPath := fs.String("orders", "", "your plotted orders as a JSON file (default: the proposed plot)")
-	limboPath := fs.String("limbo", "", "the energy allocations of your units out of phase as a JSON file (limbo.json as pbem open writes it; default: each its default), sealed until the game is over")
+	limboPath := fs.String("limbo", "", "the energy allocations of your units out of phase as a JSON file (limbo.json as pbem open writes it; default: as pbem open proposes them), sealed until the game is over")
 	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -214,7 +214,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	}
 	var o *Orders
 	if next.MustCommit() {
-		o = &Orders{Plot: next.Propose()}
+		o = &Orders{Plot: next.Propose(), Limbo: next.ProposeLimbo()}
 		if *ordersPath != "" {
 			p, err := readOrders(*ordersPath)
 			if err != nil {
