@@ -116,3 +116,30 @@ func TestCheckLimboAllocationsRefuses(t *testing.T) {
 		require.Nil(t, h.ghostAllocations())
 	})
 }
+
+// IP8.443, IP8.32: a unit out of phase that switches its cloak does so
+// unseen, at a hot-seat table as between machines: the line goes to its
+// side alone.
+func TestCloakSwitchedOutOfPhaseIsUnseen(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts []Option
+	}{{"hot-seat", nil}, {"red's machine", []Option{WithPeer("red")}}} {
+		t.Run(c.name, func(t *testing.T) {
+			s := limboMachine(t, 3, c.opts...)
+			u := s.Unit("shade")
+			a := defaultAllocation(u)
+			a.Cloak = true
+			require.NoError(t, s.checkCloak(u, &a))
+			evs := s.execAllocations([]Sealed{{Side: "red", Command: Command{Kind: CmdAllocate, Side: "red", Allocations: []Allocation{a}}}})
+			require.True(t, u.Gear.Cloak.On, "IP8.443")
+			require.NotEmpty(t, evs)
+			for _, e := range evs {
+				if e.Unit == "shade" {
+					require.False(t, e.VisibleTo("blue"), "blue sees %q", e.Text)
+					require.True(t, e.VisibleTo("red"))
+				}
+			}
+		})
+	}
+}
