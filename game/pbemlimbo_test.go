@@ -60,7 +60,7 @@ func TestPbemWindowGivesLimboOrders(t *testing.T) {
 	}
 	w.open(first, "korath")
 	file := w.play(0)
-	cloaked, rounds := 0, 0
+	cloaked, rounds, announces, phaseIns := 0, 0, 0, 0
 	var answer string
 	for rounds = 1; rounds <= 60; rounds++ {
 		answer = peer.answer(t, file)
@@ -82,20 +82,40 @@ func TestPbemWindowGivesLimboOrders(t *testing.T) {
 			break
 		}
 		file = w.play(rounds)
-		if f := mustRead(t, file); !strings.Contains(f, `"kind": "key"`) {
-			require.NotContains(t, f, `"limbo":`, "a turn file opens limbo orders before the end")
+		data := mustRead(t, file)
+		if !strings.Contains(data, `"kind": "key"`) {
+			require.NotContains(t, data, `"limbo":`, "a turn file opens limbo orders before the end")
 		}
+		// The window's own phase-ins, announced by its machine in the
+		// file it just wrote, as its table says.
+		f, err := pbem.ParseFile(file, []byte(data))
+		require.NoError(t, err)
+		n, in := 0, 0
+		for _, m := range f.Messages {
+			if m.Kind == pbem.KindAnnounce && m.Side == "korath" {
+				n++
+				in += len(m.Announce.Arrivals)
+			}
+		}
+		if n > announces {
+			assert.Contains(t, strings.Join(w.table().bodyText(), "\n"), "announcement", "the table says the file carries an announcement")
+		}
+		if in > phaseIns {
+			w.snap("own-phase-in")
+		}
+		announces, phaseIns = n, in
 	}
 	require.Positive(t, listed, "the allocation panel never listed a unit out of phase")
 	require.Positive(t, given, "no cloak was switched on out of phase")
 	require.Positive(t, cloaked, "no table with the side's unit cloaked out of phase")
+	require.Positive(t, phaseIns, "no phase-in of the window's side announced by the window")
 	mine, err := pbem.LoadSeat(pbemHome(w.env), seat.Game.ID)
 	require.NoError(t, err)
 	require.True(t, mine.Game.Finished())
 	require.Equal(t, mine.Game.State.PublicHash(), peer.seat.Game.State.PublicHash())
 	rep, err := pbem.Verify("last", []byte(mustRead(t, answer)))
 	require.NoError(t, err)
-	t.Logf("%d rounds; %d allocation panels with units out of phase, %d cloaks switched on out of phase, %d tables with one cloaked; %s", rounds, listed, given, cloaked, rep)
+	t.Logf("%d rounds; %d allocation panels with units out of phase, %d cloaks switched on out of phase, %d tables with one cloaked; %d announcements by the window, %d phase-ins; %s", rounds, listed, given, cloaked, announces, phaseIns, rep)
 }
 
 // limboSeeds are the seeds of the federation's machine and the window's
