@@ -30,6 +30,18 @@ func interleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// cliRunner runs the commands at each side's home, as its player types
+// them, and names the turn files in dir.
+func cliRunner(homes map[string]Home, dir string) (cmd func(side string, args ...string) (string, error), file func(n int) string) {
+	cmd = func(side string, args ...string) (string, error) {
+		var out, errOut bytes.Buffer
+		err := run(homes[side], args, &out, &errOut, interleaved)
+		return out.String() + errOut.String(), err
+	}
+	file = func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
+	return cmd, file
+}
+
 func TestDefaultHomeIsUnderHexriftHome(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HEXRIFT_HOME", dir)
@@ -47,12 +59,7 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 		"corsairs": {Dir: filepath.Join(dir, "a"), Rand: fixedRand("cli-a")},
 		"hunters":  {Dir: filepath.Join(dir, "b"), Rand: fixedRand("cli-b")},
 	}
-	cmd := func(side string, args ...string) (string, error) {
-		var out, errOut bytes.Buffer
-		err := run(homes[side], args, &out, &errOut, interleaved)
-		return out.String() + errOut.String(), err
-	}
-	file := func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
+	cmd, file := cliRunner(homes, dir)
 	_, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "corsairs", "-out", file(0))
 	require.ErrorContains(t, err, "every side of testdata/short-haven.yaml plays by file, each at its own machine (its sides: corsairs,hunters)")
 	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "hunters,corsairs", "-out", file(0))
@@ -126,14 +133,10 @@ func TestCommandsGiveLimboOrders(t *testing.T) {
 		"korath":     {Dir: filepath.Join(dir, "k"), Rand: fixedRand("cli-k")},
 		"federation": {Dir: filepath.Join(dir, "f"), Rand: fixedRand("cli-f")},
 	}
-	cmd := func(side string, args ...string) (string, error) {
-		var out, errOut bytes.Buffer
-		err := run(homes[side], args, &out, &errOut, interleaved)
-		return out.String() + errOut.String(), err
-	}
-	file := func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
+	cmd, file := cliRunner(homes, dir)
 	out, err := cmd("korath", "new", filepath.Join("testdata", "phase-cloak.yaml"), "-as", "korath", "-out", file(0))
 	require.NoError(t, err)
+	require.Contains(t, out, "you play korath")
 	out, err = cmd("federation", "open", file(0), "-as", "federation")
 	require.NoError(t, err)
 	side, other := "federation", "korath"

@@ -46,11 +46,7 @@ type LimboReveal struct {
 // limboCommitment is the hash a side commits its limbo orders by, bound
 // to the game, the round and the side.
 func limboCommitment(game string, round int, side rules.SideID, orders []byte, nonce []byte) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "hexrift pbem limbo v1\x00%s\x00%d\x00%s\x00%d\x00", game, round, side, len(orders))
-	h.Write(orders)
-	h.Write(nonce)
-	return hex.EncodeToString(h.Sum(nil))
+	return sealHash("hexrift pbem limbo v1", game, round, side, orders, nonce)
 }
 
 // limboCommit keeps a commit's seal of the side's limbo orders, if any.

@@ -193,8 +193,14 @@ func (m *Message) verify(pub ed25519.PublicKey) bool {
 // to the game, the round and the side so that no commitment can be
 // carried to another.
 func commitment(game string, round int, side rules.SideID, orders []byte, nonce []byte) string {
+	return sealHash("hexrift pbem commit v1", game, round, side, orders, nonce)
+}
+
+// sealHash is SHA-256 of orders and nonce under a domain tag, bound to the
+// game, the round and the side.
+func sealHash(tag, game string, round int, side rules.SideID, orders []byte, nonce []byte) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "hexrift pbem commit v1\x00%s\x00%d\x00%s\x00%d\x00", game, round, side, len(orders))
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%d\x00", tag, game, round, side, len(orders))
 	h.Write(orders)
 	h.Write(nonce)
 	return hex.EncodeToString(h.Sum(nil))
