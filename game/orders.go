@@ -28,6 +28,10 @@ type orderDesk struct {
 	env  *Env
 	view func() *rules.View // the view on screen
 
+	// limbo, at the table of a game played by file, brings the side's
+	// units out of phase into its energy allocation (pbemlimbo.go).
+	limbo *limboDesk
+
 	cmd     *rules.Command // the command to submit
 	showMap rules.MapID    // the map to put on screen
 	plotted *plot.Orders   // the side's orders for the turn, to follow

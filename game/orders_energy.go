@@ -19,9 +19,14 @@ import (
 // starts from the balanced preset: every weapon armed, then last turn's
 // speed as far as the energy goes, so that committing at once never
 // leaves a ship unarmed.
+//
+// At the table of a game played by file the side's units out of phase
+// follow its fleet (orderDesk.limbo, pbemlimbo.go): allocs[pub:] are
+// theirs, checked and kept apart from the sealed command.
 type allocBuilder struct {
 	allocs   []rules.Allocation
 	selected int
+	pub      int
 }
 
 // allocPreset is a way to spend a ship's energy, for the preset buttons.
@@ -96,6 +101,8 @@ func newAllocBuilder(p *orderDesk) *allocBuilder {
 			b.allocs[i].Hold = slices.Clone(b.allocs[i].Hold)
 		}
 	}
+	b.pub = len(b.allocs)
+	b.addLimbo(p)
 	b.preset(p, allocPresets[0])
 	return b
 }
@@ -112,15 +119,14 @@ func (b *allocBuilder) preset(p *orderDesk, pr allocPreset) {
 		}
 		prev := b.allocs[i]
 		b.allocs[i] = pr.fill(u, &c)
-		one := rules.Command{Kind: rules.CmdAllocate, Side: p.Side(), Allocations: b.allocs}
-		if err := p.Check(one); err != nil {
+		if err := b.check(p); err != nil {
 			b.allocs[i] = prev
 		}
 	}
 }
 
 func (b *allocBuilder) command(p *orderDesk) rules.Command {
-	return rules.Command{Kind: rules.CmdAllocate, Side: p.Side(), Allocations: b.allocs}
+	return rules.Command{Kind: rules.CmdAllocate, Side: p.Side(), Allocations: b.allocs[:b.pub]}
 }
 
 // shipCost returns the cost of allocation i and the energy it may spend.
@@ -149,7 +155,11 @@ func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
 			if i == b.selected {
 				mark = "> "
 			}
-			return fmt.Sprintf("%s%s   speed %d   energy %d of %d", mark, u.Name, rules.SpeedFromEnergy(&c, a.Movement, a.Impulse), cost, have)
+			name := u.Name
+			if i >= b.pub {
+				name += " (out of phase)"
+			}
+			return fmt.Sprintf("%s%s   speed %d   energy %d of %d", mark, name, rules.SpeedFromEnergy(&c, a.Movement, a.Impulse), cost, have)
 		}, func() { b.selected = i }, stretch()))
 	}
 	for i := range b.allocs {
@@ -158,6 +168,7 @@ func (b *allocBuilder) build(p *orderDesk, box *widget.Container) {
 		showWhen(p, ed, func() bool { return b.selected == i })
 		box.AddChild(ed)
 	}
+	b.limboNote(p, box)
 	commitRow(p, fixed("Commit energy"), func() rules.Command { return b.command(p) })
 }
 

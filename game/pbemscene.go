@@ -50,6 +50,9 @@ type PbemScene struct {
 	// for the stretch, once given.
 	cmd     *rules.Command
 	plotted *plot.Orders
+	// limbo are the side's allocations for its units out of phase, once
+	// its allocation panel gave them (pbemlimbo.go).
+	limbo *pbem.LimboOrders
 	// need is the decision asked for now.
 	need rules.CommandKind
 	// wrote is the turn file written for the other sides.
@@ -107,7 +110,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	root := env.root()
 	root.AddChild(p.frame.root)
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
-	p.desk = &orderDesk{Desk: match.NewDesk(st, p.side), env: env, view: p.mapv.View}
+	p.desk = &orderDesk{Desk: match.NewDesk(st, p.side), env: env, view: p.mapv.View, limbo: newLimboDesk(next)}
 	p.resizeReserved(w, h)
 	p.begin()
 	return p, nil
@@ -233,7 +236,7 @@ func (p *PbemScene) standing() []string {
 		for _, u := range out {
 			us = append(us, fmt.Sprintf("%s at %s facing %s speed %d", u.Name, u.Hex, u.Facing, u.Speed))
 		}
-		lines = append(lines, "Out of phase (only you see them; each keeps its default energy allocation until it phases in): "+strings.Join(us, "; ")+".")
+		lines = append(lines, "Out of phase (only you see them; you allocate their energy with your fleet's, to this machine alone, until they phase in): "+strings.Join(us, "; ")+".")
 	}
 	return lines
 }
@@ -426,6 +429,16 @@ func (p *PbemScene) onCommand(cmd rules.Command) {
 		p.problem.Label = namedText(p.desk, refusalText(err))
 		return
 	}
+	if cmd.Kind == rules.CmdAllocate && p.desk.limbo != nil {
+		if b, ok := p.orders.(*allocBuilder); ok {
+			la := b.limboAllocs()
+			if err := p.desk.limbo.check(la); err != nil {
+				p.problem.Label = namedText(p.desk, refusalText(err))
+				return
+			}
+			p.limbo = &pbem.LimboOrders{Allocations: la}
+		}
+	}
 	p.cmd = &cmd
 	switch {
 	case p.plotted != nil:
@@ -453,7 +466,16 @@ func (p *PbemScene) onPlot(o plot.Orders) {
 
 // send commits the side's orders (nil: none are due) in its next turn
 // file, writes the file and shows the table with where it is.
+//
+// The side's units out of phase get the allocations its panel gave, or
+// those its machine would make (the last it gave, else the defaults).
 func (p *PbemScene) send(o *pbem.Orders) {
+	if o != nil && o.Limbo == nil {
+		o.Limbo = p.limbo
+		if o.Limbo == nil {
+			o.Limbo = p.next.ProposeLimbo()
+		}
+	}
 	_, err := p.seat.Send(o)
 	if err != nil && !errors.Is(err, pbem.ErrNothingNew) {
 		p.problem.Label = err.Error()
@@ -463,7 +485,7 @@ func (p *PbemScene) send(o *pbem.Orders) {
 		if seat, lerr := pbem.LoadSeat(p.home, p.seat.Game.ID); lerr == nil {
 			p.seat = seat
 		}
-		p.cmd, p.plotted = nil, nil
+		p.cmd, p.plotted, p.limbo = nil, nil, nil
 		p.begin()
 		return
 	}

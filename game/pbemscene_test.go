@@ -87,6 +87,9 @@ type pbemWindow struct {
 	// secrets is the most lines of another side's alone a table held
 	// back (requirePbemTableKeepsSecrets).
 	secrets int
+	// edit, when set, changes a panel's orders as a person would before
+	// play commits them.
+	edit func(p *PbemScene)
 }
 
 func newPbemWindow(t *testing.T, first func(env *Env) Scene) *pbemWindow {
@@ -177,6 +180,9 @@ func (w *pbemWindow) play(round int) string {
 			_, legal := p.next.Needs(nil)
 			require.NotEmpty(w.t, legal)
 			mb.steps = legal[0].Move.Steps
+		}
+		if w.edit != nil {
+			w.edit(p)
 		}
 		w.script.intend(w.t, orderKeys, intentCommit)
 		w.tick()

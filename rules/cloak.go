@@ -104,7 +104,21 @@ func (s *State) checkCloak(u *Unit, a *Allocation) error {
 // execCloak switches u's cloak as its revealed allocation says: switched
 // on, it starts to fade in; switched off, it starts to fade out from the
 // level it reached.
+//
+// A unit out of phase switches it unseen (IP8.443, IP8.32): the line goes
+// to its side alone.
 func (s *State) execCloak(u *Unit, a *Allocation) []Event {
+	evs := s.switchCloak(u, a)
+	for i := range evs {
+		if u.PhasedOut {
+			evs[i].Audience = Only(u.Side)
+		}
+	}
+	return evs
+}
+
+// switchCloak switches u's cloak as a says and tells of it.
+func (s *State) switchCloak(u *Unit, a *Allocation) []Event {
 	cl := &u.Gear.Cloak
 	switch {
 	case a.Cloak && !cl.On:

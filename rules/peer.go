@@ -56,8 +56,8 @@ func (s *State) streamKey(audience string) []byte {
 // so that every machine plays the public game alike. Only the machine
 // of the unit's side (or a verifier holding every key, WithPeerVerifier)
 // knows it: it wakes the unit for the phase step, makes its private
-// rolls and its course, gives it its default energy allocation each turn
-// (the side decides nothing for it until it phases in) and records each
+// rolls and its course, gives it the energy allocation its side gave this
+// machine alone, or its default, each turn (peerorders.go) and records each
 // of its phase-ins (Arrival). The other machines place an announced
 // phase-in whole, at the exact point of the step where its owner's
 // machine made it (Announce), so that their public dice stay in step;
@@ -88,6 +88,9 @@ type PeerState struct {
 	// missing is the first phase point at which a unit in limbo was
 	// unknown to this machine and its side's announcements did not reach.
 	missing *PhasePoint
+	// limbo are the allocations each side gives its units out of phase
+	// this machine computes (peerorders.go); never changed in place.
+	limbo map[SideID][]Allocation
 }
 
 // Through says that a side's announcements cover every phase point up to
@@ -385,8 +388,8 @@ func (s *State) arrive(evs []Event, u *Unit, clause string) []Event {
 }
 
 // ghostAllocations are the energy allocations of the units out of phase
-// this machine knows, in play between machines: each its default, as its
-// side decides nothing for it while it is out (docs/PBEM.md).
+// this machine knows, in play between machines: each its side's, given to
+// this machine alone (SetLimboAllocations), or its default.
 func (s *State) ghostAllocations() []Sealed {
 	if s.Peer == nil {
 		return nil
@@ -395,7 +398,7 @@ func (s *State) ghostAllocations() []Sealed {
 	for i := range s.Units {
 		u := &s.Units[i]
 		if u.Status == StatusLimbo && s.knows(u) && allocates(u) {
-			out = append(out, Sealed{Side: u.Side, Command: Command{Kind: CmdAllocate, Side: u.Side, Allocations: []Allocation{defaultAllocation(u)}}})
+			out = append(out, Sealed{Side: u.Side, Command: Command{Kind: CmdAllocate, Side: u.Side, Allocations: []Allocation{s.limboAllocation(u)}}})
 		}
 	}
 	return out

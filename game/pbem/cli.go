@@ -30,10 +30,11 @@ const Usage = `usage: hexrift pbem COMMAND [ARGS]
                                       start a game played by file; write its first turn file
   open FILE [-as SIDE]                accept a turn file (-as: the side you play, the first time);
                                       show the table as your side sees it and what you must decide
-  send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-out FILE]
+  send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-limbo FILE] [-out FILE]
                                       write your next turn file: your decision (-choose: one of
                                       the commands open lists), your plotted orders (default: the
-                                      proposed plot open shows; -orders: a JSON file of your own)
+                                      proposed plot open shows; -orders: a JSON file of your own;
+                                      -limbo: your units out of phase's allocations, limbo.json)
   show [-game ID]                     show the table and what you must decide again
   verify FILE|GAME                    check a game end to end and name the first cheat
   games                               list the games played by file on this machine
@@ -168,6 +169,17 @@ func show(home Home, seat *Seat, out io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(out, "\nthe proposed plot is in %s: edit it and give it with -orders, or send it as it is; then: hexrift pbem send -game %s\n", p, seat.Game.ID)
+		if lo := next.ProposeLimbo(); lo != nil {
+			lp := filepath.Join(home.gameDir(seat.Game.ID), "limbo.json")
+			b, err := jsonIndent(lo)
+			if err != nil {
+				return err
+			}
+			if err := match.WriteFileAtomic(lp, b); err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "the energy allocations of your units out of phase (their speed, and their cloak, IP8.443) are in %s: edit it and give it with -limbo (without -limbo they are sent as they are); only this machine reads them until the game is over\n", lp)
+		}
 	} else if next.Game.Len() > seat.Game.Len() {
 		fmt.Fprintf(out, "nothing to decide: hexrift pbem send -game %s writes the file the others wait for\n", seat.Game.ID)
 	}
@@ -179,6 +191,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	choose := fs.Int("choose", 0, "your decision: the number of one of the commands pbem open lists")
 	command := fs.String("command", "", "your decision as a JSON command file")
 	ordersPath := fs.String("orders", "", "your plotted orders as a JSON file (default: the proposed plot)")
+	limboPath := fs.String("limbo", "", "the energy allocations of your units out of phase as a JSON file (limbo.json as pbem open writes it; default: as pbem open proposes them), sealed until the game is over")
 	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -201,13 +214,20 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	}
 	var o *Orders
 	if next.MustCommit() {
-		o = &Orders{Plot: next.Propose()}
+		o = &Orders{Plot: next.Propose(), Limbo: next.ProposeLimbo()}
 		if *ordersPath != "" {
 			p, err := readOrders(*ordersPath)
 			if err != nil {
 				return err
 			}
 			o.Plot = p
+		}
+		if *limboPath != "" {
+			lo, err := readLimbo(*limboPath)
+			if err != nil {
+				return err
+			}
+			o.Limbo = lo
 		}
 		kind, legal := next.decision(o.Plot)
 		if kind == "" {
@@ -358,6 +378,18 @@ func readOrders(path string) (*plot.Orders, error) {
 		return nil, fmt.Errorf("pbem: cannot read %s: %w", path, err)
 	}
 	var o plot.Orders
+	if err := strictJSON(data, &o); err != nil {
+		return nil, fmt.Errorf("pbem: %s: %v", path, err)
+	}
+	return &o, nil
+}
+
+func readLimbo(path string) (*LimboOrders, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("pbem: cannot read %s: %w", path, err)
+	}
+	var o LimboOrders
 	if err := strictJSON(data, &o); err != nil {
 		return nil, fmt.Errorf("pbem: %s: %v", path, err)
 	}

@@ -2,10 +2,13 @@ package pbem
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,6 +30,18 @@ func interleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// cliRunner runs the commands at each side's home, as its player types
+// them, and names the turn files in dir.
+func cliRunner(homes map[string]Home, dir string) (cmd func(side string, args ...string) (string, error), file func(n int) string) {
+	cmd = func(side string, args ...string) (string, error) {
+		var out, errOut bytes.Buffer
+		err := run(homes[side], args, &out, &errOut, interleaved)
+		return out.String() + errOut.String(), err
+	}
+	file = func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
+	return cmd, file
+}
+
 func TestDefaultHomeIsUnderHexriftHome(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HEXRIFT_HOME", dir)
@@ -44,12 +59,7 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 		"corsairs": {Dir: filepath.Join(dir, "a"), Rand: fixedRand("cli-a")},
 		"hunters":  {Dir: filepath.Join(dir, "b"), Rand: fixedRand("cli-b")},
 	}
-	cmd := func(side string, args ...string) (string, error) {
-		var out, errOut bytes.Buffer
-		err := run(homes[side], args, &out, &errOut, interleaved)
-		return out.String() + errOut.String(), err
-	}
-	file := func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
+	cmd, file := cliRunner(homes, dir)
 	_, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "corsairs", "-out", file(0))
 	require.ErrorContains(t, err, "every side of testdata/short-haven.yaml plays by file, each at its own machine (its sides: corsairs,hunters)")
 	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "hunters,corsairs", "-out", file(0))
@@ -109,4 +119,77 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 	_, err = cmd(other, "verify", file(99))
 	require.ErrorContains(t, err, "the signature is not")
 	t.Logf("%d files", n+2)
+}
+
+// TestCommandsGiveLimboOrders: through the commands, the table of a side
+// with a unit out of phase writes the allocations its machine would make
+// for it to limbo.json; the side edits them (IP8.443: its cloak on, no
+// speed) and gives them with send -limbo. Its machine keeps them in
+// secret.json, the turn file carries only their commitment, and the
+// other side's machine opens it.
+func TestCommandsGiveLimboOrders(t *testing.T) {
+	dir := t.TempDir()
+	homes := map[string]Home{
+		"korath":     {Dir: filepath.Join(dir, "k"), Rand: fixedRand("cli-k")},
+		"federation": {Dir: filepath.Join(dir, "f"), Rand: fixedRand("cli-f")},
+	}
+	cmd, file := cliRunner(homes, dir)
+	out, err := cmd("korath", "new", filepath.Join("testdata", "phase-cloak.yaml"), "-as", "korath", "-out", file(0))
+	require.NoError(t, err)
+	require.Contains(t, out, "you play korath")
+	out, err = cmd("federation", "open", file(0), "-as", "federation")
+	require.NoError(t, err)
+	side, other := "federation", "korath"
+	given := 0
+	for n := 0; n < 100 && given == 0; n++ {
+		if n > 0 {
+			out, err = cmd(side, "open", file(n))
+			require.NoError(t, err, "file %d", n)
+		}
+		args := []string{"send", "-out", file(n + 1)}
+		if strings.Contains(out, "choose one") {
+			args = append(args, "-choose", "1")
+		}
+		var sealed []byte
+		if i := strings.Index(out, "are in "); side == "korath" && i > 0 && strings.Contains(out, "limbo.json") {
+			p := strings.Fields(out[i+len("are in "):])[0]
+			p = strings.TrimSuffix(p, ":")
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			var lo LimboOrders
+			require.NoError(t, json.Unmarshal(data, &lo))
+			require.NotEmpty(t, lo.Allocations)
+			for i := range lo.Allocations {
+				lo.Allocations[i].Movement, lo.Allocations[i].Impulse = 0, false
+			}
+			sealed, err = json.Marshal(lo)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(p, sealed, 0o600))
+			args = append(args, "-limbo", p)
+		}
+		out, err = cmd(side, args...)
+		require.NoError(t, err)
+		require.Contains(t, out, "send it to the other sides")
+		if sealed != nil {
+			given++
+			seat, err := LoadSeat(homes["korath"], parse(t, mustRead(t, file(n+1))).Game)
+			require.NoError(t, err)
+			// The round it committed to last.
+			require.JSONEq(t, string(sealed), string(seat.sec.Limbo[slices.Max(slices.Collect(maps.Keys(seat.sec.Limbo)))].Orders))
+			data := mustRead(t, file(n+1))
+			require.NotContains(t, string(data), `"limbo":`, "the file opens limbo orders")
+			require.Contains(t, string(data), `"limbo_commit"`)
+			_, err = cmd(other, "open", file(n+1))
+			require.NoError(t, err)
+		}
+		side, other = other, side
+	}
+	require.Positive(t, given, "the Korath were never asked for orders for a unit out of phase")
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
 }

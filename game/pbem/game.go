@@ -84,6 +84,12 @@ type Game struct {
 	myKey *rules.PrivateKey
 	// announced are the current round's announcements, in order.
 	announced []announced
+	// limboCommits seal each side's limbo orders by round, limboOpen
+	// holds them once its key message opened them, and ownLimbo are the
+	// machine's own side's, from its secrets (limbo.go).
+	limboCommits map[rules.SideID]map[int]string
+	limboOpen    map[rules.SideID]map[int]*LimboOrders
+	ownLimbo     map[int]sealed
 }
 
 // announced is one announcement of a round, with the message it came in.
@@ -361,6 +367,9 @@ func (g *Game) key(m Message) error {
 	if diceCommitment(g.ID, m.Side, k) != g.DiceCommits[m.Side] {
 		return fmt.Errorf("the dice key does not match the commitment in %s's join (a changed key would change its private rolls)", m.Side)
 	}
+	if err := g.openLimbo(m); err != nil {
+		return err
+	}
 	g.DiceKeys[m.Side] = k
 	if g.Finished() {
 		return g.checkKeys()
@@ -394,6 +403,9 @@ func (g *Game) playKeyed() ([]stretch, error) {
 	var out []stretch
 	commands, made, news := 0, 0, 0
 	for i, r := range g.played {
+		if err := g.setLimbo(st, i+1, true); err != nil {
+			return out, err
+		}
 		s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
 		// Every announcement of the round against the phase-ins and the
 		// rift news the rules make with every key: first, so that a
@@ -504,6 +516,9 @@ func (g *Game) commit(m Message) error {
 	if b, err := hex.DecodeString(m.Commit); err != nil || len(b) != 32 {
 		return fmt.Errorf("the commitment is not a SHA-256 hash")
 	}
+	if err := g.limboCommit(m); err != nil {
+		return err
+	}
 	g.Commits[m.Side] = m.Commit
 	return nil
 }
@@ -563,6 +578,9 @@ func (g *Game) playRound() error {
 		if err := st.Announce(an.Side, an.Through, an.Arrivals); err != nil {
 			return err
 		}
+	}
+	if err := g.setLimbo(st, g.Round, false); err != nil {
+		return err
 	}
 	s := play(st, g.Genesis.Sides, r.Orders, r.Seed, len(g.Commands))
 	if s.Err != nil {

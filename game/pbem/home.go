@@ -77,6 +77,10 @@ type secret struct {
 	Dice rules.PrivateKey `json:"dice"`
 	// Rounds are the orders and nonce committed to each round.
 	Rounds map[int]sealed `json:"rounds"`
+	// Limbo are the side's orders for its own units out of phase and
+	// their nonce, sealed with each round's commit and opened only with
+	// the dice key (limbo.go).
+	Limbo map[int]sealed `json:"limbo,omitempty"`
 }
 
 // sealed is one commitment's opening.
@@ -98,7 +102,7 @@ func newSecret(h Home, game string, side rules.SideID) (*secret, error) {
 	if err := h.random(seed[:]); err != nil {
 		return nil, err
 	}
-	sec := &secret{Game: game, Side: side, Key: hex.EncodeToString(seed[:]), Rounds: map[int]sealed{}}
+	sec := &secret{Game: game, Side: side, Key: hex.EncodeToString(seed[:]), Rounds: map[int]sealed{}, Limbo: map[int]sealed{}}
 	if err := h.random(sec.Dice[:]); err != nil {
 		return nil, err
 	}
@@ -151,7 +155,7 @@ func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Sea
 	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Game: id, Scenario: src, Sides: sides, Created: now.UTC()},
 		PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey)), DiceCommit: diceCommitment(id, as, sec.Dice)}
 	m.sign(key)
-	g, err := replayAs(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}}, as, &sec.Dice)
+	g, err := replayFor(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}}, sec)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +187,7 @@ func LoadSeat(h Home, id string) (*Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := replayAs(f, sec.Side, &sec.Dice)
+	g, err := replayFor(f, &sec)
 	if err != nil {
 		return nil, fmt.Errorf("pbem: this machine's copy of game %s does not replay: %w", id, err)
 	}
@@ -238,7 +242,7 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 	}
 	var g *Game
 	if known {
-		g, err = replayAs(f, seat.Side, &seat.sec.Dice)
+		g, err = replayFor(f, seat.sec)
 	} else {
 		g, err = Replay(f)
 	}
@@ -261,7 +265,7 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g, err = replayAs(f, as, &sec.Dice); err != nil {
+	if g, err = replayFor(f, sec); err != nil {
 		return nil, named(err, name)
 	}
 	seat = &Seat{Home: h, Side: as, Game: g, sec: sec}
@@ -346,7 +350,7 @@ func (s *Seat) auto() error {
 			}
 		case g.Over() && !hasKey(g, s.Side):
 			// The game is over: nothing the key opens can help anyone now.
-			m = &Message{Kind: KindKey, DiceKey: s.sec.Dice.String()}
+			m = &Message{Kind: KindKey, DiceKey: s.sec.Dice.String(), Limbo: s.limboReveals()}
 		case g.Commits[s.Side] != "" && g.Reveals[s.Side] == nil && allCommitted(g):
 			sl, ok := s.sec.Rounds[g.Round]
 			if !ok {
@@ -384,7 +388,7 @@ func allCommitted(g *Game) bool {
 // kept on the machine.
 func (s *Seat) Preview() (*Seat, error) {
 	c := &Seat{Home: s.Home, Side: s.Side, Seen: s.Seen, sec: s.sec}
-	g, err := replayAs(s.Game.File(), s.Side, &s.sec.Dice)
+	g, err := replayFor(s.Game.File(), s.sec)
 	if err != nil {
 		return nil, err
 	}
@@ -463,8 +467,12 @@ func (s *Seat) Send(o *Orders) (*File, error) {
 		if err := s.Home.random(nonce); err != nil {
 			return nil, err
 		}
+		limbo, err := s.sealLimbo(o.Limbo)
+		if err != nil {
+			return nil, err
+		}
 		s.sec.Rounds[s.Game.Round] = sealed{Orders: raw, Nonce: hex.EncodeToString(nonce)}
-		if err := s.sign(Message{Kind: KindCommit, Round: s.Game.Round, Commit: commitment(s.Game.ID, s.Game.Round, s.Side, raw, nonce)}); err != nil {
+		if err := s.sign(Message{Kind: KindCommit, Round: s.Game.Round, Commit: commitment(s.Game.ID, s.Game.Round, s.Side, raw, nonce), LimboCommit: limbo}); err != nil {
 			return nil, err
 		}
 		if err := s.auto(); err != nil {
@@ -503,6 +511,9 @@ func (s *Seat) checkOrders(o *Orders) error {
 		}
 	} else if kind != "" {
 		return fmt.Errorf("pbem: %s must decide its %s first: choose one of the commands pbem open lists", s.Side, kind)
+	}
+	if err := s.checkLimbo(o.Limbo); err != nil {
+		return err
 	}
 	if p := o.Plot; p != nil {
 		if p.Side != s.Side {

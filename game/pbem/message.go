@@ -79,6 +79,11 @@ type Message struct {
 	DiceKey string `json:"dice_key,omitempty"`
 	// Commit is the commitment (commit): hex SHA-256.
 	Commit string `json:"commit,omitempty"`
+	// LimboCommit seals the side's orders for its own units out of phase
+	// for the round (commit, limbo.go); Limbo opens them once the game is
+	// over (key).
+	LimboCommit string        `json:"limbo_commit,omitempty"`
+	Limbo       []LimboReveal `json:"limbo,omitempty"`
 	// Orders and Nonce open a commitment (reveal); Orders is the exact
 	// JSON the commitment was made over.
 	Orders json.RawMessage `json:"orders,omitempty"`
@@ -105,9 +110,13 @@ type Genesis struct {
 // the decision it faces when the stretch starts, if any (an energy
 // allocation, movement declarations), and the plotted orders that answer
 // for it until a break.
+//
+// Limbo, the side's orders for its own units out of phase (limbo.go), is
+// never part of what the reveal opens: Send seals it apart.
 type Orders struct {
 	Command *rules.Command `json:"command,omitempty"`
 	Plot    *plot.Orders   `json:"plot,omitempty"`
+	Limbo   *LimboOrders   `json:"-"`
 }
 
 // Announcement says that the side's units out of phase phase in as
@@ -188,8 +197,14 @@ func (m *Message) verify(pub ed25519.PublicKey) bool {
 // to the game, the round and the side so that no commitment can be
 // carried to another.
 func commitment(game string, round int, side rules.SideID, orders []byte, nonce []byte) string {
+	return sealHash("hexrift pbem commit v1", game, round, side, orders, nonce)
+}
+
+// sealHash is SHA-256 of orders and nonce under a domain tag, bound to the
+// game, the round and the side.
+func sealHash(tag, game string, round int, side rules.SideID, orders []byte, nonce []byte) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "hexrift pbem commit v1\x00%s\x00%d\x00%s\x00%d\x00", game, round, side, len(orders))
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s\x00%d\x00", tag, game, round, side, len(orders))
 	h.Write(orders)
 	h.Write(nonce)
 	return hex.EncodeToString(h.Sum(nil))

@@ -50,9 +50,12 @@ func (s *Seat) Show(w io.Writer) {
 		fmt.Fprintln(w, line)
 	}
 	if out := s.OutOfPhase(); len(out) > 0 {
-		fmt.Fprintln(w, "\nyour units out of phase (only you see them; each keeps its default energy allocation until it phases in):")
+		fmt.Fprintln(w, "\nyour units out of phase (only you see them; their energy allocations, the cloak included, are your orders to this machine alone, sealed until the game is over):")
 		for _, u := range out {
 			line := fmt.Sprintf("  %-14s %-10s %-18s %s facing %s speed %d", u.ID, u.Side, u.Class, u.Hex, u.Facing, u.Speed)
+			if u.Gear.Cloak.On {
+				line += " cloaked"
+			}
 			if p := u.Phase; p != nil {
 				line += fmt.Sprintf(" | out since %s at %s, %d course rolls", p.Out, p.From, len(p.Moves))
 			}

@@ -34,6 +34,9 @@ type player struct {
 	side rules.SideID
 	ctrl match.Controller
 	game string
+	// limbo, when set, gives the side's orders for its own units out of
+	// phase (limbo_test.go).
+	limbo func(t *testing.T, seat *Seat) *LimboOrders
 }
 
 // orders are the player's orders for the stretch its seat now faces.
@@ -45,6 +48,9 @@ func (p *player) orders(t *testing.T, seat *Seat) *Orders {
 	if kind, legal := next.Decision(); kind != "" {
 		c := p.ctrl.Decide(next.Game.State.View(p.side), legal)
 		o.Command = &c
+	}
+	if p.limbo != nil {
+		o.Limbo = p.limbo(t, next)
 	}
 	return o
 }
@@ -155,6 +161,9 @@ type homesGame struct {
 	// picks, a copy of that machine's home is kept in kept.
 	keep func(*File) bool
 	kept *[]keptHome
+	// limbo gives each side's orders for its units out of phase (none
+	// when nil).
+	limbo [2]func(t *testing.T, seat *Seat) *LimboOrders
 }
 
 // keptHome is a copy of a machine's home as it was before it opened file
@@ -180,6 +189,7 @@ func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent
 	src := g.src
 	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand(g.seeds[0])}, side: g.sides[0], ctrl: match.NewController(match.Seat{Side: g.sides[0], Kind: match.SeatComputer, Level: "normal"}, 1)}
 	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand(g.seeds[1])}, side: g.sides[1], ctrl: match.NewController(match.Seat{Side: g.sides[1], Kind: match.SeatComputer, Level: "normal"}, 2)}
+	a.limbo, b.limbo = g.limbo[0], g.limbo[1]
 	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
