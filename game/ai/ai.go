@@ -37,7 +37,8 @@ type Level string
 // (search.go). Normal takes the best candidate of a greedy one-step
 // evaluation that misjudges the fire a little (a seeded error) and
 // spends shots at long range. Easy misjudges the fire more, holds no
-// shot and picks at random among the better half of its candidates.
+// shot, takes any of the rules' offered movement plans at random and
+// one of the better half of its other candidates.
 const (
 	Easy   Level = "easy"
 	Normal Level = "normal"
@@ -153,13 +154,18 @@ func (p *Player) Decide(v *rules.View, legal []rules.Command, o Oracle) rules.Co
 	if p.searched(k) {
 		cands = p.search(k, cands)
 	}
-	return p.pick(cands)
+	return p.pick(v.Expecting, cands)
 }
 
 // pick chooses among candidates sorted best first: the best for normal
-// and hard, one of the better half at random for easy.
-func (p *Player) pick(cands []rules.Command) rules.Command {
+// and hard; for easy, one of the better half at random, and by its
+// handicap (handicap.go) any of its movement plans (the rules' offered
+// plans, all legal).
+func (p *Player) pick(kind rules.CommandKind, cands []rules.Command) rules.Command {
 	if p.Level == Easy && len(cands) > 1 {
+		if kind == rules.CmdMove {
+			return cands[p.rng.IntN(len(cands))]
+		}
 		return cands[p.rng.IntN((len(cands)+1)/2)]
 	}
 	return cands[0]
