@@ -31,11 +31,14 @@ type Oracle interface {
 // Level is a computer player's strength.
 type Level string
 
-// The levels. Easy plays legal moves with a little sense (at random among
-// the better half of its candidates), normal takes the best candidate of
-// a greedy one-step evaluation, hard evaluates many more candidate plans,
-// looks ahead to the fire each position allows and searches its
-// movement plans in imagined states of its view (search.go).
+// The levels, a ladder by design (handicap.go). Hard evaluates many
+// candidate plans, looks ahead to the fire each position allows and
+// searches its movement plans in imagined states of its view
+// (search.go). Normal takes the best candidate of a greedy one-step
+// evaluation that misjudges the fire a little (a seeded error) and
+// spends shots at long range. Easy misjudges the fire more, holds no
+// shot, takes any of the rules' offered movement plans at random and
+// one of the better half of its other candidates.
 const (
 	Easy   Level = "easy"
 	Normal Level = "normal"
@@ -74,6 +77,11 @@ type Player struct {
 	Level Level
 	Side  rules.SideID
 	rng   rules.RNG
+	// noise draws the level's handicap errors (handicap.go): its own
+	// stream, so that the other choices do not shift with it.
+	noise rules.RNG
+	// hc is the level's handicap (handicap.go).
+	hc handicap
 	// steps counts the search steps of the current decision.
 	steps, budget int
 	// Steps is the total of search steps taken, for tests and benchmarks.
@@ -91,7 +99,9 @@ type Player struct {
 func New(level Level, seed uint64, side rules.SideID) *Player {
 	h := fnv.New64a()
 	h.Write([]byte("ai/" + string(level) + "/" + string(side)))
-	return &Player{Level: level, Side: side, rng: rules.NewRNG(seed ^ h.Sum64())}
+	n := fnv.New64a()
+	n.Write([]byte("ai/noise/" + string(level) + "/" + string(side)))
+	return &Player{Level: level, Side: side, rng: rules.NewRNG(seed ^ h.Sum64()), noise: rules.NewRNG(seed ^ n.Sum64()), hc: level.handicap()}
 }
 
 // spend takes n search steps and reports whether the budget allowed them.
@@ -144,13 +154,18 @@ func (p *Player) Decide(v *rules.View, legal []rules.Command, o Oracle) rules.Co
 	if p.searched(k) {
 		cands = p.search(k, cands)
 	}
-	return p.pick(cands)
+	return p.pick(v.Expecting, cands)
 }
 
 // pick chooses among candidates sorted best first: the best for normal
-// and hard, one of the better half at random for easy.
-func (p *Player) pick(cands []rules.Command) rules.Command {
+// and hard; for easy, one of the better half at random, and by its
+// handicap (handicap.go) any of its movement plans (the rules' offered
+// plans, all legal).
+func (p *Player) pick(kind rules.CommandKind, cands []rules.Command) rules.Command {
 	if p.Level == Easy && len(cands) > 1 {
+		if kind == rules.CmdMove {
+			return cands[p.rng.IntN(len(cands))]
+		}
 		return cands[p.rng.IntN((len(cands)+1)/2)]
 	}
 	return cands[0]

@@ -61,12 +61,12 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 	// 40% at 0.5, 50% at 0.7, 45% at 0.8 and 0.9). Against two or more
 	// the enemies' courses follow more than one fight and a better shot
 	// is less likely to come: there hard holds as normal does (three-
-	// crowns, 40 seeds: 38.2% holding at 0.7, 53.8% at 0.5).
-	hold := 0.5
-	switch {
-	case p.Level == Easy:
-		hold = 0.2
-	case p.Level == Hard && k.rivals() < 2:
+	// crowns, 40 seeds: 38.2% holding at 0.7, 53.8% at 0.5). Normal
+	// and easy hold less by their handicap (handicap.go): normal at 0.3,
+	// easy not at all, so they spend shots at long range.
+	hc := p.hc
+	hold := hc.hold
+	if p.Level == Hard && k.rivals() < 2 {
 		hold = 0.7
 	}
 	// aimed is the expected damage already aimed at each target: at the
@@ -112,6 +112,9 @@ func (p *Player) fire(k *knowledge, legal []rules.Command, o Oracle) []rules.Com
 					v *= 3 // a seeker about to strike
 				}
 			}
+			// The level's handicap (handicap.go): it misjudges
+			// the worth of each shot.
+			v = p.misjudge(v, hc.targetError)
 			if v > bestV {
 				best, bestV = op, v
 			}

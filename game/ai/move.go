@@ -196,6 +196,11 @@ func (p *Player) scorePlan(k *knowledge, u *rules.UnitView, pl rules.MovePlan, o
 	if runner {
 		off, pot, defW = 0.3*off, 0.3*pot, 0.5*defW
 	}
+	// The level's handicap (handicap.go): it misjudges the fire given
+	// and taken.
+	hc := p.hc
+	off = p.misjudge(off, hc.fireError)
+	thr = p.misjudge(thr, hc.fireError)
 	score := off + 0.25*pot - defW*thr
 	if pl.Erratic {
 		// Erratic maneuvers: enemy fire and own fire both suffer, and

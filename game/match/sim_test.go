@@ -2,6 +2,8 @@ package match
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -144,5 +146,24 @@ func TestTableDrills(t *testing.T) {
 	}
 	if strings.Contains(md, "**all drills**") {
 		t.Error("a total row for a single drill")
+	}
+}
+
+// TestTableNotesMatchDocs checks that the notes the table writer closes
+// docs/AI.md with are the ones docs/AI.md has: the two copies of "How the
+// levels play" must not drift apart.
+func TestTableNotesMatchDocs(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "AI.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "## How the levels play"
+	i := strings.Index(string(doc), head)
+	j := strings.Index(tableNotes, head)
+	if i < 0 || j < 0 {
+		t.Fatalf("no %q section: docs/AI.md at %d, tableNotes at %d", head, i, j)
+	}
+	if got, want := tableNotes[j:], string(doc[i:]); got != want {
+		t.Errorf("tableNotes and docs/AI.md's %q differ:\n--- tableNotes\n%s\n--- docs/AI.md\n%s", head, got, want)
 	}
 }
