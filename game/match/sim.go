@@ -344,7 +344,7 @@ func (r TableResults) Markdown() string {
 	row := func(name string, ts []MatchTally) {
 		fmt.Fprintf(&b, "| %s |", name)
 		for _, t := range ts {
-			fmt.Fprintf(&b, " %d-%d-%d (%.1f%%) |", t.Win, t.Draw, t.Loss, 100*t.WinRate())
+			fmt.Fprintf(&b, " %s |", t.cell())
 		}
 		b.WriteString("\n")
 	}
@@ -402,16 +402,54 @@ func (r TableResults) Markdown() string {
 			all.Add(drills[j])
 			fmt.Fprintf(&b, " With the drills counted too: %.1f%%.", 100*all.WinRate())
 		}
-		b.WriteString("\n")
+		b.WriteString(" " + r.lowest(j, pr) + "\n")
 	}
 	b.WriteString(tableNotes)
 	return b.String()
 }
 
 // tableTargets are the win rates (of decided games, in percent) the
-// computer players are held to: hard against the legal-move player and
-// against easy.
-var tableTargets = map[[2]string]float64{{"hard", "legal"}: 95, {"hard", "easy"}: 70}
+// computer players are held to over the battle scenarios: hard against
+// the legal-move player and against easy, and each level against the
+// one below it (the ladder). Besides, no level may lose to the one below
+// it in any battle scenario (lowest).
+var tableTargets = map[[2]string]float64{{"hard", "legal"}: 95, {"hard", "easy"}: 70, {"hard", "normal"}: 80, {"normal", "easy"}: 80}
+
+// lowest says, for pair j, which battle scenarios the first level loses
+// (a rate of decided games under 50%), or the lowest it wins and that
+// none is lost. A scenario with no decided game is neither.
+func (r TableResults) lowest(j int, pr [2]string) string {
+	var lost []string
+	low, lowRate := "", 2.0
+	for _, rw := range r.Rows {
+		if rw.Drill || j >= len(rw.Cells) || rw.Cells[j].Win+rw.Cells[j].Loss == 0 {
+			continue
+		}
+		rate := rw.Cells[j].WinRate()
+		if rate < 0.5 {
+			lost = append(lost, fmt.Sprintf("%s %.1f%%", rw.Scenario, 100*rate))
+		}
+		if rate < lowRate {
+			low, lowRate = rw.Scenario, rate
+		}
+	}
+	switch {
+	case len(lost) > 0:
+		return fmt.Sprintf("%s loses to %s (under 50%%) in %s: **not met**.", pr[0], pr[1], strings.Join(lost, ", "))
+	case low != "":
+		return fmt.Sprintf("It loses in no battle scenario (the lowest: %s, %.1f%%): **met**.", low, 100*lowRate)
+	}
+	return ""
+}
+
+// cell is a table cell: wins-draws-losses and the rate of decided games,
+// or that none was decided.
+func (t MatchTally) cell() string {
+	if t.Win+t.Loss == 0 {
+		return fmt.Sprintf("%d-%d-%d (none decided)", t.Win, t.Draw, t.Loss)
+	}
+	return fmt.Sprintf("%d-%d-%d (%.1f%%)", t.Win, t.Draw, t.Loss, 100*t.WinRate())
+}
 
 // tableNotes close docs/AI.md: how the levels play, and what they leave
 // to the rules' plain choice.

@@ -135,7 +135,7 @@ func TestTableDrills(t *testing.T) {
 		"### Drills",
 		"| drill-x | 10-0-10 (50.0%) |",
 		"- hard beats legal in 97.5% of decided games over the 2 battle scenarios (target 95%): **met**. With the drills counted too: 81.7%.",
-		"- hard beats easy in 97.5% of decided games over the 2 battle scenarios (target 70%): **met**.",
+		"- hard beats easy in 97.5% of decided games over the 2 battle scenarios (target 70%): **met**. With the drills counted too: 81.7%. It loses in no battle scenario (the lowest: a, 95.0%): **met**.",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("no %q in:\n%s", want, md)
@@ -165,5 +165,34 @@ func TestTableNotesMatchDocs(t *testing.T) {
 	}
 	if got, want := tableNotes[j:], string(doc[i:]); got != want {
 		t.Errorf("tableNotes and docs/AI.md's %q differ:\n--- tableNotes\n%s\n--- docs/AI.md\n%s", head, got, want)
+	}
+}
+
+// TestTableLadder checks the ladder's targets: a level that loses a
+// battle scenario to the level below it is named, whatever its total, and
+// a scenario with no decided game is said to have none rather than a
+// rate of 0%.
+func TestTableLadder(t *testing.T) {
+	row := func(name string, w, d, l int) TableRow {
+		cells := make([]MatchTally, len(TablePairs))
+		for i := range cells {
+			cells[i] = MatchTally{Win: w, Draw: d, Loss: l}
+		}
+		return TableRow{Scenario: name, Cells: cells}
+	}
+	r := TableResults{Seeds: 20, Rows: []TableRow{row("a", 38, 0, 2), row("b", 9, 20, 11), row("c", 0, 40, 0)}}
+	md := r.Markdown()
+	for _, want := range []string{
+		"| c | 0-40-0 (none decided) |",
+		"- hard beats normal in 78.3% of decided games over the 3 battle scenarios (target 80%): **not met**. hard loses to normal (under 50%) in b 45.0%: **not met**.",
+		"- normal beats easy in 78.3% of decided games over the 3 battle scenarios (target 80%): **not met**.",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("no %q in:\n%s", want, md)
+		}
+	}
+	r.Rows = r.Rows[:1]
+	if md := r.Markdown(); !strings.Contains(md, "- hard beats normal in 95.0% of decided games over the 1 battle scenarios (target 80%): **met**. It loses in no battle scenario (the lowest: a, 95.0%): **met**.") {
+		t.Errorf("no met ladder line in:\n%s", md)
 	}
 }
