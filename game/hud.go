@@ -177,26 +177,14 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 
 	// Pointer readout, bottom left.
-	if s.hoverOK {
-		lines := s.Describe(s.hover)
-		maxW := 0.0
-		for i, l := range lines {
-			style := render.Regular
-			if i == 0 {
-				style = render.Mono
-			}
-			tw, _ := s.fonts.Measure(style, 13, l)
-			maxW = max(maxW, tw)
-		}
-		ph := 12 + 19*float64(len(lines))
-		y0 := h - ph - s.ReadoutBottom
-		s.panel(12, y0, maxW+24, ph)
+	if lines, r, ok := s.readoutLayout(); ok {
+		s.panel(r[0], r[1], r[2]-r[0], r[3]-r[1])
 		for i, l := range lines {
 			style, col := render.Regular, textMain
 			if i == 0 {
 				style, col = render.Mono, textAccent
 			}
-			s.label(24, y0+7+19*float64(i), l, style, 13, col, render.AlignLeft)
+			s.label(r[0]+12, r[1]+7+readoutRow*float64(i), l, style, readoutSize, col, render.AlignLeft)
 		}
 	}
 	if s.Hints {
@@ -208,6 +196,40 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 	s.painter.Draw(screen, &s.hud)
 	s.fonts.DrawLabels(screen, s.labels)
+}
+
+// The pointer readout's text size and row height.
+const (
+	readoutSize = 13.0
+	readoutRow  = 19.0
+)
+
+// readoutLayout lays out the pointer readout at the bottom left of the
+// map, above ReadoutBottom: the rows describing the hovered hex, each
+// clipped to the free area's width, and the readout's rectangle (x0, y0,
+// x1, y1). It reports false when the pointer is over no hex.
+func (s *MapScene) readoutLayout() ([]string, [4]float64, bool) {
+	if !s.hoverOK {
+		return nil, [4]float64{}, false
+	}
+	room := s.freeArea()[2] - 12 - 24
+	lines := s.Describe(s.hover)
+	maxW := 0.0
+	for i, l := range lines {
+		style := render.Regular
+		if i == 0 {
+			style = render.Mono
+		}
+		if room > 0 {
+			l = clipText(s.fonts, style, readoutSize, l, room)
+			lines[i] = l
+		}
+		tw, _ := s.fonts.Measure(style, readoutSize, l)
+		maxW = max(maxW, tw)
+	}
+	ph := 12 + readoutRow*float64(len(lines))
+	y0 := float64(s.cam.Height) - ph - s.ReadoutBottom
+	return lines, [4]float64{12, y0, 12 + maxW + 24, y0 + ph}, true
 }
 
 // clip shortens text to fit width pixels at size, ending it with "...".

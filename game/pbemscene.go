@@ -530,13 +530,12 @@ func (p *PbemScene) Draw(screen *ebiten.Image) {
 		return
 	}
 	p.log.draw(screen, p.events, p.side, p.mapv.cam.Width, p.mapv.cam.Height)
-	if u, ok := p.hoveredUnit(); ok {
-		side, _ := p.mapv.View().Side(u.Side)
-		if l, ok := layoutShipCard(p.env.Fonts, u, side, namerOf(p.mapv.View()), p.mapv.renderer.SideColour(f, u.Side), 12, 44); ok {
+	p.ui.Draw(screen)
+	if u, ok := p.hoveredUnit(); ok { // over the panel, where cardFor puts it there
+		if l, ok := p.mapv.cardFor(u, "", p.mapv.renderer.SideColour(f, u.Side)); ok {
 			l.draw(screen, p.env.Fonts)
 		}
 	}
-	p.ui.Draw(screen)
 }
 
 // hoveredUnit returns the first unit the side sees under the pointer.

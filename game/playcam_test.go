@@ -119,3 +119,39 @@ func TestShipCardKeepsClearOfThePhaseStormLine(t *testing.T) {
 		}
 	}
 }
+
+// The ship card under the pointer and the pointer readout at the bottom
+// left ("Hex -10,8", the unit's line) never cover each other, at 1280x800
+// and at the smallest window, for every unit the seat sees, wherever the
+// camera puts it: the card goes over the orders panel where the map has
+// no room for it beside the readout, and the readout keeps to the free
+// area.
+func TestShipCardKeepsClearOfTheReadout(t *testing.T) {
+	requireDisplay(t)
+	sizes := [][2]int{{1280, 800}, {match.MinWindowWidth, match.MinWindowHeight}}
+	for _, sz := range sizes {
+		app, p, _, screen := openPlay(t, sz[0], sz[1])
+		tick(t, app, screen)
+		units := p.mapv.View().UnitsOn(p.mapv.MapID())
+		require.NotEmpty(t, units)
+		for _, u := range units {
+			// The unit put on the screen's left, middle and right part.
+			for _, at := range []float64{0.1, 0.5, 0.9} {
+				t.Run(fmt.Sprintf("%dx%d %s at %.0f%%", sz[0], sz[1], u.ID, at*100), func(t *testing.T) {
+					p.mapv.cam.CenterOn(u.Hex)
+					p.mapv.cam.Pan(float64(sz[0])/2-at*float64(sz[0]), 0)
+					p.mapv.hover, p.mapv.hoverOK = u.Hex, true
+					p.mapv.renderer.Build(p.mapv.Frame())
+					l, ok := p.cardFor(u)
+					require.True(t, ok)
+					lines, r, ok := p.mapv.readoutLayout()
+					require.True(t, ok)
+					require.NotEmpty(t, lines)
+					assert.False(t, overlaps(l.rect(), r), "the card %v covers the readout %v", l.rect(), r)
+					assert.LessOrEqual(t, r[2], p.mapv.freeArea()[2], "the readout %v stays in the free area", r)
+					assert.LessOrEqual(t, l.y+l.h, float64(sz[1]), "the card ends on the screen")
+				})
+			}
+		}
+	}
+}
