@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,6 +55,58 @@ func TestReplotDropsCoursesAtUnitsOutOfSight(t *testing.T) {
 			} else {
 				assert.Equal(t, plan.Ships[1].Course, got.Course, "the plan's course")
 			}
+		})
+	}
+}
+
+// The break that stops a plotted turn at a course on a unit the side no
+// longer sees ("New orders") names that unit as the side knew it when it
+// last looked, or as a ship it no longer sees: on the plot panel of the
+// side asked, never the unit's id. (The unit out of sight is put in the
+// watcher's last look, as a unit that phased out since was.)
+func TestBreakNamesAVanishedUnitAsTheSideKnewIt(t *testing.T) {
+	requireDisplay(t)
+	tests := []struct {
+		name string
+		seen bool
+		want string
+	}{
+		{"seen at the last look", true, "has lost sight of Wraith"},
+		{"never seen", false, "has lost sight of a ship you can no longer see"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			app, play, script, screen := watchingGame(t)
+			tab := play.table
+			for sd, o := range tab.orders {
+				look := *play.sess.State.View(sd)
+				if tt.seen {
+					var other rules.SideID
+					for _, s := range look.Sides {
+						if s.ID != sd {
+							other = s.ID
+						}
+					}
+					look.Units = append(slices.Clone(look.Units), rules.UnitView{ID: "wraith", Name: "Wraith", Side: other, Kind: rules.KindShip, Map: look.Units[0].Map, Hex: rules.Hex{Q: 400}})
+				}
+				tab.watch[sd].Look(&look)
+				for i := range o.Ships {
+					o.Ships[i].Course = plot.Course{Kind: plot.Close, Unit: "wraith"}
+				}
+			}
+			var pb *plotBuilder
+			for i := 0; i < 400 && pb == nil; i++ {
+				if b, ok := play.orders.(*plotBuilder); ok && b.why != "" {
+					pb = b
+					break
+				}
+				acceptAll(t, play, script)
+				tick(t, app, screen)
+			}
+			require.NotNil(t, pb, "the course on a unit out of sight breaks the orders")
+			assert.Contains(t, pb.why, tt.want)
+			assert.NotRegexp(t, `\bwraith\b`, pb.why, "the id is not named")
+			assert.NotNil(t, panelText(play.desk.body, "Break: "+pb.why+"."), "the panel reads the break")
 		})
 	}
 }

@@ -31,8 +31,9 @@ type Watcher struct {
 	held    map[rules.UnitID]bool
 	ghosts  map[rules.UnitID]bool
 	rifts   map[string]bool
-	seekerD map[rules.UnitID]int // enemy seekers' distance to the side
-	holders []rules.SideID       // who holds each hold objective
+	seekerD map[rules.UnitID]int    // enemy seekers' distance to the side
+	holders []rules.SideID          // who holds each hold objective
+	names   map[rules.UnitID]string // every unit seen, by the name the side saw
 }
 
 // NewWatcher returns a watcher for side that has seen nothing yet.
@@ -43,6 +44,7 @@ func NewWatcher(side rules.SideID) *Watcher { return &Watcher{side: side} }
 func (w *Watcher) Look(v *rules.View) {
 	w.inReach, w.seekers, w.health = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[rules.UnitID][2]int{}
 	w.held, w.ghosts, w.rifts = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[string]bool{}
+	w.names = map[rules.UnitID]string{}
 	// What the side saw coming counts as seen: an enemy already inside
 	// the engagement envelope (half again its reach) when the side
 	// looked breaks nothing when it comes within reach, so that a fleet
@@ -52,6 +54,7 @@ func (w *Watcher) Look(v *rules.View) {
 	}
 	w.dist = enemyDistances(v, w.side)
 	for _, u := range v.Units {
+		w.names[u.ID] = name(u)
 		switch {
 		case u.Side != w.side && seeker(u):
 			w.seekers[u.ID] = true
@@ -66,6 +69,18 @@ func (w *Watcher) Look(v *rules.View) {
 	}
 	w.seekerD = seekerDistances(v, w.side)
 	w.holders = holders(v)
+}
+
+// lastSeenAs names the unit id as the side saw it when it last looked,
+// for a unit it may no longer see: its name then, or "a ship you can no
+// longer see" when the side did not see it at that look. The id itself
+// is never the answer: a break's text names nothing the side has not
+// seen by name.
+func (w *Watcher) lastSeenAs(id rules.UnitID) string {
+	if n, ok := w.names[id]; ok {
+		return n
+	}
+	return "a ship you can no longer see"
 }
 
 // Seen reports whether the watcher has looked at the game at all.

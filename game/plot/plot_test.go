@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,16 +91,39 @@ func TestCourseOrders(t *testing.T) {
 		})
 	}
 	// A course on a unit out of sight is blocked: the person is asked.
-	o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: Course{Kind: Close, Unit: "m1"}}}, Breaks: DefaultBreaks()}
+	// The break names the unit as the side saw it at its last look, or
+	// as a ship it no longer sees: never by its id, nor by anything of
+	// a unit it never saw.
+	gone := *v
+	gone.Units = slices.DeleteFunc(slices.Clone(v.Units), func(u rules.UnitView) bool { return u.ID == "claw" })
+	for _, tc := range []struct {
+		name       string
+		target     rules.UnitID
+		look, now  *rules.View
+		want       string
+		notWritten []string
+	}{
+		{"seen at the last look, now gone", "claw", v, &gone, "Hawk has lost sight of Claw", []string{"claw"}},
+		{"never seen (a hidden mine)", "m1", v, v, "Hawk has lost sight of a ship you can no longer see", []string{"m1", "Mine"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: Course{Kind: Close, Unit: tc.target}}}, Breaks: DefaultBreaks()}
+			w := NewWatcher("blue")
+			w.Look(tc.look)
+			_, br := o.Decide(tc.now, legal, s, w)
+			require.NotNil(t, br)
+			assert.Equal(t, "blocked", br.Kind)
+			assert.Equal(t, tc.want, br.Text)
+			for _, word := range tc.notWritten {
+				assert.NotContains(t, br.Text, word)
+			}
+		})
+	}
 	w := NewWatcher("blue")
 	w.Look(v)
-	_, br := o.Decide(v, legal, s, w)
-	require.NotNil(t, br)
-	assert.Equal(t, "blocked", br.Kind)
-	assert.NotContains(t, br.Text, "Mine", "the break names the id the orders gave, nothing of the hidden unit")
 	// "Ask me every impulse" asks at every move.
-	o = &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", AskEveryImpulse: true}}}
-	_, br = o.Decide(v, legal, s, w)
+	o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", AskEveryImpulse: true}}}
+	_, br := o.Decide(v, legal, s, w)
 	require.NotNil(t, br)
 	assert.Equal(t, "decision", br.Kind)
 	// Orders of another turn cover nothing.
