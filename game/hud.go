@@ -101,14 +101,8 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 		clock = s.Caption
 	}
 	s.label(w/2, 10, clock, render.Regular, 14, textMain, render.AlignCenter)
-	if s.Caption == "" && len(s.view.Pending) > 0 && s.view.Expecting != "" {
-		var names []string
-		for _, sd := range s.view.Pending {
-			if side, ok := s.view.Side(sd); ok {
-				names = append(names, side.Name)
-			}
-		}
-		s.label(w/2, 10+17, strings.Join(names, ", ")+" to act", render.Regular, 11, textDim, render.AlignCenter)
+	if acting := s.acting(); acting != "" {
+		s.label(w/2, 10+17, acting, render.Regular, 11, textDim, render.AlignCenter)
 	}
 	who := "table view"
 	if sd, ok := s.view.Side(s.viewer); ok {
@@ -196,6 +190,28 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 	s.painter.Draw(screen, &s.hud)
 	s.fonts.DrawLabels(screen, s.labels)
+}
+
+// acting is the line under the clock: who acts now ("Korath Dominion to
+// act"), Acting's side when set, else the sides the rules wait for;
+// empty under a caption or when nobody acts.
+func (s *MapScene) acting() string {
+	if s.Caption != "" {
+		return ""
+	}
+	if s.Acting != "" {
+		return s.Acting + " to act"
+	}
+	if len(s.view.Pending) == 0 || s.view.Expecting == "" {
+		return ""
+	}
+	var names []string
+	for _, sd := range s.view.Pending {
+		if side, ok := s.view.Side(sd); ok {
+			names = append(names, side.Name)
+		}
+	}
+	return strings.Join(names, ", ") + " to act"
 }
 
 // The pointer readout's text size and row height.

@@ -84,8 +84,11 @@ type MapScene struct {
 	Caption string
 	// StepNote, when set, names what is done now in place of the
 	// step's title in the top bar: a side plotting its turn gives its
-	// orders in the declaration step.
+	// orders in the declaration step. Acting, when set, names who acts
+	// now in place of the sides the rules wait for under the clock: the
+	// side plotting, while the rules wait for another's declaration.
 	StepNote string
+	Acting   string
 	cams     mapCameras
 	tabs     []mapTab
 	// Home, when set, is where Home goes (the viewer's own units, say)

@@ -400,7 +400,7 @@ func (p *PlayScene) refreshOrders() {
 	}
 	p.ordersKey = key
 	p.orders, p.desk = nil, nil
-	p.mapv.StepNote = ""
+	p.mapv.StepNote, p.mapv.Acting = "", ""
 	if p.viewer != "" && p.handover != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		p.orders = &handoverBuilder{to: p.seatName(p.handover), done: func() { p.passOn = true }}
@@ -409,9 +409,10 @@ func (p *PlayScene) refreshOrders() {
 		if b, plotting := p.plotBuilderFor(p.desk); plotting {
 			p.orders = b
 			p.mapv.StepNote = "Orders for the turn"
-			if st.Clock.Step.InImpulse() {
-				p.mapv.StepNote = "New orders"
+			if p.table.why != "" {
+				p.mapv.StepNote = "New orders" // plotting again from a break
 			}
+			p.mapv.Acting = p.seatName(p.viewer)
 		} else {
 			p.orders = newOrderBuilder(p.desk, st.Expecting())
 		}
