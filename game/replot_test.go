@@ -110,3 +110,60 @@ func TestBreakNamesAVanishedUnitAsTheSideKnewIt(t *testing.T) {
 		})
 	}
 }
+
+// A course on a unit the side saw destroyed goes on to the course the
+// plan gives the ship now (the nearest enemy it sees), with no sitting:
+// nobody is asked "has lost sight of" a wreck, a handoff a turn saved
+// in first-contact (seed 1, turn 2: 5 handoffs before, 4 with it). The
+// destroyed unit is put in the watcher's last look and the log, as a
+// target blown up since was.
+func TestCourseOnADestroyedUnitGoesOn(t *testing.T) {
+	requireDisplay(t)
+	app, play, script, screen := watchingGame(t)
+	tab := play.table
+	for sd, o := range tab.orders {
+		look := *play.sess.State.View(sd)
+		var other rules.SideID
+		for _, s := range look.Sides {
+			if s.ID != sd {
+				other = s.ID
+			}
+		}
+		look.Units = append(slices.Clone(look.Units), rules.UnitView{ID: "wraith", Name: "Wraith", Side: other, Kind: rules.KindShip, Map: look.Units[0].Map, Hex: rules.Hex{Q: 400}})
+		tab.watch[sd].Look(&look)
+		for i := range o.Ships {
+			o.Ships[i].Course = plot.Course{Kind: plot.Close, Unit: "wraith", RiftRisk: true}
+		}
+	}
+	play.sess.Events = append(play.sess.Events, rules.Event{Seq: len(play.sess.Events), Clock: play.sess.State.Clock, Kind: rules.EventDestroyed, Unit: "wraith", Text: "Wraith is destroyed"})
+	moved := map[rules.UnitID]bool{}
+	start := len(play.sess.Commands)
+	for i := 0; i < 2000 && len(moved) < 8 && play.sess.State.Clock.Turn == 1; i++ {
+		if pb, ok := play.orders.(*plotBuilder); ok {
+			require.NotContains(t, pb.why, "lost sight", "nobody is asked about a destroyed target")
+		}
+		acceptAll(t, play, script)
+		tick(t, app, screen)
+		for _, c := range play.sess.Commands[start:] {
+			if c.Kind == rules.CmdMove && c.Move != nil {
+				moved[c.Move.Unit] = true
+			}
+		}
+	}
+	require.NotEmpty(t, moved, "ships moved on their orders")
+	for sd, o := range tab.orders {
+		plan := plot.Plan(play.sess.State.View(sd), sd, o.Breaks)
+		for _, sh := range o.Ships {
+			if !moved[sh.Unit] {
+				continue
+			}
+			t.Run(string(sh.Unit), func(t *testing.T) {
+				assert.NotEqual(t, rules.UnitID("wraith"), sh.Course.Unit, "the course left the wreck")
+				if p := plan.Ship(sh.Unit); p != nil {
+					assert.Equal(t, p.Course.Kind, sh.Course.Kind, "the plan's course")
+				}
+				assert.True(t, sh.Course.RiftRisk, "the rest of its course stays")
+			})
+		}
+	}
+}

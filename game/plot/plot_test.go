@@ -281,3 +281,33 @@ func TestAskWhenEngaged(t *testing.T) {
 		})
 	}
 }
+
+// Retarget gives a ship whose course is on a unit (a wreck, the caller
+// says) the plan's course in the view, keeping its rift risk; a course
+// on no unit, and a unit the orders do not hold, stay as they are.
+func TestRetarget(t *testing.T) {
+	s := newGame(t, hawkMoves)
+	v := s.View("blue")
+	planned := Plan(v, "blue", DefaultBreaks()).Ship("hawk").Course
+	require.Equal(t, Close, planned.Kind, "the plan closes with the enemy in sight")
+	away := rules.Hex{Q: -20, R: 10}
+	for _, tc := range []struct {
+		name    string
+		ship    rules.UnitID
+		course  Course
+		changed bool
+		want    Course
+	}{
+		{"close with a wreck", "hawk", Course{Kind: Close, Unit: "gone"}, true, planned},
+		{"keep a wreck at range, rift risks taken", "hawk", Course{Kind: Range, Unit: "gone", Range: 4, RiftRisk: true}, true, Course{Kind: planned.Kind, Unit: planned.Unit, RiftRisk: true}},
+		{"circle a wreck", "hawk", Course{Kind: Circle, Unit: "gone", Range: 2}, true, planned},
+		{"toward a hex", "hawk", Course{Kind: Toward, Hex: away}, false, Course{Kind: Toward, Hex: away}},
+		{"a ship without orders", "claw", Course{Kind: Close, Unit: "gone"}, false, Course{Kind: Close, Unit: "gone"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: tc.course}}, Breaks: DefaultBreaks()}
+			assert.Equal(t, tc.changed, o.Retarget(v, tc.ship))
+			assert.Equal(t, tc.want, o.Ship("hawk").Course)
+		})
+	}
+}
