@@ -311,3 +311,32 @@ func TestRetarget(t *testing.T) {
 		})
 	}
 }
+
+// A seeking weapon's break says who launched what at whom, as far as the
+// side's view shows them, and never more.
+func TestSeekerBreakTexts(t *testing.T) {
+	hawk := rules.UnitView{ID: "hawk", Name: "Hawk", Side: "blue", Class: "fed-frigate", Kind: rules.KindShip, Map: "m"}
+	claw := rules.UnitView{ID: "claw", Name: "Claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 40}}
+	drone := rules.UnitView{ID: "claw.d1.1", Name: "Drone", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}, Target: "hawk"}
+	for _, tc := range []struct {
+		name   string
+		units  []rules.UnitView
+		breaks Breaks
+		want   string
+	}{
+		{"launcher and target in sight", []rules.UnitView{hawk, claw, drone}, DefaultBreaks(), "Claw launches a drone at Hawk"},
+		{"the launcher out of sight", []rules.UnitView{hawk, drone}, DefaultBreaks(), "a drone is launched at Hawk"},
+		{"no target in the view", []rules.UnitView{hawk, claw, {ID: "claw.d1.1", Name: "Drone", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}}}, DefaultBreaks(), "Claw launches a drone"},
+		{"no name", []rules.UnitView{hawk, claw, {ID: "claw.d1.1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}}}, DefaultBreaks(), "Claw launches a seeking weapon"},
+		{"within N hexes", []rules.UnitView{hawk, claw, drone}, Breaks{SeekerWithin: 4}, "a drone from Claw comes within 4 hexes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := NewWatcher("blue")
+			w.Look(&rules.View{Viewer: "blue", Units: []rules.UnitView{hawk, claw}})
+			b := w.Check(&rules.View{Viewer: "blue", Units: tc.units}, tc.breaks)
+			require.NotNil(t, b)
+			assert.Equal(t, "seeker", b.Kind)
+			assert.Equal(t, tc.want, b.Text)
+		})
+	}
+}
