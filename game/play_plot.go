@@ -360,7 +360,11 @@ func (p *PlayScene) plotBuilderFor(d *orderDesk) (orderBuilder, bool) {
 	if t == nil || t.plotFor == "" || t.plotFor != p.viewer {
 		return nil, false
 	}
-	return newPlotBuilder(d, t.orders[t.plotFor], t.why), true
+	b := newPlotBuilder(d, t.orders[t.plotFor], t.why)
+	if t.why != "" {
+		b.openOn(d.view(), t.asking[t.plotFor])
+	}
+	return b, true
 }
 
 // watchUpdate reads the watching intents and plays the table on when

@@ -2,12 +2,14 @@ package game
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -107,6 +109,7 @@ func TestBreakNamesAVanishedUnitAsTheSideKnewIt(t *testing.T) {
 			assert.Contains(t, pb.why, tt.want)
 			assert.NotRegexp(t, `\bwraith\b`, pb.why, "the id is not named")
 			assert.NotNil(t, panelText(play.desk.body, "Break: "+pb.why+"."), "the panel reads the break")
+			assert.True(t, strings.HasPrefix(pb.why, unitName(play.desk, pb.ship().Unit)+" "), "the panel opens on the ship blocked: %s", pb.ship().Unit)
 		})
 	}
 }
@@ -165,5 +168,64 @@ func TestCourseOnADestroyedUnitGoesOn(t *testing.T) {
 				assert.True(t, sh.Course.RiftRisk, "the rest of its course stays")
 			})
 		}
+	}
+}
+
+// Plotting again from a break, the panel opens on the side's ship the
+// break is about (the one damaged or blocked, the one a seeking weapon
+// seeks, the one nearest an enemy come within reach), and the map marks
+// the enemy unit the break is about; a break about nothing in sight
+// leaves the first ship selected.
+func TestReplotOpensOnTheBreak(t *testing.T) {
+	sess := newSession(t, "first-contact")
+	side := sess.State.Pending()[0]
+	d := orderPanel(sess.State, side)
+	v := *d.view()
+	var own, enemy []rules.UnitView
+	for _, u := range v.Units {
+		if u.Side == side {
+			own = append(own, u)
+		} else {
+			enemy = append(enemy, u)
+		}
+	}
+	require.GreaterOrEqual(t, len(own), 3)
+	require.NotEmpty(t, enemy)
+	seeker := rules.UnitView{ID: enemy[0].ID + ".d1.1", Name: "Drone", Side: enemy[0].Side, Kind: rules.KindDrone, Map: enemy[0].Map, Hex: enemy[0].Hex, Target: own[2].ID}
+	v.Units = append(slices.Clone(v.Units), seeker)
+	d.view = func() *rules.View { return &v }
+	nearest := own[0]
+	for _, u := range own {
+		if u.Hex.Distance(enemy[0].Hex) < nearest.Hex.Distance(enemy[0].Hex) {
+			nearest = u
+		}
+	}
+	tests := []struct {
+		name  string
+		br    *plot.Break
+		ship  rules.UnitID
+		about rules.UnitID
+	}{
+		{"no break", nil, own[0].ID, ""},
+		{"an own ship damaged", &plot.Break{Kind: "damaged", Unit: own[1].ID}, own[1].ID, ""},
+		{"a seeking weapon launched at an own ship", &plot.Break{Kind: "seeker", Unit: seeker.ID}, own[2].ID, seeker.ID},
+		{"an enemy within reach", &plot.Break{Kind: "enemy", Unit: enemy[0].ID}, nearest.ID, enemy[0].ID},
+		{"a unit out of sight", &plot.Break{Kind: "blocked", Unit: "gone"}, own[0].ID, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newPlotBuilder(d, nil, "a break")
+			b.openOn(&v, tt.br)
+			assert.Equal(t, tt.ship, b.ship().Unit, "the ship selected")
+			assert.Equal(t, tt.about, b.about)
+			f := &render.Frame{}
+			b.overlay(d, f)
+			assert.Equal(t, tt.ship, f.Selected, "the camera follows the ship selected")
+			marked := false
+			for _, m := range f.Marks {
+				marked = marked || strings.HasPrefix(m.Label, "break: ")
+			}
+			assert.Equal(t, tt.about != "", marked, "the break's unit is marked: %v", f.Marks)
+		})
 	}
 }
