@@ -171,7 +171,11 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 
 	// Pointer readout, bottom left.
-	if lines, r, ok := s.readoutLayout(); ok {
+	var card *cardLayout
+	if s.HoverCard != nil {
+		card = s.HoverCard()
+	}
+	if lines, r, ok := s.readoutLayout(card); ok {
 		s.panel(r[0], r[1], r[2]-r[0], r[3]-r[1])
 		for i, l := range lines {
 			style, col := render.Regular, textMain
@@ -222,30 +226,52 @@ const (
 
 // readoutLayout lays out the pointer readout at the bottom left of the
 // map, above ReadoutBottom: the rows describing the hovered hex, each
-// clipped to the free area's width, and the readout's rectangle (x0, y0,
-// x1, y1). It reports false when the pointer is over no hex.
-func (s *MapScene) readoutLayout() ([]string, [4]float64, bool) {
+// clipped to the room it has, and the readout's rectangle (x0, y0, x1,
+// y1). Beside card, the ship card up (nil for none), the readout leaves
+// out the card's unit, which the card describes, and where it would
+// still be under the card it moves to the card's right (the card on the
+// left of the map), or keeps left of it, clipped to the room there. It
+// reports false when the pointer is over no hex.
+func (s *MapScene) readoutLayout(card *cardLayout) ([]string, [4]float64, bool) {
 	if !s.hoverOK {
 		return nil, [4]float64{}, false
 	}
-	room := s.freeArea()[2] - 12 - 24
-	lines := s.Describe(s.hover)
-	maxW := 0.0
-	for i, l := range lines {
-		style := render.Regular
-		if i == 0 {
-			style = render.Mono
-		}
-		if room > 0 {
-			l = clipText(s.fonts, style, readoutSize, l, room)
-			lines[i] = l
-		}
-		tw, _ := s.fonts.Measure(style, readoutSize, l)
-		maxW = max(maxW, tw)
+	var skip rules.UnitID
+	if card != nil {
+		skip = card.unit
 	}
-	ph := 12 + readoutRow*float64(len(lines))
-	y0 := float64(s.cam.Height) - ph - s.ReadoutBottom
-	return lines, [4]float64{12, y0, 12 + maxW + 24, y0 + ph}, true
+	lines := s.describe(s.hover, skip)
+	free := s.freeArea()
+	place := func(x0, right float64) ([]string, [4]float64) {
+		out := make([]string, len(lines))
+		maxW := 0.0
+		for i, l := range lines {
+			style := render.Regular
+			if i == 0 {
+				style = render.Mono
+			}
+			if room := right - x0 - 24; room > 0 {
+				l = clipText(s.fonts, style, readoutSize, l, room)
+			}
+			out[i] = l
+			tw, _ := s.fonts.Measure(style, readoutSize, l)
+			maxW = max(maxW, tw)
+		}
+		ph := 12 + readoutRow*float64(len(lines))
+		y0 := float64(s.cam.Height) - ph - s.ReadoutBottom
+		return out, [4]float64{x0, y0, x0 + maxW + 24, y0 + ph}
+	}
+	out, r := place(12, free[2])
+	if card == nil || !overlaps(r, card.rect()) {
+		return out, r, true
+	}
+	c := card.rect()
+	if right := c[0] - 12; right-12 >= free[2]-c[2]-12 { // more room left of the card
+		out, r = place(12, right)
+	} else {
+		out, r = place(c[2]+12, free[2])
+	}
+	return out, r, true
 }
 
 // clip shortens text to fit width pixels at size, ending it with "...".

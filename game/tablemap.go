@@ -57,12 +57,11 @@ func hoveredUnitIn(m *MapScene, v *rules.View) (rules.UnitView, bool) {
 }
 
 // cardFor lays out the systems display of u, the unit under the pointer,
-// drawn in colour, in the first of these places that covers not the
-// pointer readout and hides neither u nor the unit followed: the top
-// left of the map, the top right of the free area, over the orders
-// panel. The readout is never covered (the last place is beside the free
-// area, where the readout ends); where both map places hide a unit the
-// card keeps clear of u, over the orders panel if it must. In each place
+// drawn in colour, in the first of these places that hides neither u nor
+// the unit followed: the top left of the map, the top right of the free
+// area. Where both hide a unit the card keeps clear of u, over the
+// orders panel if it must (the pointer readout keeps clear of the card:
+// readoutLayout). In each place
 // it starts below the areas' labels ("PHASE STORM  ·  until turn 5") it
 // would cover, as long as it still ends on the screen; a place needing no
 // such move comes first.
@@ -86,20 +85,14 @@ func (s *MapScene) cardFor(u rules.UnitView, followed rules.UnitID, colour rende
 	}
 	pad := s.cam.HexPixels() + 4
 	areas := s.renderer.AreaLabelBoxes()
-	_, readout, hasReadout := s.readoutLayout()
-	// A place's cost: whether it covers the readout, the units it hides
-	// (u counts twice), then whether it covers a label, then how far down
-	// it starts.
+	// A place's cost: the units it hides (u counts twice), then whether it
+	// covers a label, then how far down it starts.
 	type place struct {
-		l       *cardLayout
-		readout bool
-		hidden  int
-		covers  bool
+		l      *cardLayout
+		hidden int
+		covers bool
 	}
 	worse := func(a, b place) bool {
-		if a.readout != b.readout {
-			return a.readout
-		}
 		if a.hidden != b.hidden {
 			return a.hidden > b.hidden
 		}
@@ -111,14 +104,18 @@ func (s *MapScene) cardFor(u rules.UnitView, followed rules.UnitID, colour rende
 	var best place
 	overPanel := min(free[2]+12, float64(s.cam.Width)-cardWidth-12)
 	for i, x := range []float64{12, free[2] - cardWidth - 12, overPanel} {
-		if i == 2 && best.hidden < 2 && !best.readout {
-			break // the map has room beside u
+		width := cardWidth
+		if i == 2 {
+			if best.hidden < 2 {
+				break // the map has room beside u
+			}
+			width = max(cardWidth, float64(s.cam.Width)-12-x) // the panel's whole width
 		}
-		l, ok := s.cardBelow(u, side, colour, x, areas)
+		l, ok := s.cardBelow(u, side, colour, x, width, areas)
 		if !ok {
 			return nil, false
 		}
-		pl := place{l: l, readout: hasReadout && overlaps(l.rect(), readout)}
+		pl := place{l: l}
 		for _, k := range keep {
 			if l.covers(k.x, k.y, pad) {
 				pl.hidden += k.weight
@@ -137,14 +134,14 @@ func (s *MapScene) cardFor(u rules.UnitView, followed rules.UnitID, colour rende
 // cardTop is where the ship card starts, just below the top bar.
 const cardTop = 44.0
 
-// cardBelow lays out u's card at x, from cardTop down below every one of
-// the areas' label boxes it would cover; at cardTop where so moved it
-// would run off the bottom of the screen.
-func (s *MapScene) cardBelow(u rules.UnitView, side rules.Side, colour render.RGBA, x float64, areas [][4]float64) (*cardLayout, bool) {
+// cardBelow lays out u's card at x, width pixels wide, from cardTop down
+// below every one of the areas' label boxes it would cover; at cardTop
+// where so moved it would run off the bottom of the screen.
+func (s *MapScene) cardBelow(u rules.UnitView, side rules.Side, colour render.RGBA, x, width float64, areas [][4]float64) (*cardLayout, bool) {
 	var top *cardLayout
 	y := cardTop
 	for {
-		l, ok := layoutShipCard(s.fonts, u, side, namerOf(s.View()), colour, x, y)
+		l, ok := layoutShipCardWide(s.fonts, u, side, namerOf(s.View()), colour, x, y, width)
 		if !ok {
 			return nil, false
 		}
