@@ -556,7 +556,13 @@ func (b *plotBuilder) overlay(p *orderDesk, f *render.Frame) {
 		}
 	}
 	if u := unitOf(v, b.about); u != nil {
-		f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: "break: " + unitName(p, u.ID)})
+		label := "break: " + unitName(p, u.ID)
+		i := slices.IndexFunc(f.Marks, func(m render.HexMark) bool { return m.Hex == u.Hex })
+		if i < 0 {
+			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: label})
+		} else { // one label a hex: a drone launched from the ship the course is on
+			f.Marks[i].Label += "  ·  " + label
+		}
 	}
 }
 

@@ -223,9 +223,27 @@ func TestReplotOpensOnTheBreak(t *testing.T) {
 			assert.Equal(t, tt.ship, f.Selected, "the camera follows the ship selected")
 			marked := false
 			for _, m := range f.Marks {
-				marked = marked || strings.HasPrefix(m.Label, "break: ")
+				marked = marked || strings.Contains(m.Label, "break: ")
 			}
 			assert.Equal(t, tt.about != "", marked, "the break's unit is marked: %v", f.Marks)
 		})
 	}
+	// A drone launched from the ship the course is on shares its hex:
+	// one label says both.
+	t.Run("the break's unit on the course's target", func(t *testing.T) {
+		b := newPlotBuilder(d, nil, "a break")
+		b.openOn(&v, &plot.Break{Kind: "seeker", Unit: seeker.ID})
+		b.ship().Course = plot.Course{Kind: plot.Close, Unit: enemy[0].ID}
+		f := &render.Frame{}
+		b.overlay(d, f)
+		var at []render.HexMark
+		for _, m := range f.Marks {
+			if m.Hex == enemy[0].Hex {
+				at = append(at, m)
+			}
+		}
+		require.Len(t, at, 1, "one mark a hex: %v", f.Marks)
+		assert.Contains(t, at[0].Label, "Close with "+enemy[0].Name)
+		assert.Contains(t, at[0].Label, "break: Drone from "+enemy[0].Name)
+	})
 }
