@@ -163,3 +163,40 @@ func TestDeclarePanelAsksBeforeSelfDestruct(t *testing.T) {
 	tick(t, app, screen)
 	assert.Empty(t, b.command(play.desk).Declarations, "unticked, it is taken back")
 }
+
+// Units that would read alike on a panel (two drones from Ironclaw, as
+// the declarations of a first-contact turn listed them) are told apart:
+// a seeker by its target, then by number; names apart stay as they are.
+func TestDistinctNames(t *testing.T) {
+	v := &rules.View{Viewer: "korath", Units: []rules.UnitView{
+		{ID: "ironclaw", Name: "Ironclaw", Side: "korath", Kind: rules.KindShip},
+		{ID: "ironclaw.d8.2", Name: "Drone", Side: "korath", Kind: rules.KindDrone, Target: "swift"},
+		{ID: "ironclaw.d9.2", Name: "Drone", Side: "korath", Kind: rules.KindDrone, Target: "swift"},
+		{ID: "ironclaw.d7.2", Name: "Drone", Side: "korath", Kind: rules.KindDrone, Target: "lark"},
+		{ID: "fang.d3.2", Name: "Drone", Side: "korath", Kind: rules.KindDrone, Target: "lark"},
+		{ID: "lark", Name: "Lark", Side: "federation", Kind: rules.KindShip},
+		{ID: "swift", Name: "Swift", Side: "federation", Kind: rules.KindShip},
+		{ID: "fang", Name: "Fang", Side: "korath", Kind: rules.KindShip},
+	}}
+	d := &orderDesk{view: func() *rules.View { return v }}
+	ids := []rules.UnitID{"ironclaw", "ironclaw.d8.2", "ironclaw.d9.2", "ironclaw.d7.2", "fang.d3.2"}
+	names := distinctNames(d, ids)
+	tests := []struct {
+		id   rules.UnitID
+		want string
+	}{
+		{"ironclaw", "Ironclaw"},
+		{"ironclaw.d8.2", "Drone from Ironclaw at Swift (1)"},
+		{"ironclaw.d9.2", "Drone from Ironclaw at Swift (2)"},
+		{"ironclaw.d7.2", "Drone from Ironclaw at Lark"},
+		{"fang.d3.2", "Drone from Fang"},
+	}
+	seen := map[string]bool{}
+	for _, tt := range tests {
+		t.Run(string(tt.id), func(t *testing.T) {
+			assert.Equal(t, tt.want, names[tt.id])
+			assert.False(t, seen[names[tt.id]], "%q twice", names[tt.id])
+			seen[names[tt.id]] = true
+		})
+	}
+}

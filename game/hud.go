@@ -101,14 +101,8 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 		clock = s.Caption
 	}
 	s.label(w/2, 10, clock, render.Regular, 14, textMain, render.AlignCenter)
-	if s.Caption == "" && len(s.view.Pending) > 0 && s.view.Expecting != "" {
-		var names []string
-		for _, sd := range s.view.Pending {
-			if side, ok := s.view.Side(sd); ok {
-				names = append(names, side.Name)
-			}
-		}
-		s.label(w/2, 10+17, strings.Join(names, ", ")+" to act", render.Regular, 11, textDim, render.AlignCenter)
+	if acting := s.acting(); acting != "" {
+		s.label(w/2, 10+17, acting, render.Regular, 11, textDim, render.AlignCenter)
 	}
 	who := "table view"
 	if sd, ok := s.view.Side(s.viewer); ok {
@@ -177,26 +171,18 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 
 	// Pointer readout, bottom left.
-	if s.hoverOK {
-		lines := s.Describe(s.hover)
-		maxW := 0.0
-		for i, l := range lines {
-			style := render.Regular
-			if i == 0 {
-				style = render.Mono
-			}
-			tw, _ := s.fonts.Measure(style, 13, l)
-			maxW = max(maxW, tw)
-		}
-		ph := 12 + 19*float64(len(lines))
-		y0 := h - ph - s.ReadoutBottom
-		s.panel(12, y0, maxW+24, ph)
+	var card *cardLayout
+	if s.HoverCard != nil {
+		card = s.HoverCard()
+	}
+	if lines, r, ok := s.readoutLayout(card); ok {
+		s.panel(r[0], r[1], r[2]-r[0], r[3]-r[1])
 		for i, l := range lines {
 			style, col := render.Regular, textMain
 			if i == 0 {
 				style, col = render.Mono, textAccent
 			}
-			s.label(24, y0+7+19*float64(i), l, style, 13, col, render.AlignLeft)
+			s.label(r[0]+12, r[1]+7+readoutRow*float64(i), l, style, readoutSize, col, render.AlignLeft)
 		}
 	}
 	if s.Hints {
@@ -208,6 +194,84 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 	s.painter.Draw(screen, &s.hud)
 	s.fonts.DrawLabels(screen, s.labels)
+}
+
+// acting is the line under the clock: who acts now ("Korath Dominion to
+// act"), Acting's side when set, else the sides the rules wait for;
+// empty under a caption or when nobody acts.
+func (s *MapScene) acting() string {
+	if s.Caption != "" {
+		return ""
+	}
+	if s.Acting != "" {
+		return s.Acting + " to act"
+	}
+	if len(s.view.Pending) == 0 || s.view.Expecting == "" {
+		return ""
+	}
+	var names []string
+	for _, sd := range s.view.Pending {
+		if side, ok := s.view.Side(sd); ok {
+			names = append(names, side.Name)
+		}
+	}
+	return strings.Join(names, ", ") + " to act"
+}
+
+// The pointer readout's text size and row height.
+const (
+	readoutSize = 13.0
+	readoutRow  = 19.0
+)
+
+// readoutLayout lays out the pointer readout at the bottom left of the
+// map, above ReadoutBottom: the rows describing the hovered hex, each
+// clipped to the room it has, and the readout's rectangle (x0, y0, x1,
+// y1). Beside card, the ship card up (nil for none), the readout leaves
+// out the card's unit, which the card describes, and where it would
+// still be under the card it moves to the card's right (the card on the
+// left of the map), or keeps left of it, clipped to the room there. It
+// reports false when the pointer is over no hex.
+func (s *MapScene) readoutLayout(card *cardLayout) ([]string, [4]float64, bool) {
+	if !s.hoverOK {
+		return nil, [4]float64{}, false
+	}
+	var skip rules.UnitID
+	if card != nil {
+		skip = card.unit
+	}
+	lines := s.describe(s.hover, skip)
+	free := s.freeArea()
+	place := func(x0, right float64) ([]string, [4]float64) {
+		out := make([]string, len(lines))
+		maxW := 0.0
+		for i, l := range lines {
+			style := render.Regular
+			if i == 0 {
+				style = render.Mono
+			}
+			if room := right - x0 - 24; room > 0 {
+				l = clipText(s.fonts, style, readoutSize, l, room)
+			}
+			out[i] = l
+			tw, _ := s.fonts.Measure(style, readoutSize, l)
+			maxW = max(maxW, tw)
+		}
+		ph := 12 + readoutRow*float64(len(lines))
+		y0 := float64(s.cam.Height) - ph - s.ReadoutBottom
+		return out, [4]float64{x0, y0, x0 + maxW + 24, y0 + ph}
+	}
+	out, r := place(12, free[2])
+	if card == nil || !overlaps(r, card.rect()) {
+		return out, r, true
+	}
+	c := card.rect()
+	if right := c[0] - 12; right-12 >= free[2]-c[2]-12 { // more room left of the card
+		out, r = place(12, right)
+	} else {
+		out, r = place(c[2]+12, free[2])
+	}
+	return out, r, true
 }
 
 // clip shortens text to fit width pixels at size, ending it with "...".

@@ -84,10 +84,17 @@ type MapScene struct {
 	Caption string
 	// StepNote, when set, names what is done now in place of the
 	// step's title in the top bar: a side plotting its turn gives its
-	// orders in the declaration step.
+	// orders in the declaration step. Acting, when set, names who acts
+	// now in place of the sides the rules wait for under the clock: the
+	// side plotting, while the rules wait for another's declaration.
 	StepNote string
-	cams     mapCameras
-	tabs     []mapTab
+	Acting   string
+	// HoverCard, when set, lays out the ship card under the pointer for
+	// the frame (nil for none), which the scene draws over its panels;
+	// the pointer readout keeps clear of it.
+	HoverCard func() *cardLayout
+	cams      mapCameras
+	tabs      []mapTab
 	// Home, when set, is where Home goes (the viewer's own units, say)
 	// instead of the map's centre; FreeArea is the part of the screen
 	// no panel covers, where Home puts it.
@@ -316,7 +323,11 @@ func (s *MapScene) DrawFrame(screen *ebiten.Image, f *render.Frame) {
 
 // Describe lists what the viewer can see at h: coordinates, terrain and
 // units, one item per line.
-func (s *MapScene) Describe(h rules.Hex) []string {
+func (s *MapScene) Describe(h rules.Hex) []string { return s.describe(h, "") }
+
+// describe is Describe without the line of the unit skip (the one whose
+// ship card is up, which says all of it).
+func (s *MapScene) describe(h rules.Hex, skip rules.UnitID) []string {
 	lines := []string{"Hex " + h.String()}
 	m := s.view.Map(s.mapID)
 	if m == nil {
@@ -343,7 +354,7 @@ func (s *MapScene) Describe(h rules.Hex) []string {
 		}
 	}
 	for _, u := range s.view.UnitsOn(s.mapID) {
-		if u.Hex != h {
+		if u.Hex != h || u.ID == skip {
 			continue
 		}
 		side, _ := s.view.Side(u.Side)

@@ -120,6 +120,37 @@ func unitName(p *orderDesk, id rules.UnitID) string {
 	return string(id)
 }
 
+// distinctNames names the units ids for people, each apart from the
+// others: where two would read alike (two drones from Ironclaw), a
+// seeker's name gains its target ("Drone from Ironclaw at Swift") and
+// names still alike are numbered in the order given ("... (1)", "...
+// (2)").
+func distinctNames(p *orderDesk, ids []rules.UnitID) map[rules.UnitID]string {
+	names := make(map[rules.UnitID]string, len(ids))
+	count := map[string]int{}
+	for _, id := range ids {
+		names[id] = unitName(p, id)
+		count[names[id]]++
+	}
+	for _, id := range ids {
+		if u, ok := unitView(p, id); ok && count[names[id]] > 1 && u.Kind.Seeking() && u.Target != "" {
+			names[id] += " at " + unitName(p, u.Target)
+		}
+	}
+	count = map[string]int{}
+	for _, id := range ids {
+		count[names[id]]++
+	}
+	nth := map[string]int{}
+	for _, id := range ids {
+		if n := names[id]; count[n] > 1 {
+			nth[n]++
+			names[id] = fmt.Sprintf("%s (%d)", n, nth[n])
+		}
+	}
+	return names
+}
+
 // checkText returns the reason cmd would be refused, for people: the
 // rules' words with the units' names for their ids.
 func checkText(p *orderDesk, cmd rules.Command) string {

@@ -440,9 +440,14 @@ func (b *declareBuilder) build(p *orderDesk, box *widget.Container) {
 	heading(p, box, stepTitle(rules.StepDeclareMovement), "Declare going into warp (speeds add up; -1 to your hits per warp factor) or self-destruction; "+
 		"withdraw a ship from the battle through the gravity rift it is in (a d10 of 1-3 sends it to reserve instead); "+
 		"bring a unit back from reserve next to a ship of yours. Sealed.")
+	ids := make([]rules.UnitID, len(b.decl))
+	for i, d := range b.decl {
+		ids[i] = d.Unit
+	}
+	names := distinctNames(p, ids)
 	for i := range b.decl {
 		d := &b.decl[i]
-		name := unitName(p, d.Unit)
+		name := names[d.Unit]
 		if ru, ok := b.inReserve(d.Unit); ok {
 			if ru.Name != "" {
 				name = ru.Name

@@ -23,6 +23,9 @@ type plotBuilder struct {
 	o   plot.Orders
 	why string
 	sel int
+	// about is the unit the break is about (a seeker launched, an enemy
+	// come within reach), marked on the map while it is in sight.
+	about rules.UnitID
 	// sideRows shows the side's breaks and policies in place of the
 	// selected ship's orders.
 	sideRows bool
@@ -62,6 +65,46 @@ func newPlotBuilder(p *orderDesk, prev *plot.Orders, why string) *plotBuilder {
 		}
 	}
 	return &plotBuilder{o: o, why: why}
+}
+
+// openOn selects the side's ship the break br is about, and marks its
+// unit: the ship damaged, held or whose course is blocked, the own ship a
+// seeking weapon seeks, or the own ship nearest the unit, an enemy come
+// within reach, so that the panel and the camera open where the break
+// is. The first ship stays selected when none is.
+func (b *plotBuilder) openOn(v *rules.View, br *plot.Break) {
+	if br == nil || br.Unit == "" {
+		return
+	}
+	u := unitOf(v, br.Unit)
+	if u == nil {
+		return
+	}
+	if u.Side != b.o.Side {
+		b.about = u.ID
+	}
+	want := u.ID
+	switch {
+	case u.Side == b.o.Side:
+	case u.Kind.Seeking() && ownUnit(v, u.Target, b.o.Side):
+		want = u.Target
+	default: // an enemy: the own ship nearest it
+		nearest := -1
+		for _, sh := range b.o.Ships {
+			own := unitOf(v, sh.Unit)
+			if own == nil || own.Map != u.Map {
+				continue
+			}
+			if d := own.Hex.Distance(u.Hex); nearest < 0 || d < nearest {
+				want, nearest = sh.Unit, d
+			}
+		}
+	}
+	for i, sh := range b.o.Ships {
+		if sh.Unit == want {
+			b.sel = i
+		}
+	}
 }
 
 func (b *plotBuilder) ship() *plot.Ship {
@@ -512,6 +555,15 @@ func (b *plotBuilder) overlay(p *orderDesk, f *render.Frame) {
 			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: courseText(p, sh.Course)})
 		}
 	}
+	if u := unitOf(v, b.about); u != nil {
+		label := "break: " + unitName(p, u.ID)
+		i := slices.IndexFunc(f.Marks, func(m render.HexMark) bool { return m.Hex == u.Hex })
+		if i < 0 {
+			f.Marks = append(f.Marks, render.HexMark{Hex: u.Hex, Colour: render.UIDanger, Label: label})
+		} else { // one label a hex: a drone launched from the ship the course is on
+			f.Marks[i].Label += "  ·  " + label
+		}
+	}
 }
 
 // lostTarget reports whether c flies at a unit v does not show.
@@ -521,6 +573,12 @@ func lostTarget(v *rules.View, c plot.Course) bool {
 		return unitOf(v, c.Unit) == nil
 	}
 	return false
+}
+
+// ownUnit reports whether v shows id as a unit of side.
+func ownUnit(v *rules.View, id rules.UnitID, side rules.SideID) bool {
+	u := unitOf(v, id)
+	return u != nil && u.Side == side
 }
 
 func unitOf(v *rules.View, id rules.UnitID) *rules.UnitView {

@@ -1,8 +1,6 @@
 package game
 
 import (
-	"crypto/sha256"
-	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/internal/testrand"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/rules"
@@ -23,24 +22,7 @@ import (
 // seededRand is the random source of game/pbem's test games (SHA-256 in
 // counter mode over a seed), so that a game here draws the keys and
 // nonces, and so the dice, of the game there with the same seeds.
-func seededRand(seed string) io.Reader { return &counterRand{seed: seed} }
-
-type counterRand struct {
-	seed string
-	n    int
-	buf  []byte
-}
-
-func (r *counterRand) Read(p []byte) (int, error) {
-	for len(r.buf) < len(p) {
-		h := sha256.Sum256([]byte(fmt.Sprintf("%s/%d", r.seed, r.n)))
-		r.n++
-		r.buf = append(r.buf, h[:]...)
-	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
-}
+func seededRand(seed string) io.Reader { return testrand.New(seed) }
 
 // The window plays drill-phase by file under a phase storm, one side
 // in the window and the other through game/pbem, as

@@ -28,6 +28,7 @@ import (
 // waits for the other side's file.
 type PbemScene struct {
 	env  *Env
+	card *cardLayout // the ship card under the pointer (layoutCard)
 	home pbem.Home
 	// seat is the game as the machine keeps it; next is the same once
 	// the side has written what it writes without a decision
@@ -98,6 +99,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	st := next.Game.State
 	p.mapv = newTableMap(env, st, p.side, w, h)
+	p.mapv.HoverCard = p.layoutCard
 	// The side sees its own units out of phase, which the peer state
 	// keeps out of every view, as at a hot-seat table.
 	p.mapv.viewOf = next.View
@@ -547,18 +549,28 @@ func (p *PbemScene) Draw(screen *ebiten.Image) {
 	if p.orders != nil {
 		p.orders.overlay(p.desk, f)
 	}
+	p.card = nil
 	p.mapv.DrawFrame(screen, f)
 	if p.mapv.help {
 		return
 	}
 	p.log.draw(screen, p.events, p.side, p.mapv.cam.Width, p.mapv.cam.Height)
+	p.ui.Draw(screen)
+	if p.card != nil { // over the panel, where cardFor puts it there
+		p.card.draw(screen, p.env.Fonts)
+	}
+}
+
+// layoutCard lays out, for the map's frame, the ship card of the unit
+// under the pointer (nil for none), which Draw draws over the panels.
+func (p *PbemScene) layoutCard() *cardLayout {
+	p.card = nil
 	if u, ok := p.hoveredUnit(); ok {
-		side, _ := p.mapv.View().Side(u.Side)
-		if l, ok := layoutShipCard(p.env.Fonts, u, side, namerOf(p.mapv.View()), p.mapv.renderer.SideColour(f, u.Side), 12, 44); ok {
-			l.draw(screen, p.env.Fonts)
+		if l, ok := p.mapv.cardFor(u, "", p.mapv.renderer.SideColour(p.mapv.Frame(), u.Side)); ok {
+			p.card = l
 		}
 	}
-	p.ui.Draw(screen)
+	return p.card
 }
 
 // hoveredUnit returns the first unit the side sees under the pointer.

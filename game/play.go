@@ -34,6 +34,9 @@ type PlayScene struct {
 	ended bool
 
 	mapv *MapScene
+	// card is the ship card under the pointer, laid out by the map's
+	// frame (layoutCard) and drawn over the panels.
+	card *cardLayout
 	// viewer is the seat whose private view is on screen; "" while the
 	// curtain is up or before anyone has taken the machine.
 	viewer rules.SideID
@@ -97,6 +100,7 @@ func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
 		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	p.seatComputers()
 	p.mapv = newTableMap(env, sess.State, "", w, h)
+	p.mapv.HoverCard = p.layoutCard
 	p.openingCam = p.mapv.saveCamera()
 	p.mapv.Home = p.homeHex
 	p.mapv.ExtraHelp = append(append(p.orderKeys.Help(), p.keys.Help()...), playMouseHelp...)
@@ -400,7 +404,7 @@ func (p *PlayScene) refreshOrders() {
 	}
 	p.ordersKey = key
 	p.orders, p.desk = nil, nil
-	p.mapv.StepNote = ""
+	p.mapv.StepNote, p.mapv.Acting = "", ""
 	if p.viewer != "" && p.handover != "" {
 		p.desk = &orderDesk{Desk: p.sess.Desk(p.viewer), env: p.env, view: p.mapv.View}
 		p.orders = &handoverBuilder{to: p.seatName(p.handover), done: func() { p.passOn = true }}
@@ -409,9 +413,10 @@ func (p *PlayScene) refreshOrders() {
 		if b, plotting := p.plotBuilderFor(p.desk); plotting {
 			p.orders = b
 			p.mapv.StepNote = "Orders for the turn"
-			if st.Clock.Step.InImpulse() {
-				p.mapv.StepNote = "New orders"
+			if p.table.why != "" {
+				p.mapv.StepNote = "New orders" // plotting again from a break
 			}
+			p.mapv.Acting = p.seatName(p.viewer)
 		} else {
 			p.orders = newOrderBuilder(p.desk, st.Expecting())
 		}
@@ -583,6 +588,7 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	if x, ok := p.fx[p.viewer]; ok {
 		f.Effects = x.effects(p.mapv.Ticks())
 	}
+	p.card = nil
 	p.mapv.DrawFrame(screen, f)
 	if p.mapv.help {
 		return
@@ -597,10 +603,8 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	}
 	p.log.draw(screen, events, viewer, p.mapv.cam.Width, p.mapv.cam.Height)
 	p.ui.Draw(screen)
-	if u, ok := p.hoveredUnit(); ok { // over the panel, where cardFor puts it there
-		if l, ok := p.cardFor(u); ok {
-			l.draw(screen, p.env.Fonts)
-		}
+	if p.card != nil { // over the panel, where cardFor puts it there
+		p.card.draw(screen, p.env.Fonts)
 	}
 	p.drawWatch(screen)
 	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
@@ -695,6 +699,18 @@ func (p *PlayScene) hoveredUnit() (rules.UnitView, bool) {
 		v = p.sess.State.View("")
 	}
 	return hoveredUnitIn(p.mapv, v)
+}
+
+// layoutCard lays out, for the map's frame, the ship card of the unit
+// under the pointer (nil for none), which Draw draws over the panels.
+func (p *PlayScene) layoutCard() *cardLayout {
+	p.card = nil
+	if u, ok := p.hoveredUnit(); ok {
+		if l, ok := p.cardFor(u); ok {
+			p.card = l
+		}
+	}
+	return p.card
 }
 
 // Resize follows the window.

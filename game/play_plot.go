@@ -233,6 +233,10 @@ func (p *PlayScene) nextAuto() (auto, bool) {
 			continue
 		}
 		cmd, br := t.orders[sd].Decide(v, legal, p.sess.Desk(sd), t.watch[sd])
+		if br != nil && br.Kind == "blocked" && p.targetDestroyed(sd, br.Unit) && t.orders[sd].Retarget(v, br.Unit) {
+			// Its target blew up: it goes on to the next, no sitting.
+			cmd, br = t.orders[sd].Decide(v, legal, p.sess.Desk(sd), t.watch[sd])
+		}
 		if br != nil {
 			o := t.orders[sd]
 			t.asking[sd] = br
@@ -242,6 +246,26 @@ func (p *PlayScene) nextAuto() (auto, bool) {
 		return auto{side: sd, cmd: cmd}, true
 	}
 	return auto{}, false
+}
+
+// targetDestroyed reports whether the unit the course of side's ship id
+// is on was destroyed, as the side's log shows it.
+func (p *PlayScene) targetDestroyed(side rules.SideID, id rules.UnitID) bool {
+	o := p.table.orders[side]
+	if o == nil {
+		return false
+	}
+	sh := o.Ship(id)
+	if sh == nil || sh.Course.Unit == "" {
+		return false
+	}
+	log := p.sess.LogFor(side)
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Kind == rules.EventDestroyed && log[i].Unit == sh.Course.Unit {
+			return true
+		}
+	}
+	return false
 }
 
 // think lets a computer decide off the frame loop (startThought); the
@@ -336,7 +360,11 @@ func (p *PlayScene) plotBuilderFor(d *orderDesk) (orderBuilder, bool) {
 	if t == nil || t.plotFor == "" || t.plotFor != p.viewer {
 		return nil, false
 	}
-	return newPlotBuilder(d, t.orders[t.plotFor], t.why), true
+	b := newPlotBuilder(d, t.orders[t.plotFor], t.why)
+	if t.why != "" {
+		b.openOn(d.view(), t.asking[t.plotFor])
+	}
+	return b, true
 }
 
 // watchUpdate reads the watching intents and plays the table on when

@@ -712,36 +712,66 @@ func TestPlotIsBehindTheCurtain(t *testing.T) {
 }
 
 // While a side plots its turn, the top bar says so ("Orders for the
-// turn") instead of the declaration step's title it is given in; once
-// the orders play, it names the step again.
+// turn") instead of the declaration step's title it is given in, and
+// "New orders" only when it plots again from a break; the side that
+// declares last plots in the first impulse, and that is still its
+// turn's orders. Under the clock it names the side plotting, not the
+// side the rules wait for. Once the orders play, it names the step
+// again.
 func TestTopBarSaysWhenASidePlots(t *testing.T) {
 	requireDisplay(t)
 	app, play, script, screen := plotGame(t, 1)
-	topBar := func() string {
+	topBar := func() (clock, acting string) {
 		t.Helper()
 		for _, l := range play.mapv.labels {
-			if strings.HasPrefix(l.Text, "Turn ") {
-				return l.Text
+			switch {
+			case strings.HasPrefix(l.Text, "Turn "):
+				clock = l.Text
+			case strings.HasSuffix(l.Text, " to act"):
+				acting = l.Text
 			}
 		}
-		t.Fatal("no clock in the top bar")
-		return ""
+		require.NotEmpty(t, clock, "no clock in the top bar")
+		return clock, acting
 	}
-	for i := 0; i < 400; i++ {
-		if _, isPlot := play.orders.(*plotBuilder); isPlot {
-			break
+	type sitting struct {
+		side  rules.SideID
+		broke bool
+	}
+	seen := map[sitting]bool{}
+	watched := false
+	for i := 0; i < 8000 && play.sess.State.Clock.Turn == 1; i++ {
+		if pb, isPlot := play.orders.(*plotBuilder); isPlot {
+			clock, acting := topBar()
+			st := sitting{play.viewer, pb.why != ""}
+			if !seen[st] {
+				t.Logf("%s plots (break %q): %q, %q", st.side, pb.why, clock, acting)
+			}
+			seen[st] = true
+			if pb.why == "" {
+				assert.Contains(t, clock, "Turn 1  ·  Orders for the turn", "%s's first plot of the turn", st.side)
+			} else {
+				assert.Contains(t, clock, "New orders", "%s plots again from the break %q", st.side, pb.why)
+			}
+			assert.Equal(t, play.seatName(play.viewer)+" to act", acting, "the side plotting acts")
+		}
+		if play.Watching() {
+			clock, _ := topBar()
+			assert.NotContains(t, clock, "Orders", "the orders play: the step's own title")
+			watched = true
 		}
 		acceptAll(t, play, script)
 		tick(t, app, screen)
 	}
-	require.IsType(t, &plotBuilder{}, play.orders, "a side plots its turn")
-	tick(t, app, screen)
-	assert.Equal(t, "Turn 1  ·  Orders for the turn", topBar())
-	for i := 0; i < 400 && !play.Watching(); i++ {
-		acceptAll(t, play, script)
-		tick(t, app, screen)
+	require.True(t, watched, "the orders played")
+	plots, breaks := 0, 0
+	for st := range seen {
+		if st.broke {
+			breaks++
+		} else {
+			plots++
+		}
 	}
-	require.True(t, play.Watching())
-	tick(t, app, screen)
-	assert.NotContains(t, topBar(), "Orders", "the orders play: the step's own title")
+	assert.Equal(t, 2, plots, "each side plotted its turn: %v", seen)
+	assert.Positive(t, breaks, "a side plotted again from a break: %v", seen)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -116,6 +117,57 @@ func TestShipCardKeepsClearOfThePhaseStormLine(t *testing.T) {
 				}
 				assert.LessOrEqual(t, l.y+l.h, float64(sz[1]), "the card ends on the screen")
 			})
+		}
+	}
+}
+
+// The ship card under the pointer and the pointer readout at the bottom
+// left ("Hex -10,8") never cover each other, at 1280x800 and at the
+// smallest window, for every unit the seat sees, wherever the camera puts
+// it: the readout leaves out the unit the card describes and moves
+// beside the card, clipped to the room there; the card stays on the map
+// unless both its places there hide the unit, and over the panel it
+// covers the panel's width.
+func TestShipCardKeepsClearOfTheReadout(t *testing.T) {
+	requireDisplay(t)
+	sizes := [][2]int{{1280, 800}, {match.MinWindowWidth, match.MinWindowHeight}}
+	for _, sz := range sizes {
+		app, p, _, screen := openPlay(t, sz[0], sz[1])
+		tick(t, app, screen)
+		units := p.mapv.View().UnitsOn(p.mapv.MapID())
+		require.NotEmpty(t, units)
+		for _, u := range units {
+			// The unit put on the screen's left, middle and right part.
+			for _, at := range []float64{0.1, 0.5, 0.9} {
+				t.Run(fmt.Sprintf("%dx%d %s at %.0f%%", sz[0], sz[1], u.ID, at*100), func(t *testing.T) {
+					p.mapv.cam.CenterOn(u.Hex)
+					p.mapv.cam.Pan(float64(sz[0])/2-at*float64(sz[0]), 0)
+					p.mapv.hover, p.mapv.hoverOK = u.Hex, true
+					p.mapv.renderer.Build(p.mapv.Frame())
+					l, ok := p.cardFor(u)
+					require.True(t, ok)
+					lines, r, ok := p.mapv.readoutLayout(l)
+					require.True(t, ok)
+					require.NotEmpty(t, lines)
+					assert.Equal(t, "Hex "+u.Hex.String(), lines[0], "the readout names the hex")
+					for _, line := range lines {
+						assert.NotContains(t, line, u.Name+": ", "the card describes its unit, the readout does not again")
+					}
+					assert.False(t, overlaps(l.rect(), r), "the card %v covers the readout %v", l.rect(), r)
+					if free := p.mapv.freeArea(); l.x > free[2] {
+						assert.GreaterOrEqual(t, l.x+l.w, float64(sz[0]-12), "over the panel, the card covers its whole width: nothing of the panel peeks out beside it")
+						side, _ := p.mapv.View().Side(u.Side)
+						x, y := p.mapv.cam.HexToScreen(u.Hex)
+						for _, at := range []float64{12, free[2] - cardWidth - 12} {
+							m, ok := p.mapv.cardBelow(u, side, render.RGBA{}, at, cardWidth, p.mapv.renderer.AreaLabelBoxes())
+							require.True(t, ok)
+							assert.True(t, m.covers(x, y, p.mapv.cam.HexPixels()+4), "the card is over the panel only where the map's places hide %s", u.ID)
+						}
+					}
+					assert.LessOrEqual(t, r[2], p.mapv.freeArea()[2], "the readout %v stays in the free area", r)
+					assert.LessOrEqual(t, l.y+l.h, float64(sz[1]), "the card ends on the screen")
+				})
+			}
 		}
 	}
 }

@@ -31,6 +31,8 @@ const (
 // boxes and bars drawn on it and its text, every piece inside the
 // rectangle.
 type cardLayout struct {
+	// unit is the unit the card shows.
+	unit       rules.UnitID
 	x, y, w, h float64
 	// bg is the background, fg the boxes and bars on it.
 	bg, fg render.Batch
@@ -69,13 +71,19 @@ func (l *cardLayout) covers(x, y, pad float64) bool {
 // opaque background grows to hold every row, so that the map never shows
 // through it.
 func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, names unitNamer, colour render.RGBA, x, y float64) (*cardLayout, bool) {
+	return layoutShipCardWide(fonts, u, side, names, colour, x, y, cardWidth)
+}
+
+// layoutShipCardWide is layoutShipCard at width pixels wide (a card
+// over the orders panel covers the panel's whole width).
+func layoutShipCardWide(fonts *render.Fonts, u rules.UnitView, side rules.Side, names unitNamer, colour render.RGBA, x, y, width float64) (*cardLayout, bool) {
 	c, ok := rules.LookupClass(u.Class)
 	if !ok {
 		return nil, false
 	}
-	l := &cardLayout{x: x, y: y, w: cardWidth}
+	l := &cardLayout{unit: u.ID, x: x, y: y, w: width}
 	fg := &l.fg
-	inner := cardWidth - 2*cardPad
+	inner := width - 2*cardPad
 	lab := func(ly float64, s string, style render.FontStyle, size float64, col render.RGBA) {
 		l.labels = append(l.labels, render.Label{X: x + cardPad, Y: ly, Text: clipText(fonts, style, size, s, inner), Style: style, Size: size, Color: col})
 	}
@@ -107,7 +115,7 @@ func layoutShipCard(fonts *render.Fonts, u rules.UnitView, side rules.Side, name
 		// card ends.
 		full := c.Boxes()
 		gy += 5
-		right := x + cardWidth - cardPad
+		right := x + width - cardPad
 		for _, g := range systemGroups {
 			bx := x + cardPad
 			drawn := false
@@ -178,10 +186,14 @@ func clipText(fonts *render.Fonts, style render.FontStyle, size float64, s strin
 }
 
 // cardNotes returns the ship card's lines on the unit's state beyond its
-// boxes: its cloak and tractor beams (public) and what its own damage
-// does to its fire and lock-ons (owner only, from Detail).
+// boxes: out of phase (its owner's ghost), its cloak and tractor beams
+// (public) and what its own damage does to its fire and lock-ons (owner
+// only, from Detail).
 func cardNotes(u rules.UnitView, c *rules.Class, names unitNamer) []string {
 	var out []string
+	if u.Ghost {
+		out = append(out, "Phased out (only you see it)")
+	}
 	if n := cloakNote(u); n != "" {
 		out = append(out, n)
 	}

@@ -2,7 +2,6 @@ package pbem
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/internal/testrand"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -57,24 +57,7 @@ func (p *player) orders(t *testing.T, seat *Seat) *Orders {
 
 // fixedRand is a random source the same on every run, so that the test
 // game's keys, nonces and so its dice are: SHA-256 in counter mode.
-func fixedRand(seed string) io.Reader { return &counterRand{seed: seed} }
-
-type counterRand struct {
-	seed string
-	n    int
-	buf  []byte
-}
-
-func (r *counterRand) Read(p []byte) (int, error) {
-	for len(r.buf) < len(p) {
-		h := sha256.Sum256([]byte(fmt.Sprintf("%s/%d", r.seed, r.n)))
-		r.n++
-		r.buf = append(r.buf, h[:]...)
-	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
-}
+func fixedRand(seed string) io.Reader { return testrand.New(seed) }
 
 // testSource is a short game of a bundled scenario.
 func testSource(t testing.TB) scenarios.Source {

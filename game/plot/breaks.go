@@ -3,6 +3,7 @@ package plot
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hexrift/hexrift/rules"
 )
@@ -31,8 +32,9 @@ type Watcher struct {
 	held    map[rules.UnitID]bool
 	ghosts  map[rules.UnitID]bool
 	rifts   map[string]bool
-	seekerD map[rules.UnitID]int // enemy seekers' distance to the side
-	holders []rules.SideID       // who holds each hold objective
+	seekerD map[rules.UnitID]int    // enemy seekers' distance to the side
+	holders []rules.SideID          // who holds each hold objective
+	names   map[rules.UnitID]string // every unit seen, by the name the side saw
 }
 
 // NewWatcher returns a watcher for side that has seen nothing yet.
@@ -43,6 +45,7 @@ func NewWatcher(side rules.SideID) *Watcher { return &Watcher{side: side} }
 func (w *Watcher) Look(v *rules.View) {
 	w.inReach, w.seekers, w.health = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[rules.UnitID][2]int{}
 	w.held, w.ghosts, w.rifts = map[rules.UnitID]bool{}, map[rules.UnitID]bool{}, map[string]bool{}
+	w.names = map[rules.UnitID]string{}
 	// What the side saw coming counts as seen: an enemy already inside
 	// the engagement envelope (half again its reach) when the side
 	// looked breaks nothing when it comes within reach, so that a fleet
@@ -52,6 +55,7 @@ func (w *Watcher) Look(v *rules.View) {
 	}
 	w.dist = enemyDistances(v, w.side)
 	for _, u := range v.Units {
+		w.names[u.ID] = name(u)
 		switch {
 		case u.Side != w.side && seeker(u):
 			w.seekers[u.ID] = true
@@ -68,6 +72,18 @@ func (w *Watcher) Look(v *rules.View) {
 	w.holders = holders(v)
 }
 
+// lastSeenAs names the unit id as the side saw it when it last looked,
+// for a unit it may no longer see: its name then, or "a ship you can no
+// longer see" when the side did not see it at that look. The id itself
+// is never the answer: a break's text names nothing the side has not
+// seen by name.
+func (w *Watcher) lastSeenAs(id rules.UnitID) string {
+	if n, ok := w.names[id]; ok {
+		return n
+	}
+	return "a ship you can no longer see"
+}
+
 // Seen reports whether the watcher has looked at the game at all.
 func (w *Watcher) Seen() bool { return w.health != nil }
 
@@ -80,7 +96,7 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 	for _, u := range v.Units {
 		if u.Side != w.side {
 			if b.Seeker && seeker(u) && !w.seekers[u.ID] {
-				return &Break{Kind: "seeker", Unit: u.ID, Text: fmt.Sprintf("a seeking weapon, %s, is launched", name(u))}
+				return &Break{Kind: "seeker", Unit: u.ID, Text: launchText(v, u)}
 			}
 			continue
 		}
@@ -104,7 +120,7 @@ func (w *Watcher) Check(v *rules.View, b Breaks) *Break {
 	}
 	if b.SeekerWithin > 0 {
 		if id, ok := firstCloser(seekerDistances(v, w.side), w.seekerD, b.SeekerWithin); ok {
-			return &Break{Kind: "seeker", Unit: id, Text: fmt.Sprintf("a seeking weapon, %s, comes within %d hexes", name(*unitIn(v, id)), b.SeekerWithin)}
+			return &Break{Kind: "seeker", Unit: id, Text: fmt.Sprintf("%s comes within %d hexes", seekerWords(v, *unitIn(v, id)), b.SeekerWithin)}
 		}
 	}
 	if b.Objective {
@@ -242,6 +258,53 @@ func health(u rules.UnitView) [2]int {
 		sh += s
 	}
 	return [2]int{inner, sh}
+}
+
+// launchText says which seeking weapon the side sees launched, as far
+// as its view shows it: "Ironclaw launches a drone at Swift", without
+// the launcher or the target it does not see.
+func launchText(v *rules.View, u rules.UnitView) string {
+	what := seekerKind(u)
+	launcher, seen := launcherOf(v, u)
+	target := ""
+	if t := unitIn(v, u.Target); u.Target != "" && t != nil {
+		target = " at " + name(*t)
+	}
+	if !seen {
+		return fmt.Sprintf("a %s is launched%s", what, target)
+	}
+	return fmt.Sprintf("%s launches a %s%s", name(launcher), what, target)
+}
+
+// seekerWords names a seeking weapon for a break: "a drone from
+// Ironclaw", or "a drone" when the side does not see its launcher.
+func seekerWords(v *rules.View, u rules.UnitView) string {
+	if l, seen := launcherOf(v, u); seen {
+		return fmt.Sprintf("a %s from %s", seekerKind(u), name(l))
+	}
+	return "a " + seekerKind(u)
+}
+
+// seekerKind is what a seeking weapon is, in lower case: its name
+// ("drone"), else "seeking weapon".
+func seekerKind(u rules.UnitView) string {
+	if u.Name == "" {
+		return "seeking weapon"
+	}
+	return strings.ToLower(u.Name)
+}
+
+// launcherOf is the unit that launched the seeking weapon u, when the
+// side sees it (a seeker's id begins with its launcher's).
+func launcherOf(v *rules.View, u rules.UnitView) (rules.UnitView, bool) {
+	from, _, ok := strings.Cut(string(u.ID), ".")
+	if !ok {
+		return rules.UnitView{}, false
+	}
+	if l := unitIn(v, rules.UnitID(from)); l != nil {
+		return *l, true
+	}
+	return rules.UnitView{}, false
 }
 
 func name(u rules.UnitView) string {

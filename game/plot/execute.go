@@ -24,7 +24,7 @@ func (o *Orders) Decide(v *rules.View, legal []rules.Command, or ai.Oracle, w *W
 	}
 	switch v.Expecting {
 	case rules.CmdMove:
-		return o.move(v, legal, or)
+		return o.move(v, legal, or, w)
 	case rules.CmdFire:
 		return o.fire(v, legal, or), nil
 	case rules.CmdLaunch:
@@ -57,12 +57,17 @@ func (o *Orders) policy(p Policy, what string, legal []rules.Command) (rules.Com
 // move flies the mover's course: of the plans the rules offer, the one
 // whose end best serves the course, gravity rift odds weighed in. A
 // maneuver due now narrows the plans to those that begin with it; the
-// erratic policy to those that maneuver erratically or not.
-func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules.Command, *Break) {
+// erratic policy to those that maneuver erratically or not. A target
+// out of sight is named as the side last saw it (w).
+func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle, w *Watcher) (rules.Command, *Break) {
 	sh := o.Ship(v.Mover)
 	mover := unitIn(v, v.Mover)
 	if sh == nil || mover == nil {
-		return rules.Command{}, &Break{Kind: "decision", Unit: v.Mover, Text: fmt.Sprintf("%s has no orders", v.Mover)}
+		who := w.lastSeenAs(v.Mover)
+		if mover != nil {
+			who = name(*mover)
+		}
+		return rules.Command{}, &Break{Kind: "decision", Unit: v.Mover, Text: fmt.Sprintf("%s has no orders", who)}
 	}
 	if sh.AskEveryImpulse {
 		return rules.Command{}, &Break{Kind: "decision", Unit: v.Mover, Text: fmt.Sprintf("%s asks for every move", name(*mover))}
@@ -72,7 +77,7 @@ func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle) (rules
 	if c.needsUnit() {
 		if target = unitIn(v, c.Unit); target == nil || target.Map != mover.Map {
 			if o.Breaks.Blocked {
-				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s has lost sight of %s", name(*mover), c.Unit)}
+				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s has lost sight of %s", name(*mover), w.lastSeenAs(c.Unit))}
 			}
 			target = nil // fly on straight
 		}

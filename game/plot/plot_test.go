@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -90,16 +91,39 @@ func TestCourseOrders(t *testing.T) {
 		})
 	}
 	// A course on a unit out of sight is blocked: the person is asked.
-	o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: Course{Kind: Close, Unit: "m1"}}}, Breaks: DefaultBreaks()}
+	// The break names the unit as the side saw it at its last look, or
+	// as a ship it no longer sees: never by its id, nor by anything of
+	// a unit it never saw.
+	gone := *v
+	gone.Units = slices.DeleteFunc(slices.Clone(v.Units), func(u rules.UnitView) bool { return u.ID == "claw" })
+	for _, tc := range []struct {
+		name       string
+		target     rules.UnitID
+		look, now  *rules.View
+		want       string
+		notWritten []string
+	}{
+		{"seen at the last look, now gone", "claw", v, &gone, "Hawk has lost sight of Claw", []string{"claw"}},
+		{"never seen (a hidden mine)", "m1", v, v, "Hawk has lost sight of a ship you can no longer see", []string{"m1", "Mine"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: Course{Kind: Close, Unit: tc.target}}}, Breaks: DefaultBreaks()}
+			w := NewWatcher("blue")
+			w.Look(tc.look)
+			_, br := o.Decide(tc.now, legal, s, w)
+			require.NotNil(t, br)
+			assert.Equal(t, "blocked", br.Kind)
+			assert.Equal(t, tc.want, br.Text)
+			for _, word := range tc.notWritten {
+				assert.NotContains(t, br.Text, word)
+			}
+		})
+	}
 	w := NewWatcher("blue")
 	w.Look(v)
-	_, br := o.Decide(v, legal, s, w)
-	require.NotNil(t, br)
-	assert.Equal(t, "blocked", br.Kind)
-	assert.NotContains(t, br.Text, "Mine", "the break names the id the orders gave, nothing of the hidden unit")
 	// "Ask me every impulse" asks at every move.
-	o = &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", AskEveryImpulse: true}}}
-	_, br = o.Decide(v, legal, s, w)
+	o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", AskEveryImpulse: true}}}
+	_, br := o.Decide(v, legal, s, w)
 	require.NotNil(t, br)
 	assert.Equal(t, "decision", br.Kind)
 	// Orders of another turn cover nothing.
@@ -254,6 +278,65 @@ func TestAskWhenEngaged(t *testing.T) {
 			o := &Orders{Side: "blue", Ships: []Ship{{Unit: "hawk"}}}
 			assert.Equal(t, tc.want, o.AskWhenEngaged(v))
 			assert.Equal(t, tc.want, o.Ships[0].AskEveryImpulse)
+		})
+	}
+}
+
+// Retarget gives a ship whose course is on a unit (a wreck, the caller
+// says) the plan's course in the view, keeping its rift risk; a course
+// on no unit, and a unit the orders do not hold, stay as they are.
+func TestRetarget(t *testing.T) {
+	s := newGame(t, hawkMoves)
+	v := s.View("blue")
+	planned := Plan(v, "blue", DefaultBreaks()).Ship("hawk").Course
+	require.Equal(t, Close, planned.Kind, "the plan closes with the enemy in sight")
+	away := rules.Hex{Q: -20, R: 10}
+	for _, tc := range []struct {
+		name    string
+		ship    rules.UnitID
+		course  Course
+		changed bool
+		want    Course
+	}{
+		{"close with a wreck", "hawk", Course{Kind: Close, Unit: "gone"}, true, planned},
+		{"keep a wreck at range, rift risks taken", "hawk", Course{Kind: Range, Unit: "gone", Range: 4, RiftRisk: true}, true, Course{Kind: planned.Kind, Unit: planned.Unit, RiftRisk: true}},
+		{"circle a wreck", "hawk", Course{Kind: Circle, Unit: "gone", Range: 2}, true, planned},
+		{"toward a hex", "hawk", Course{Kind: Toward, Hex: away}, false, Course{Kind: Toward, Hex: away}},
+		{"a ship without orders", "claw", Course{Kind: Close, Unit: "gone"}, false, Course{Kind: Close, Unit: "gone"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: tc.course}}, Breaks: DefaultBreaks()}
+			assert.Equal(t, tc.changed, o.Retarget(v, tc.ship))
+			assert.Equal(t, tc.want, o.Ship("hawk").Course)
+		})
+	}
+}
+
+// A seeking weapon's break says who launched what at whom, as far as the
+// side's view shows them, and never more.
+func TestSeekerBreakTexts(t *testing.T) {
+	hawk := rules.UnitView{ID: "hawk", Name: "Hawk", Side: "blue", Class: "fed-frigate", Kind: rules.KindShip, Map: "m"}
+	claw := rules.UnitView{ID: "claw", Name: "Claw", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: "m", Hex: rules.Hex{Q: 40}}
+	drone := rules.UnitView{ID: "claw.d1.1", Name: "Drone", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}, Target: "hawk"}
+	for _, tc := range []struct {
+		name   string
+		units  []rules.UnitView
+		breaks Breaks
+		want   string
+	}{
+		{"launcher and target in sight", []rules.UnitView{hawk, claw, drone}, DefaultBreaks(), "Claw launches a drone at Hawk"},
+		{"the launcher out of sight", []rules.UnitView{hawk, drone}, DefaultBreaks(), "a drone is launched at Hawk"},
+		{"no target in the view", []rules.UnitView{hawk, claw, {ID: "claw.d1.1", Name: "Drone", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}}}, DefaultBreaks(), "Claw launches a drone"},
+		{"no name", []rules.UnitView{hawk, claw, {ID: "claw.d1.1", Side: "red", Kind: rules.KindDrone, Map: "m", Hex: rules.Hex{Q: 3}}}, DefaultBreaks(), "Claw launches a seeking weapon"},
+		{"within N hexes", []rules.UnitView{hawk, claw, drone}, Breaks{SeekerWithin: 4}, "a drone from Claw comes within 4 hexes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := NewWatcher("blue")
+			w.Look(&rules.View{Viewer: "blue", Units: []rules.UnitView{hawk, claw}})
+			b := w.Check(&rules.View{Viewer: "blue", Units: tc.units}, tc.breaks)
+			require.NotNil(t, b)
+			assert.Equal(t, "seeker", b.Kind)
+			assert.Equal(t, tc.want, b.Text)
 		})
 	}
 }
