@@ -6,7 +6,9 @@ package rendertest
 
 import (
 	"fmt"
+	"image/color"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -46,10 +48,30 @@ func Main(m *testing.M, name string) {
 	os.Exit(g.code)
 }
 
-// RequireDisplay skips t when the tests do not run in the game loop.
+// RequireDisplay skips t when the tests do not run in the game loop;
+// otherwise the GPU work t queues is done when t ends (see flushGPU).
 func RequireDisplay(t *testing.T) {
 	t.Helper()
 	if !haveDisplay {
 		t.Skip("no display: drawing tests need X (bash .ci/test starts Xvfb)")
 	}
+	t.Cleanup(flushGPU)
+}
+
+// gpuProbe is the one-pixel image flushGPU reads.
+var gpuProbe = sync.OnceValue(func() *ebiten.Image { return ebiten.NewImage(1, 1) })
+
+// flushGPU waits until the GPU has done every drawing queued so far.
+// All the tests run inside one Update of the game loop, one frame that
+// never ends, and Ebitengine runs its queue of GPU commands only at the
+// end of a frame or at a read of pixels: without this, the frames a test
+// draws and never reads (tick) stay queued, with the images and vertices
+// they hold, until some later test reads a pixel and pays for every
+// test before it (tens of seconds on a software renderer, past the test
+// timeout on a loaded machine). Reading the probe's pixel runs the whole
+// queue, so each test pays for its own drawing.
+func flushGPU() {
+	probe := gpuProbe()
+	probe.Fill(color.White) // a draw since the last read: At cannot answer from its cache
+	_ = probe.At(0, 0)
 }
