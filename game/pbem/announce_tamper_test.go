@@ -149,11 +149,7 @@ func TestFalseAnnouncementsAreRefused(t *testing.T) {
 		c.PhasedOut = true
 		return c
 	}
-	tests := []struct {
-		name   string
-		change func(an *Announcement)
-		reason string
-	}{
+	requireFalseAnnouncementsRefused(t, kept, encode(t, honest), at, key, []announceCase{
 		{"a phase-in past the announcement's reach", func(an *Announcement) {
 			an.Arrivals[0].Clock.Impulse = an.Through.Impulse + 1
 		}, "is outside the announcement's stretch"},
@@ -169,17 +165,43 @@ func TestFalseAnnouncementsAreRefused(t *testing.T) {
 		{"a phase-in by another clause", func(an *Announcement) {
 			an.Arrivals[0].Clause = "IP8.31"
 		}, `"IP8.31" is not a phase-in clause`},
-	}
+	})
+}
+
+// announceCase is a change to an announcement and what the machine that
+// refuses it, or Verify, must say of it.
+type announceCase struct {
+	name   string
+	change func(an *Announcement)
+	reason string
+}
+
+// changeAnnouncement replaces the announcement of f's message at with a
+// copy changed by change; the copy's arrivals and rift news are copies
+// too, so the change leaves the announcement it was made from as it was.
+func changeAnnouncement(f *File, at int, change func(an *Announcement)) {
+	an := *f.Messages[at].Announce
+	an.Arrivals = append([]rules.Arrival(nil), an.Arrivals...)
+	an.Rifts = append([]rules.RiftNews(nil), an.Rifts...)
+	change(&an)
+	f.Messages[at].Announce = &an
+}
+
+// requireFalseAnnouncementsRefused opens at the machine kept (a copy of
+// the receiver's home from before it opened the file), for each case, the
+// file good with the announcement at changed by the case and signed again
+// with key: each is refused naming the announcement and the case's
+// reason, the machine's files stay byte for byte as they were, and the
+// true file opens after.
+func requireFalseAnnouncementsRefused(t *testing.T, kept keptHome, good []byte, at int, key map[rules.SideID]ed25519.PrivateKey, cases []announceCase) {
+	t.Helper()
+	m := parse(t, good).Messages[at]
 	keep := func() [2][]byte { return keptFiles(t, kept.p) }
 	before := keep()
-	good := encode(t, honest)
-	for _, tc := range tests {
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, good)
-			an := *f.Messages[at].Announce
-			an.Arrivals = append([]rules.Arrival(nil), an.Arrivals...)
-			tc.change(&an)
-			f.Messages[at].Announce = &an
+			changeAnnouncement(f, at, tc.change)
 			rechain(f, at, key)
 			_, err := Open(kept.p.home, "bad.pbem", encode(t, f), kept.p.side)
 			require.Error(t, err)
@@ -188,8 +210,20 @@ func TestFalseAnnouncementsAreRefused(t *testing.T) {
 			require.Equal(t, before, keep(), "the bad file changed what the machine keeps")
 		})
 	}
-	_, err = Open(kept.p.home, "good.pbem", good, kept.p.side)
+	_, err := Open(kept.p.home, "good.pbem", good, kept.p.side)
 	require.NoError(t, err, "the true file opens after the bad ones")
+}
+
+// requireCheatNamed verifies f and expects the cheat Verify names first
+// to be message at, m, for the reason given.
+func requireCheatNamed(t *testing.T, f *File, at int, m Message, reason string) {
+	t.Helper()
+	_, err := Verify("tampered", encode(t, f))
+	var c *Cheat
+	require.ErrorAs(t, err, &c)
+	require.Equal(t, at, c.Seq, "the first cheat named: %v", err)
+	require.Contains(t, err.Error(), m.label())
+	require.Contains(t, err.Error(), reason)
 }
 
 // TestVerifyNamesAFalseAnnouncement changes the phase game's last
@@ -216,11 +250,7 @@ func TestVerifyNamesAFalseAnnouncement(t *testing.T) {
 		}
 	}
 	arr := m.Announce.Arrivals[0]
-	tests := []struct {
-		name   string
-		change func(an *Announcement)
-		reason string
-	}{
+	tests := []announceCase{
 		{"another hex", func(an *Announcement) {
 			an.Arrivals[0].Unit.Hex = arr.Unit.Hex.Neighbor(arr.Unit.Facing)
 		}, "a false announcement: it says " + string(arr.Unit.ID) + " phases in at " + arr.Clock.String() + " " + arr.Unit.Hex.Neighbor(arr.Unit.Facing).String()},
@@ -240,17 +270,9 @@ func TestVerifyNamesAFalseAnnouncement(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, full)
-			an := *f.Messages[at].Announce
-			an.Arrivals = append([]rules.Arrival(nil), an.Arrivals...)
-			tc.change(&an)
-			f.Messages[at].Announce = &an
+			changeAnnouncement(f, at, tc.change)
 			reforge(t, f, at, keys)
-			_, err := Verify("tampered", encode(t, f))
-			var c *Cheat
-			require.ErrorAs(t, err, &c)
-			require.Equal(t, at, c.Seq, "the first cheat named: %v", err)
-			require.Contains(t, err.Error(), m.label())
-			require.Contains(t, err.Error(), tc.reason)
+			requireCheatNamed(t, f, at, m, tc.reason)
 		})
 	}
 	t.Run("withheld announcement", func(t *testing.T) {

@@ -45,11 +45,7 @@ func TestFalseRiftNewsIsRefused(t *testing.T) {
 	require.Equal(t, "IP4.233", n.Clause)
 	next := n.Clock
 	next.Impulse++
-	tests := []struct {
-		name   string
-		change func(an *Announcement)
-		reason string
-	}{
+	requireFalseAnnouncementsRefused(t, kept, encode(t, honest), at, key, []announceCase{
 		{"another side's rift", func(an *Announcement) {
 			an.Rifts[0].Side = other.side
 		}, "the pending rift is " + string(other.side) + "'s, not " + string(m.Side) + "'s"},
@@ -71,27 +67,7 @@ func TestFalseRiftNewsIsRefused(t *testing.T) {
 			require.False(t, an.Through.Before(next), "the next impulse is past the announcement's reach")
 			an.Rifts = append(an.Rifts, rules.RiftNews{Clock: next, Side: n.Side, Clause: "IP4.233"})
 		}, "has no place in the game: no rift of " + string(m.Side) + " was pending there"},
-	}
-	keep := func() [2][]byte { return keptFiles(t, kept.p) }
-	before := keep()
-	good := encode(t, honest)
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := parse(t, good)
-			an := *f.Messages[at].Announce
-			an.Rifts = append([]rules.RiftNews(nil), an.Rifts...)
-			tc.change(&an)
-			f.Messages[at].Announce = &an
-			rechain(f, at, key)
-			_, err := Open(kept.p.home, "bad.pbem", encode(t, f), kept.p.side)
-			require.Error(t, err)
-			require.Contains(t, err.Error(), m.label())
-			require.Contains(t, err.Error(), tc.reason)
-			require.Equal(t, before, keep(), "the bad file changed what the machine keeps")
-		})
-	}
-	_, err := Open(kept.p.home, "good.pbem", good, kept.p.side)
-	require.NoError(t, err, "the true file opens after the bad ones")
+	})
 }
 
 // TestVerifyNamesFalseRiftNews changes an announcement of rift news in
@@ -131,17 +107,9 @@ func TestVerifyNamesFalseRiftNews(t *testing.T) {
 			}
 			at := riftAnnouncement(t, f, side)
 			m := f.Messages[at]
-			an := *m.Announce
-			an.Rifts = append([]rules.RiftNews(nil), an.Rifts...)
-			tc.change(&an)
-			f.Messages[at].Announce = &an
+			changeAnnouncement(f, at, tc.change)
 			reforge(t, f, at, keys)
-			_, err := Verify("tampered", encode(t, f))
-			var c *Cheat
-			require.ErrorAs(t, err, &c)
-			require.Equal(t, at, c.Seq, "the first cheat named: %v", err)
-			require.Contains(t, err.Error(), m.label())
-			require.Contains(t, err.Error(), tc.reason)
+			requireCheatNamed(t, f, at, m, tc.reason)
 		})
 	}
 	t.Run("withheld announcement", func(t *testing.T) {
