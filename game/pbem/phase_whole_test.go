@@ -66,13 +66,7 @@ func now(g *Game) *rules.State {
 // every announcement.
 func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 	a, b, files := playPhase(t)
-	players := map[rules.SideID]*player{a.side: a, b.side: b}
-	seats := map[rules.SideID]*Seat{}
-	for sd, p := range players {
-		s, err := LoadSeat(p.home, p.game)
-		require.NoError(t, err)
-		seats[sd] = s
-	}
+	seats := loadSeats(t, a, b)
 	sa, sb := seats[a.side], seats[b.side]
 	require.Equal(t, rules.StepGameOver, sa.Game.State.Clock.Step)
 	require.Equal(t, sa.Game.State.PublicHash(), sb.Game.State.PublicHash())
@@ -81,41 +75,16 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 		return e.Kind == rules.EventStorm && strings.Contains(e.Text, "a phase storm rises")
 	}), "no phase storm rose")
 
-	// The game played again with every key: the truth every file is
-	// checked against.
-	start := time.Now()
-	rep, err := Verify("last", files[len(files)-1].Data)
-	took := time.Since(start)
-	require.NoError(t, err)
-	require.Contains(t, rep, "every commitment opened")
-	last := parse(t, files[len(files)-1].Data)
-	whole, err := Replay(last)
-	require.NoError(t, err)
-	truth, err := whole.playKeyed()
-	require.NoError(t, err)
-	require.Len(t, truth, len(whole.Results))
-
 	// Phase-outs and phase-ins of both sides; the rolls every result
 	// names are exactly the public ones of its stretch, none of the
 	// private phase and course rolls the verifier makes.
 	outs := map[rules.SideID]int{}
-	private := 0
-	for i, s := range truth {
-		var public []string
-		for _, e := range s.Events {
-			switch {
-			case e.Kind == rules.EventRoll && e.Audience.IsPublic():
-				public = append(public, e.Text)
-			case e.Kind == rules.EventRoll:
-				private++
-			}
-			if e.Clause == "IP8.21" && strings.Contains(e.Text, " phases out at ") {
-				outs[e.Side]++
-			}
+	last, whole, truth, private, took := keyedTruth(t, files, func(e rules.Event) {
+		if e.Clause == "IP8.21" && strings.Contains(e.Text, " phases out at ") {
+			outs[e.Side]++
 		}
-		require.Equal(t, public, whole.Results[i].Rolls, "round %d's rolls", i+1)
-	}
-	require.Positive(t, private, "no private roll was made")
+	})
+	require.Len(t, truth, len(whole.Results))
 	ins := map[rules.SideID]int{}
 	announces := 0
 	for _, m := range last.Messages {
@@ -137,92 +106,157 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 
 	// Every file, as each machine reads it with its own key.
 	hidden, moved, same := 0, 0, 0
+	readEveryFile(t, files, seats, []string{"\"private\"", "side_keys"}, func(i int, f sent, tf *File, own, other rules.SideID, games map[rules.SideID]*Game) {
+		og := games[own]
+		if !hasKey(og, own) {
+			require.NotContains(t, string(f.Data), seats[own].sec.Dice.String(), "file %d holds %s's dice key", i, own)
+		}
+		mine, theirs := now(og), now(games[other])
+		// The other machine has each unit of this side out of phase in
+		// limbo where it phased out, with no course, and does not show
+		// it: nothing of where it went.
+		for k := range theirs.Units {
+			o := &theirs.Units[k]
+			if o.Side != own || o.Status != rules.StatusLimbo {
+				continue
+			}
+			require.True(t, o.PhasedOut)
+			require.NotNil(t, o.Phase)
+			require.Equal(t, o.Phase.From, o.Hex, "file %d: %s's machine has %s elsewhere than where it phased out", i, other, o.ID)
+			require.Empty(t, o.Phase.Moves, "file %d: %s's machine has %s's course", i, other, o.ID)
+			for _, vu := range theirs.View(other).Units {
+				require.NotEqual(t, o.ID, vu.ID, "file %d: %s sees %s", i, other, o.ID)
+			}
+		}
+		for k := range mine.Units {
+			u := &mine.Units[k]
+			if u.Side != own || !u.PhasedOut || (u.Status != rules.StatusLimbo && u.Status != rules.StatusOnMap) {
+				continue
+			}
+			hidden++
+			require.NotNil(t, u.Phase)
+			// Where both machines stand at the same point, the other
+			// has the unit in limbo.
+			if o := theirs.Unit(u.ID); mine.Clock == theirs.Clock {
+				same++
+				require.Equal(t, rules.StatusLimbo, o.Status, "file %d: %s at %s", i, u.ID, mine.Clock)
+			}
+			if u.Hex != u.Phase.From {
+				moved++
+			}
+			// No announcement in the file tells of it after it phased
+			// out, but of the stretch now played, whose orders every
+			// side has opened, and no orders of its side opened since
+			// name it.
+			for _, m := range tf.Messages {
+				switch {
+				case m.Kind == KindAnnounce && m.Side == own && (m.Round < og.Round || og.pending == nil):
+					for _, ar := range m.Announce.Arrivals {
+						if ar.Unit.ID == u.ID {
+							require.True(t, ar.Clock.Before(u.Phase.Out), "file %d: %s announced at %s while out since %s", i, u.ID, ar.Clock, u.Phase.Out)
+						}
+					}
+				case m.Kind == KindReveal && m.Side == own && m.Round >= 2 && !og.Results[m.Round-2].Clock.Before(u.Phase.Out):
+					var o Orders
+					require.NoError(t, json.Unmarshal(m.Orders, &o))
+					if o.Plot != nil {
+						for _, sh := range o.Plot.Ships {
+							require.NotEqual(t, u.ID, sh.Unit, "file %d: %s's orders name %s, out of phase", i, own, u.ID)
+						}
+					}
+				}
+			}
+		}
+	})
+	require.Positive(t, hidden, "no file was sent with a unit out of phase")
+	require.Positive(t, moved, "no unit out of phase had moved from where it phased out")
+	require.Positive(t, same, "no file where both machines stood at the same point with a unit out of phase")
+	t.Logf("%d files, %d rounds, %d commands; phase-outs %v, phase-ins announced %v in %d announcements; %d private rolls; %d checks of a unit out of phase in a file (%d away from where it phased out, %d with both machines at the same point); verify %s",
+		len(files), len(whole.Results), len(whole.Commands), outs, ins, announces, private, hidden, moved, same, took.Round(time.Millisecond))
+}
+
+// loadSeats loads the seats of a's and b's machines, by side.
+func loadSeats(t *testing.T, a, b *player) map[rules.SideID]*Seat {
+	t.Helper()
+	seats := map[rules.SideID]*Seat{}
+	for _, p := range []*player{a, b} {
+		s, err := LoadSeat(p.home, p.game)
+		require.NoError(t, err)
+		seats[p.side] = s
+	}
+	return seats
+}
+
+// keyedTruth verifies the last of files and plays its game again with
+// every key: the truth every file is checked against. The rolls every
+// result names must be exactly the public ones of its stretch, and at
+// least one private roll must have been made; each, if not nil, is
+// handed every event of the truth. It returns the last file, the game
+// it replays, the truth, how many private rolls were made and how long
+// Verify took.
+func keyedTruth(t *testing.T, files []sent, each func(e rules.Event)) (last *File, whole *Game, truth []stretch, private int, took time.Duration) {
+	t.Helper()
+	start := time.Now()
+	rep, err := Verify("last", files[len(files)-1].Data)
+	took = time.Since(start)
+	require.NoError(t, err)
+	require.Contains(t, rep, "every commitment opened")
+	last = parse(t, files[len(files)-1].Data)
+	whole, err = Replay(last)
+	require.NoError(t, err)
+	truth, err = whole.playKeyed()
+	require.NoError(t, err)
+	for i, s := range truth {
+		var public []string
+		for _, e := range s.Events {
+			switch {
+			case e.Kind == rules.EventRoll && e.Audience.IsPublic():
+				public = append(public, e.Text)
+			case e.Kind == rules.EventRoll:
+				private++
+			}
+			if each != nil {
+				each(e)
+			}
+		}
+		require.Equal(t, public, whole.Results[i].Rolls, "round %d's rolls", i+1)
+	}
+	require.Positive(t, private, "no private roll was made")
+	return last, whole, truth, private, took
+}
+
+// readEveryFile reads every one of files as each machine of seats does,
+// with its own key, after checking that the file holds none of the
+// strings bad, and hands check, for each side own, the file and both
+// machines' games: the other machine must hold no private stream of
+// own's.
+func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad []string, check func(i int, f sent, tf *File, own, other rules.SideID, games map[rules.SideID]*Game)) {
+	t.Helper()
 	for i, f := range files {
 		tf := parse(t, f.Data)
-		for _, bad := range []string{"\"private\"", "side_keys"} {
-			require.NotContains(t, string(f.Data), bad, "file %d", i)
+		for _, b := range bad {
+			require.NotContains(t, string(f.Data), b, "file %d", i)
 		}
 		games := map[rules.SideID]*Game{}
 		for sd, s := range seats {
 			g, err := replayAs(tf, sd, &s.sec.Dice)
 			require.NoError(t, err, "file %d as %s", i, sd)
 			games[sd] = g
-			if !hasKey(g, sd) {
-				require.NotContains(t, string(f.Data), s.sec.Dice.String(), "file %d holds %s's dice key", i, sd)
-			}
 		}
-		for own, og := range games {
-			other := a.side
-			if other == own {
-				other = b.side
+		for own := range games {
+			var other rules.SideID
+			for sd := range games {
+				if sd != own {
+					other = sd
+				}
 			}
-			mine, theirs := now(og), now(games[other])
-			// The other machine holds no private stream of this side.
+			theirs := now(games[other])
 			for _, p := range theirs.Private {
 				require.NotEqual(t, string(own), p.Audience, "file %d: %s's machine holds %s's private stream", i, other, own)
 			}
-			// The other machine has each unit of this side out of phase in
-			// limbo where it phased out, with no course, and does not show
-			// it: nothing of where it went.
-			for k := range theirs.Units {
-				o := &theirs.Units[k]
-				if o.Side != own || o.Status != rules.StatusLimbo {
-					continue
-				}
-				require.True(t, o.PhasedOut)
-				require.NotNil(t, o.Phase)
-				require.Equal(t, o.Phase.From, o.Hex, "file %d: %s's machine has %s elsewhere than where it phased out", i, other, o.ID)
-				require.Empty(t, o.Phase.Moves, "file %d: %s's machine has %s's course", i, other, o.ID)
-				for _, vu := range theirs.View(other).Units {
-					require.NotEqual(t, o.ID, vu.ID, "file %d: %s sees %s", i, other, o.ID)
-				}
-			}
-			for k := range mine.Units {
-				u := &mine.Units[k]
-				if u.Side != own || !u.PhasedOut || (u.Status != rules.StatusLimbo && u.Status != rules.StatusOnMap) {
-					continue
-				}
-				hidden++
-				require.NotNil(t, u.Phase)
-				// Where both machines stand at the same point, the other
-				// has the unit in limbo.
-				if o := theirs.Unit(u.ID); mine.Clock == theirs.Clock {
-					same++
-					require.Equal(t, rules.StatusLimbo, o.Status, "file %d: %s at %s", i, u.ID, mine.Clock)
-				}
-				if u.Hex != u.Phase.From {
-					moved++
-				}
-				// No announcement in the file tells of it after it phased
-				// out, but of the stretch now played, whose orders every
-				// side has opened, and no orders of its side opened since
-				// name it.
-				for _, m := range tf.Messages {
-					switch {
-					case m.Kind == KindAnnounce && m.Side == own && (m.Round < og.Round || og.pending == nil):
-						for _, ar := range m.Announce.Arrivals {
-							if ar.Unit.ID == u.ID {
-								require.True(t, ar.Clock.Before(u.Phase.Out), "file %d: %s announced at %s while out since %s", i, u.ID, ar.Clock, u.Phase.Out)
-							}
-						}
-					case m.Kind == KindReveal && m.Side == own && m.Round >= 2 && !og.Results[m.Round-2].Clock.Before(u.Phase.Out):
-						var o Orders
-						require.NoError(t, json.Unmarshal(m.Orders, &o))
-						if o.Plot != nil {
-							for _, sh := range o.Plot.Ships {
-								require.NotEqual(t, u.ID, sh.Unit, "file %d: %s's orders name %s, out of phase", i, own, u.ID)
-							}
-						}
-					}
-				}
-			}
+			check(i, f, tf, own, other, games)
 		}
 	}
-	require.Positive(t, hidden, "no file was sent with a unit out of phase")
-	require.Positive(t, moved, "no unit out of phase had moved from where it phased out")
-	require.Positive(t, same, "no file where both machines stood at the same point with a unit out of phase")
-	t.Logf("%d files, %d rounds, %d commands; phase-outs %v, phase-ins announced %v in %d announcements; %d private rolls; %d checks of a unit out of phase in a file (%d away from where it phased out, %d with both machines at the same point); verify %s",
-		len(files), len(whole.Results), len(whole.Commands), outs, ins, announces, private, hidden, moved, same, took.Round(time.Millisecond))
 }
 
 // TestShowKeepsUnitsOutOfPhaseToTheirSide: in the phase game, at every

@@ -76,42 +76,14 @@ func TestRiftGameBetweenTwoHomes(t *testing.T) {
 	for _, name := range []string{"forms", "stars"} {
 		t.Run(name, func(t *testing.T) {
 			a, b, files := playRift(t, name)
-			seats := map[rules.SideID]*Seat{}
-			for _, p := range []*player{a, b} {
-				s, err := LoadSeat(p.home, p.game)
-				require.NoError(t, err)
-				seats[p.side] = s
-			}
+			seats := loadSeats(t, a, b)
 			sa, sb := seats[a.side], seats[b.side]
 			require.True(t, sa.Game.Finished())
 			require.Equal(t, sa.Game.State.PublicHash(), sb.Game.State.PublicHash())
 			last := sa.Game.Results[len(sa.Game.Results)-1]
 			require.Equal(t, last, sb.Game.Results[len(sb.Game.Results)-1])
 
-			start := time.Now()
-			rep, err := Verify("last", files[len(files)-1].Data)
-			took := time.Since(start)
-			require.NoError(t, err)
-			require.Contains(t, rep, "every commitment opened")
-			lastFile := parse(t, files[len(files)-1].Data)
-			whole, err := Replay(lastFile)
-			require.NoError(t, err)
-			truth, err := whole.playKeyed()
-			require.NoError(t, err)
-			private := 0
-			for i, s := range truth {
-				var public []string
-				for _, e := range s.Events {
-					switch {
-					case e.Kind == rules.EventRoll && e.Audience.IsPublic():
-						public = append(public, e.Text)
-					case e.Kind == rules.EventRoll:
-						private++
-					}
-				}
-				require.Equal(t, public, whole.Results[i].Rolls, "round %d's rolls", i+1)
-			}
-			require.Positive(t, private, "no private roll was made")
+			lastFile, whole, _, private, took := keyedTruth(t, files, nil)
 
 			// The news announced, each for a stretch every side has
 			// committed to, and within it (the formation of a rift that
@@ -145,39 +117,21 @@ func TestRiftGameBetweenTwoHomes(t *testing.T) {
 
 			// Every file, as each machine reads it with its own key.
 			limbo := 0
-			for i, f := range files {
-				tf := parse(t, f.Data)
-				for _, bad := range []string{"cosmic rift delay", "cosmic rift direction", "cosmic rift range", "\"private\"", "side_keys", " lies at "} {
-					require.NotContains(t, string(f.Data), bad, "file %d", i)
+			bad := []string{"cosmic rift delay", "cosmic rift direction", "cosmic rift range", "\"private\"", "side_keys", " lies at "}
+			readEveryFile(t, files, seats, bad, func(i int, _ sent, _ *File, own, other rules.SideID, games map[rules.SideID]*Game) {
+				theirs := now(games[other])
+				for _, p := range theirs.Cosmic.Pending {
+					if p.Side != own {
+						continue
+					}
+					limbo++
+					require.True(t, p.Limbo, "file %d: %s's machine knows %s's pending rift", i, other, own)
+					require.Zero(t, p.At, "file %d: %s's machine holds %s's rift delay", i, other, own)
 				}
-				games := map[rules.SideID]*Game{}
-				for sd, s := range seats {
-					g, err := replayAs(tf, sd, &s.sec.Dice)
-					require.NoError(t, err, "file %d as %s", i, sd)
-					games[sd] = g
+				for _, r := range theirs.Cosmic.Rifts {
+					require.False(t, r.Side == own && !r.Limbo, "file %d: %s's machine knows where %s's rift is", i, other, own)
 				}
-				for own := range games {
-					other := a.side
-					if other == own {
-						other = b.side
-					}
-					theirs := now(games[other])
-					for _, p := range theirs.Private {
-						require.NotEqual(t, string(own), p.Audience, "file %d: %s's machine holds %s's private stream", i, other, own)
-					}
-					for _, p := range theirs.Cosmic.Pending {
-						if p.Side != own {
-							continue
-						}
-						limbo++
-						require.True(t, p.Limbo, "file %d: %s's machine knows %s's pending rift", i, other, own)
-						require.Zero(t, p.At, "file %d: %s's machine holds %s's rift delay", i, other, own)
-					}
-					for _, r := range theirs.Cosmic.Rifts {
-						require.False(t, r.Side == own && !r.Limbo, "file %d: %s's machine knows where %s's rift is", i, other, own)
-					}
-				}
-			}
+			})
 			require.Positive(t, limbo, "no file read with the other side's rift pending")
 			t.Logf("%d files, %d rounds, %d commands, to %s; rift news %v in %d announcements; %d private rolls; %d readings with the other side's rift in limbo; verify %s",
 				len(files), len(whole.Results), len(whole.Commands), last.Clock, news, announces, private, limbo, took.Round(time.Millisecond))
