@@ -27,18 +27,7 @@ func newRiftMachines(t *testing.T, stars ...Hex) *machines {
 		terrain.Features = append(terrain.Features, Feature{ID: string(rune('a' + i)), Kind: FeatureStar, Hex: h})
 	}
 	su.Maps[0].Terrain = terrain
-	keys := []SideKey{{Side: "blue", Key: PrivateKey{1}}, {Side: "red", Key: PrivateKey{2}}}
-	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}}
-	for i, opts := range [][]Option{
-		{WithPeer("blue"), WithSideKeys(keys[0])},
-		{WithPeer("red"), WithSideKeys(keys[1])},
-		{WithPeerVerifier(), WithSideKeys(keys...)},
-	} {
-		s, err := NewState(su, 11, opts...)
-		require.NoError(t, err, m.names[i])
-		m.sts = append(m.sts, s)
-	}
-	return m
+	return startMachines(t, func() Setup { return su }, 11)
 }
 
 // riftFacts are a formed rift's public facts: what every machine knows
@@ -80,35 +69,16 @@ func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
 			raised, limbo, commands := map[raise]bool{}, 0, 0
 			var formed *CosmicRift
 			for guard := 0; guard < 20000 && m.sts[0].Clock.Turn <= 12 && m.sts[0].Clock.Step != StepGameOver && formed == nil; guard++ {
-				blue := m.sts[0]
-				if pending := blue.Pending(); len(pending) == 0 {
-					m.step(t, func(s *State) ([]Event, error) { return s.Advance(), nil })
-				} else {
-					side := pending[0]
-					var legal [][]Command
-					for _, s := range m.sts {
-						legal = append(legal, s.Legal(side))
-					}
-					require.NotEmpty(t, legal[0], "no legal command for %s at %s", side, blue.Clock)
-					require.Equal(t, legal[0], legal[1], "%s's legal commands differ between the machines at %s", side, blue.Clock)
-					require.Equal(t, legal[0], legal[2], "%s's legal commands differ on the verifier at %s", side, blue.Clock)
-					c := legal[0][0]
-					m.step(t, func(s *State) ([]Event, error) { return s.Apply(c) })
+				if m.play(t) {
 					commands++
 				}
 				if r := m.sts[2].Cosmic.Rifts; len(r) > 0 {
 					formed = &r[0]
 					break
 				}
-				h := m.sts[0].PublicHash()
-				for i, s := range m.sts[1:] {
-					require.Equal(t, h, s.PublicHash(), "%s's public hash at %s", m.names[i+1], s.Clock)
-				}
+				m.requireAgreed(t)
 				for i, s := range m.sts[:2] {
 					me := SideID(m.names[i])
-					for _, p := range s.Private {
-						require.Equal(t, string(me), p.Audience, "%s's machine made a roll for %v", me, p.Audience)
-					}
 					for _, p := range s.Cosmic.Pending {
 						if p.Side == me {
 							require.False(t, p.Limbo, "%s's own rift in limbo on its machine", me)

@@ -21,6 +21,8 @@ type machines struct {
 	toldRifts map[SideID]int
 }
 
+// newMachines is a game under a phase storm over the whole map, from the
+// start to turn until, played on blue's machine, red's and a verifier's.
 func newMachines(t *testing.T, until int) *machines {
 	t.Helper()
 	units := []Unit{
@@ -29,6 +31,18 @@ func newMachines(t *testing.T, until int) *machines {
 		ship("b1", "red", "kor-raider", Hex{Q: 3}, DirE, 6),
 		ship("b2", "red", "kor-raider", Hex{Q: 4, R: -2}, DirE, 8),
 	}
+	m := startMachines(t, func() Setup { return testSetup(units...) }, 7)
+	for _, s := range m.sts {
+		s.Phase.Storm = &PhaseStorm{Side: "blue", Start: 1, Until: until, Range: 60}
+	}
+	return m
+}
+
+// startMachines starts the game of setup (called once a machine) with
+// seed on blue's machine, red's and a verifier's, each holding the keys
+// it may hold.
+func startMachines(t *testing.T, setup func() Setup, seed uint64) *machines {
+	t.Helper()
 	keys := []SideKey{{Side: "blue", Key: PrivateKey{1}}, {Side: "red", Key: PrivateKey{2}}}
 	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}}
 	for i, opts := range [][]Option{
@@ -36,12 +50,52 @@ func newMachines(t *testing.T, until int) *machines {
 		{WithPeer("red"), WithSideKeys(keys[1])},
 		{WithPeerVerifier(), WithSideKeys(keys...)},
 	} {
-		s, err := NewState(testSetup(units...), 7, opts...)
+		s, err := NewState(setup(), seed, opts...)
 		require.NoError(t, err, m.names[i])
-		s.Phase.Storm = &PhaseStorm{Side: "blue", Start: 1, Until: until, Range: 60}
 		m.sts = append(m.sts, s)
 	}
 	return m
+}
+
+// play plays one step on every machine: the clock advanced where no side
+// is to decide, else the deciding side's first legal command, which must
+// be the same on every machine. It reports whether a command was played.
+func (m *machines) play(t *testing.T) bool {
+	t.Helper()
+	blue := m.sts[0]
+	pending := blue.Pending()
+	if len(pending) == 0 {
+		m.step(t, func(s *State) ([]Event, error) { return s.Advance(), nil })
+		return false
+	}
+	side := pending[0]
+	var legal [][]Command
+	for _, s := range m.sts {
+		legal = append(legal, s.Legal(side))
+	}
+	require.NotEmpty(t, legal[0], "no legal command for %s at %s", side, blue.Clock)
+	require.Equal(t, legal[0], legal[1], "%s's legal commands differ between the machines at %s", side, blue.Clock)
+	require.Equal(t, legal[0], legal[2], "%s's legal commands differ on the verifier at %s", side, blue.Clock)
+	c := legal[0][0]
+	m.step(t, func(s *State) ([]Event, error) { return s.Apply(c) })
+	return true
+}
+
+// requireAgreed checks that every machine has the same public hash, and
+// that blue's and red's machines hold private streams of their own side
+// only.
+func (m *machines) requireAgreed(t *testing.T) {
+	t.Helper()
+	h := m.sts[0].PublicHash()
+	for i, s := range m.sts[1:] {
+		require.Equal(t, h, s.PublicHash(), "%s's public hash at %s", m.names[i+1], s.Clock)
+	}
+	for i, s := range m.sts[:2] {
+		me := SideID(m.names[i])
+		for _, p := range s.Private {
+			require.Equal(t, string(me), p.Audience, "%s's machine made a roll for %v", me, p.Audience)
+		}
+	}
 }
 
 // step runs one step on every machine; where a machine played a phase
@@ -107,32 +161,12 @@ func TestPeerStateKeepsPhasedOutUnitsSecret(t *testing.T) {
 	m.step(t, func(s *State) ([]Event, error) { return s.Advance(), nil })
 	outs, limbo, drifts, commands := 0, 0, 0, 0
 	for guard := 0; guard < 20000 && m.sts[0].Clock.Turn <= 10 && m.sts[0].Clock.Step != StepGameOver; guard++ {
-		blue := m.sts[0]
-		pending := blue.Pending()
-		if len(pending) == 0 {
-			m.step(t, func(s *State) ([]Event, error) { return s.Advance(), nil })
-		} else {
-			side := pending[0]
-			var legal [][]Command
-			for _, s := range m.sts {
-				legal = append(legal, s.Legal(side))
-			}
-			require.NotEmpty(t, legal[0], "no legal command for %s at %s", side, blue.Clock)
-			require.Equal(t, legal[0], legal[1], "%s's legal commands differ between the machines at %s", side, blue.Clock)
-			require.Equal(t, legal[0], legal[2], "%s's legal commands differ on the verifier at %s", side, blue.Clock)
-			c := legal[0][0]
-			m.step(t, func(s *State) ([]Event, error) { return s.Apply(c) })
+		if m.play(t) {
 			commands++
 		}
-		h := m.sts[0].PublicHash()
-		for i, s := range m.sts[1:] {
-			require.Equal(t, h, s.PublicHash(), "%s's public hash at %s", m.names[i+1], s.Clock)
-		}
+		m.requireAgreed(t)
 		for i, s := range m.sts[:2] {
 			me := SideID(m.names[i])
-			for _, p := range s.Private {
-				require.Equal(t, string(me), p.Audience, "%s's machine made a roll for %v", me, p.Audience)
-			}
 			for k := range s.Units {
 				u := &s.Units[k]
 				if u.PhasedOut {
