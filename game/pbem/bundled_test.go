@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -32,15 +31,7 @@ func TestBundledScenariosPlayByFile(t *testing.T) {
 				return
 			}
 			accepted++
-			var ps []*player
-			for i, sd := range setup.Sides {
-				ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint(info.ID, "-", i))}, side: sd.ID,
-					ctrl: match.NewController(match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"}, uint64(i+1))})
-			}
-			seat, err := NewGame(ps[0].home, src, ps[0].side, testTime)
-			require.NoError(t, err)
-			file, err := seat.Game.File().Encode()
-			require.NoError(t, err)
+			ps, seat, file := tableHomes(t, src, setup.Sides, info.ID+"-", 1)
 			// Round the table until the energy allocation of turn 1 is
 			// played and every machine has the last file.
 			for n := 1; n < 8*len(ps); n++ {
@@ -50,16 +41,7 @@ func TestBundledScenariosPlayByFile(t *testing.T) {
 				if len(seat.Game.Results) >= 2 && n%len(ps) == len(ps)-1 {
 					break
 				}
-				var o *Orders
-				if next, err := seat.Preview(); err == nil && next.MustCommit() {
-					o = p.orders(t, seat)
-				}
-				f, err := seat.Send(o)
-				if err != nil {
-					require.ErrorIs(t, err, ErrNothingNew)
-				}
-				file, err = f.Encode()
-				require.NoError(t, err)
+				file = sendOn(t, p, seat)
 			}
 			var hash rules.Hash
 			var results []Result

@@ -34,31 +34,14 @@ func threeSides(t *testing.T, name, seed string) {
 	sc, err := src.Load()
 	require.NoError(t, err)
 	require.Empty(t, Refusal(sc))
-	var ps []*player
-	for i, sd := range sc.Setup().Sides {
-		ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint(seed, i))}, side: sd.ID,
-			ctrl: match.NewController(match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"}, uint64(i))})
-	}
+	ps, _, file := tableHomes(t, src, sc.Setup().Sides, seed, 0)
 	require.Len(t, ps, 3)
-	seat, err := NewGame(ps[0].home, src, ps[0].side, testTime)
-	require.NoError(t, err)
-	file, err := seat.Game.File().Encode()
-	require.NoError(t, err)
 	n := 1
 	for ; n < 600; n++ {
 		p := ps[n%3]
 		seat, err := Open(p.home, fmt.Sprint("file-", n), file, p.side)
 		require.NoError(t, err, "file %d at %s", n, p.side)
-		var o *Orders
-		if next, err := seat.Preview(); err == nil && next.MustCommit() {
-			o = p.orders(t, seat)
-		}
-		f, err := seat.Send(o)
-		if err != nil {
-			require.ErrorIs(t, err, ErrNothingNew)
-		}
-		file, err = f.Encode()
-		require.NoError(t, err)
+		file = sendOn(t, p, seat)
 		if seat.Game.Finished() {
 			break
 		}
@@ -79,4 +62,40 @@ func threeSides(t *testing.T, name, seed string) {
 		require.Positive(t, news, "no rift news announced")
 	}
 	t.Logf("%d files, %d rift news; %s", n+1, news, rep)
+}
+
+// tableHomes gives each of sides a home, its random source seeded from
+// seed and the side's index, and a normal computer player seeded from the
+// index plus first; it starts the game of src at the first home and
+// returns the players, the first home's seat and the game's first file.
+func tableHomes(t *testing.T, src scenarios.Source, sides []rules.Side, seed string, first uint64) ([]*player, *Seat, []byte) {
+	t.Helper()
+	var ps []*player
+	for i, sd := range sides {
+		ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint(seed, i))}, side: sd.ID,
+			ctrl: match.NewController(match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"}, uint64(i)+first)})
+	}
+	seat, err := NewGame(ps[0].home, src, ps[0].side, testTime)
+	require.NoError(t, err)
+	file, err := seat.Game.File().Encode()
+	require.NoError(t, err)
+	return ps, seat, file
+}
+
+// sendOn sends what p's seat has to send, with p's orders where the game
+// waits for them (a seat with nothing new sends its file again), and
+// returns the file encoded.
+func sendOn(t *testing.T, p *player, seat *Seat) []byte {
+	t.Helper()
+	var o *Orders
+	if next, err := seat.Preview(); err == nil && next.MustCommit() {
+		o = p.orders(t, seat)
+	}
+	f, err := seat.Send(o)
+	if err != nil {
+		require.ErrorIs(t, err, ErrNothingNew)
+	}
+	file, err := f.Encode()
+	require.NoError(t, err)
+	return file
 }
