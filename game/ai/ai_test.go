@@ -359,7 +359,7 @@ func BenchmarkAIDecide(b *testing.B) {
 		k := st.Expecting()
 		// The movement point is one where hard's search weighs the plan:
 		// an enemy ship within 10 hexes of the mover.
-		if side == me && points[k] == nil && (k == rules.CmdAllocate || (k == rules.CmdMove && enemyNear(st.View(me), 10)) || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
+		if side == me && points[k] == nil && (k == rules.CmdAllocate || (k == rules.CmdMove && ai.EnemyWithin(st.View(me), 10, rules.KindShip)) || (k == rules.CmdFire && st.Clock.Turn >= 2 && len(st.Legal(me)) > 1)) {
 			points[k] = st.Clone()
 		}
 		if _, err := st.Apply(drivers[side].Decide(st.View(side), st.Legal(side), match.NewDesk(st, side))); err != nil {
@@ -381,24 +381,4 @@ func BenchmarkAIDecide(b *testing.B) {
 			b.ReportMetric(float64(p.Searched)/float64(b.N), "searched/op")
 		})
 	}
-}
-
-// enemyNear reports whether an enemy ship is within d hexes of the
-// view's mover.
-func enemyNear(v *rules.View, d int) bool {
-	var at *rules.UnitView
-	for i := range v.Units {
-		if v.Units[i].ID == v.Mover {
-			at = &v.Units[i]
-		}
-	}
-	if at == nil {
-		return false
-	}
-	for _, u := range v.Units {
-		if u.Side != v.Viewer && u.Kind == rules.KindShip && u.Map == at.Map && u.Hex.Distance(at.Hex) <= d {
-			return true
-		}
-	}
-	return false
 }

@@ -47,7 +47,7 @@ func TestLevelsJudgeWorseAsDesigned(t *testing.T) {
 		}
 		side := pend[0]
 		v, legal, o := st.View(side), st.Legal(side), stateOracle{st, side}
-		if side == me && v.Expecting == rules.CmdMove && enemyWithin(v, me, searchReach) {
+		if side == me && v.Expecting == rules.CmdMove && EnemyWithin(v, searchReach) {
 			positions++
 			for _, level := range levels {
 				// The level's own evaluation, without its handicap.
@@ -105,24 +105,4 @@ func TestLevelsJudgeWorseAsDesigned(t *testing.T) {
 	if regret[Easy] <= regret[Normal] {
 		t.Errorf("easy's mean regret %.3f is not above normal's %.3f", regret[Easy]/n, regret[Normal]/n)
 	}
-}
-
-// enemyWithin reports whether an enemy of side is within d hexes of the
-// view's mover.
-func enemyWithin(v *rules.View, side rules.SideID, d int) bool {
-	var at *rules.UnitView
-	for i := range v.Units {
-		if v.Units[i].ID == v.Mover {
-			at = &v.Units[i]
-		}
-	}
-	if at == nil {
-		return false
-	}
-	for _, u := range v.Units {
-		if u.Side != side && u.Map == at.Map && u.Hex.Distance(at.Hex) <= d {
-			return true
-		}
-	}
-	return false
 }
