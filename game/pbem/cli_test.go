@@ -30,16 +30,57 @@ func interleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// cliRunner runs the commands at each side's home, as its player types
-// them, and names the turn files in dir.
-func cliRunner(homes map[string]Home, dir string) (cmd func(side string, args ...string) (string, error), file func(n int) string) {
+// cliCmd runs a command at side's home, as its player types it, and
+// returns what it writes.
+type cliCmd func(side string, args ...string) (string, error)
+
+// cliRunner gives each side a home in a new folder, in the folder its
+// letter names and with its random source seeded from "cli-" and the
+// letter; it returns the homes, the runner of the commands at them and
+// the namer of the turn files, which lie in the folder.
+func cliRunner(t *testing.T, letters map[string]string) (homes map[string]Home, cmd cliCmd, file func(n int) string) {
+	t.Helper()
+	dir := t.TempDir()
+	homes = map[string]Home{}
+	for side, l := range letters {
+		homes[side] = Home{Dir: filepath.Join(dir, l), Rand: fixedRand("cli-" + l)}
+	}
 	cmd = func(side string, args ...string) (string, error) {
 		var out, errOut bytes.Buffer
 		err := run(homes[side], args, &out, &errOut, interleaved)
 		return out.String() + errOut.String(), err
 	}
 	file = func(n int) string { return filepath.Join(dir, fmt.Sprintf("f%d.pbem", n)) }
-	return cmd, file
+	return homes, cmd, file
+}
+
+// openTurn opens turn file n at side's home (file 0 is opened already
+// and out is what its table said) and returns what the table says and
+// the send that answers it, with the first choice where the table offers
+// choices (chose).
+func openTurn(t *testing.T, cmd cliCmd, file func(int) string, side string, n int, out string) (table string, send []string, chose bool) {
+	t.Helper()
+	if n > 0 {
+		var err error
+		out, err = cmd(side, "open", file(n))
+		require.NoError(t, err, "file %d", n)
+	}
+	send = []string{"send", "-out", file(n + 1)}
+	if strings.Contains(out, "choose one") {
+		send = append(send, "-choose", "1")
+		chose = true
+	}
+	return out, send, chose
+}
+
+// sendTurn runs send at side's home, which must write a file to send,
+// and returns what it says.
+func sendTurn(t *testing.T, cmd cliCmd, side string, send []string) string {
+	t.Helper()
+	out, err := cmd(side, send...)
+	require.NoError(t, err)
+	require.Contains(t, out, "send it to the other sides")
+	return out
 }
 
 func TestDefaultHomeIsUnderHexriftHome(t *testing.T) {
@@ -54,12 +95,7 @@ func TestDefaultHomeIsUnderHexriftHome(t *testing.T) {
 // two people would type them on two machines, each with its own home,
 // passing the files the commands write.
 func TestCommandsPlayAWholeGame(t *testing.T) {
-	dir := t.TempDir()
-	homes := map[string]Home{
-		"corsairs": {Dir: filepath.Join(dir, "a"), Rand: fixedRand("cli-a")},
-		"hunters":  {Dir: filepath.Join(dir, "b"), Rand: fixedRand("cli-b")},
-	}
-	cmd, file := cliRunner(homes, dir)
+	_, cmd, file := cliRunner(t, map[string]string{"corsairs": "a", "hunters": "b"})
 	_, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "corsairs", "-out", file(0))
 	require.ErrorContains(t, err, "every side of testdata/short-haven.yaml plays by file, each at its own machine (its sides: corsairs,hunters)")
 	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-sides", "hunters,corsairs", "-out", file(0))
@@ -74,18 +110,11 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 	side, other := "hunters", "corsairs"
 	n := 0
 	for ; n < 100; n++ {
-		if n > 0 {
-			out, err = cmd(side, "open", file(n))
-			require.NoError(t, err, "file %d", n)
+		table, send, chose := openTurn(t, cmd, file, side, n, out)
+		if chose {
+			require.Contains(t, table, "  1  "+side)
 		}
-		args := []string{"send", "-out", file(n + 1)}
-		if strings.Contains(out, "choose one") {
-			args = append(args, "-choose", "1")
-			require.Contains(t, out, "  1  "+side)
-		}
-		out, err = cmd(side, args...)
-		require.NoError(t, err)
-		require.Contains(t, out, "send it to the other sides")
+		out = sendTurn(t, cmd, side, send)
 		if strings.Contains(out, "checks it end to end") {
 			break // over, and every side's dice key sent
 		}
@@ -128,12 +157,7 @@ func TestCommandsPlayAWholeGame(t *testing.T) {
 // secret.json, the turn file carries only their commitment, and the
 // other side's machine opens it.
 func TestCommandsGiveLimboOrders(t *testing.T) {
-	dir := t.TempDir()
-	homes := map[string]Home{
-		"korath":     {Dir: filepath.Join(dir, "k"), Rand: fixedRand("cli-k")},
-		"federation": {Dir: filepath.Join(dir, "f"), Rand: fixedRand("cli-f")},
-	}
-	cmd, file := cliRunner(homes, dir)
+	homes, cmd, file := cliRunner(t, map[string]string{"korath": "k", "federation": "f"})
 	out, err := cmd("korath", "new", filepath.Join("testdata", "phase-cloak.yaml"), "-as", "korath", "-out", file(0))
 	require.NoError(t, err)
 	require.Contains(t, out, "you play korath")
@@ -142,14 +166,8 @@ func TestCommandsGiveLimboOrders(t *testing.T) {
 	side, other := "federation", "korath"
 	given := 0
 	for n := 0; n < 100 && given == 0; n++ {
-		if n > 0 {
-			out, err = cmd(side, "open", file(n))
-			require.NoError(t, err, "file %d", n)
-		}
-		args := []string{"send", "-out", file(n + 1)}
-		if strings.Contains(out, "choose one") {
-			args = append(args, "-choose", "1")
-		}
+		var args []string
+		out, args, _ = openTurn(t, cmd, file, side, n, out)
 		var sealed []byte
 		if i := strings.Index(out, "are in "); side == "korath" && i > 0 && strings.Contains(out, "limbo.json") {
 			p := strings.Fields(out[i+len("are in "):])[0]
@@ -167,9 +185,7 @@ func TestCommandsGiveLimboOrders(t *testing.T) {
 			require.NoError(t, os.WriteFile(p, sealed, 0o600))
 			args = append(args, "-limbo", p)
 		}
-		out, err = cmd(side, args...)
-		require.NoError(t, err)
-		require.Contains(t, out, "send it to the other sides")
+		out = sendTurn(t, cmd, side, args)
 		if sealed != nil {
 			given++
 			seat, err := LoadSeat(homes["korath"], parse(t, mustRead(t, file(n+1))).Game)
