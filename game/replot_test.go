@@ -79,23 +79,7 @@ func TestBreakNamesAVanishedUnitAsTheSideKnewIt(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			app, play, script, screen := watchingGame(t)
-			tab := play.table
-			for sd, o := range tab.orders {
-				look := *play.sess.State.View(sd)
-				if tt.seen {
-					var other rules.SideID
-					for _, s := range look.Sides {
-						if s.ID != sd {
-							other = s.ID
-						}
-					}
-					look.Units = append(slices.Clone(look.Units), rules.UnitView{ID: "wraith", Name: "Wraith", Side: other, Kind: rules.KindShip, Map: look.Units[0].Map, Hex: rules.Hex{Q: 400}})
-				}
-				tab.watch[sd].Look(&look)
-				for i := range o.Ships {
-					o.Ships[i].Course = plot.Course{Kind: plot.Close, Unit: "wraith"}
-				}
-			}
+			aimAtWraith(play, tt.seen, plot.Course{Kind: plot.Close, Unit: "wraith"})
 			var pb *plotBuilder
 			for i := 0; i < 400 && pb == nil; i++ {
 				if b, ok := play.orders.(*plotBuilder); ok && b.why != "" {
@@ -114,6 +98,30 @@ func TestBreakNamesAVanishedUnitAsTheSideKnewIt(t *testing.T) {
 	}
 }
 
+// aimAtWraith gives every ship of every side at play's table course, a
+// course on the unit "wraith": where seen, a ship Wraith of another side,
+// 400 hexes off, is put in each side's watcher's last look; else the
+// watcher looks with the side's view as it is.
+func aimAtWraith(play *PlayScene, seen bool, course plot.Course) {
+	tab := play.table
+	for sd, o := range tab.orders {
+		look := *play.sess.State.View(sd)
+		if seen {
+			var other rules.SideID
+			for _, s := range look.Sides {
+				if s.ID != sd {
+					other = s.ID
+				}
+			}
+			look.Units = append(slices.Clone(look.Units), rules.UnitView{ID: "wraith", Name: "Wraith", Side: other, Kind: rules.KindShip, Map: look.Units[0].Map, Hex: rules.Hex{Q: 400}})
+		}
+		tab.watch[sd].Look(&look)
+		for i := range o.Ships {
+			o.Ships[i].Course = course
+		}
+	}
+}
+
 // A course on a unit the side saw destroyed goes on to the course the
 // plan gives the ship now (the nearest enemy it sees), with no sitting:
 // nobody is asked "has lost sight of" a wreck, a handoff a turn saved
@@ -124,20 +132,7 @@ func TestCourseOnADestroyedUnitGoesOn(t *testing.T) {
 	requireDisplay(t)
 	app, play, script, screen := watchingGame(t)
 	tab := play.table
-	for sd, o := range tab.orders {
-		look := *play.sess.State.View(sd)
-		var other rules.SideID
-		for _, s := range look.Sides {
-			if s.ID != sd {
-				other = s.ID
-			}
-		}
-		look.Units = append(slices.Clone(look.Units), rules.UnitView{ID: "wraith", Name: "Wraith", Side: other, Kind: rules.KindShip, Map: look.Units[0].Map, Hex: rules.Hex{Q: 400}})
-		tab.watch[sd].Look(&look)
-		for i := range o.Ships {
-			o.Ships[i].Course = plot.Course{Kind: plot.Close, Unit: "wraith", RiftRisk: true}
-		}
-	}
+	aimAtWraith(play, true, plot.Course{Kind: plot.Close, Unit: "wraith", RiftRisk: true})
 	play.sess.Events = append(play.sess.Events, rules.Event{Seq: len(play.sess.Events), Clock: play.sess.State.Clock, Kind: rules.EventDestroyed, Unit: "wraith", Text: "Wraith is destroyed"})
 	moved := map[rules.UnitID]bool{}
 	start := len(play.sess.Commands)
