@@ -96,26 +96,9 @@ func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
 			}
 			// The verifier's news are those announced, through how far
 			// the announcements reach.
-			var said, made []RiftNews
-			for _, side := range []SideID{"blue", "red"} {
-				said = append(said, m.sts[slices.Index(m.names, string(side))].RiftsMade()[:m.toldRifts[side]]...)
-			}
-			for _, n := range m.sts[2].RiftsMade() {
-				if t := m.through[n.Side]; !t.Before(n.Clock) {
-					made = append(made, n)
-				}
-			}
-			byClock := func(a, b RiftNews) int {
-				if a.Clock != b.Clock {
-					if a.Clock.Before(b.Clock) {
-						return -1
-					}
-					return 1
-				}
-				return compareString(string(a.Side), string(b.Side))
-			}
-			slices.SortStableFunc(said, byClock)
-			slices.SortStableFunc(made, byClock)
+			said, made := announcedAndMade(m, m.toldRifts, (*State).RiftsMade, func(n RiftNews) (Clock, SideID, string) {
+				return n.Clock, n.Side, string(n.Side)
+			})
 			for _, s := range m.sts {
 				require.Empty(t, s.RiftsRefused())
 				require.Empty(t, s.UnplacedRifts())

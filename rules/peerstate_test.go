@@ -147,6 +147,37 @@ func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 	}
 }
 
+// announcedAndMade returns what blue's and red's machines announced of
+// what of gives (the first told[side] of each side's own machine's) and
+// what of gives on the verifier's machine through how far each side's
+// announcements reach, both sorted by clock and then by key; at gives
+// an item's clock, side and key.
+func announcedAndMade[T any](m *machines, told map[SideID]int, of func(*State) []T, at func(T) (Clock, SideID, string)) (said, made []T) {
+	for _, side := range []SideID{"blue", "red"} {
+		said = append(said, of(m.sts[slices.Index(m.names, string(side))])[:told[side]]...)
+	}
+	for _, x := range of(m.sts[2]) {
+		c, side, _ := at(x)
+		if t := m.through[side]; !t.Before(c) {
+			made = append(made, x)
+		}
+	}
+	byClock := func(a, b T) int {
+		ca, _, ka := at(a)
+		cb, _, kb := at(b)
+		if ca != cb {
+			if ca.Before(cb) {
+				return -1
+			}
+			return 1
+		}
+		return compareString(ka, kb)
+	}
+	slices.SortStableFunc(said, byClock)
+	slices.SortStableFunc(made, byClock)
+	return said, made
+}
+
 // TestPeerStateKeepsPhasedOutUnitsSecret: under a phase storm over the
 // whole map (IP8.511-515) units of both sides phase out and in (IP8.21,
 // IP8.124) for ten turns, the storm ending on the way (IP8.514). Each
@@ -193,27 +224,9 @@ func TestPeerStateKeepsPhasedOutUnitsSecret(t *testing.T) {
 	// The verifier's phase-ins are those announced, and every phase
 	// point it passed with a side's units out of phase was announced
 	// or is still to come.
-	var said []Arrival
-	for _, side := range []SideID{"blue", "red"} {
-		said = append(said, m.sts[slices.Index(m.names, string(side))].Made()[:m.told[side]]...)
-	}
-	var made []Arrival
-	for _, a := range m.sts[2].Made() {
-		if t := m.through[a.Unit.Side]; !t.Before(a.Clock) {
-			made = append(made, a)
-		}
-	}
-	byClock := func(a, b Arrival) int {
-		if a.Clock != b.Clock {
-			if a.Clock.Before(b.Clock) {
-				return -1
-			}
-			return 1
-		}
-		return compareString(string(a.Unit.ID), string(b.Unit.ID))
-	}
-	slices.SortStableFunc(said, byClock)
-	slices.SortStableFunc(made, byClock)
+	said, made := announcedAndMade(m, m.told, (*State).Made, func(a Arrival) (Clock, SideID, string) {
+		return a.Clock, a.Unit.Side, string(a.Unit.ID)
+	})
 	require.Equal(t, made, said)
 	require.NotEmpty(t, said, "no phase-in happened")
 	require.Positive(t, limbo)
