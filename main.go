@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -483,6 +484,8 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	workers := fs.Int("workers", 2, "with -match or -table: games played at once")
 	table := fs.String("table", "", "write the win-rate table of every level pair (docs/AI.md) to this file; with -hotseat, the hot-seat table (docs/HOTSEAT.md)")
 	orders := fs.Bool("orders", false, "with -match: both levels play through plotted orders (LEVEL+orders); with -table: the table of hard against normal, per decision and through orders")
+	resume := fs.String("resume", "", "with -table: take the cells an earlier table run over the same seeds already played from its progress lines (its standard error, saved to this file), and play the rest")
+	pairs := fs.String("pairs", "", "with -table: play only these level pairs (A:B,C:D); the table is written once every cell is played, here or in the -resume log")
 	hotseat := fs.Bool("hotseat", false, "count the handoffs and decisions of a hot-seat turn, per ship and with plotted orders (-seeds N, default 20; -all: every bundled battle scenario); print one JSON object per scenario")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
@@ -496,7 +499,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 		return runHotseat(arg, n, *turns, *all, *table)
 	}
 	if *pair != "" || *table != "" {
-		return runMatches(arg, *pair, *table, *seeds, *all, *workers, *orders)
+		return runMatches(arg, *pair, *table, *seeds, *all, *workers, *orders, *resume, *pairs)
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -583,7 +586,7 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
 // per scenario, or every pair of match.TablePairs written as a table.
-func runMatches(arg, pair, table string, seeds int, all bool, workers int, orders bool) error {
+func runMatches(arg, pair, table string, seeds int, all bool, workers int, orders bool, resume, pairs string) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
 	}
@@ -618,9 +621,34 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int, order
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
 	if table != "" {
-		md, err := match.MatchTable(srcs, seeds, workers, func(line string) { fmt.Fprintln(errOut, line) })
+		plan := match.TablePlan{Seeds: seeds, Workers: workers}
+		if resume != "" {
+			f, err := os.Open(resume)
+			if err != nil {
+				return fmt.Errorf("-resume: %w", err)
+			}
+			plan.Done, err = match.ReadTableLog(f, resume, seeds)
+			f.Close()
+			if err != nil {
+				return err
+			}
+		}
+		if pairs != "" {
+			for _, p := range strings.Split(pairs, ",") {
+				a, b, ok := strings.Cut(p, ":")
+				if !ok || !slices.Contains(match.TablePairs, [2]string{a, b}) {
+					return fmt.Errorf("-pairs %q: %q is not a pair of the table (%s)", pairs, p, tablePairNames())
+				}
+				plan.Pairs = append(plan.Pairs, [2]string{a, b})
+			}
+		}
+		md, complete, err := match.PlayTable(srcs, plan, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
 			return err
+		}
+		if !complete {
+			fmt.Fprintf(errOut, "%s not written: some cells are still to play (give this run's standard error to -resume)\n", table)
+			return nil
 		}
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
@@ -712,4 +740,13 @@ func runVersion(fs *flag.FlagSet, args []string) error {
 	}
 	fmt.Fprintln(out, "hexrift", version)
 	return nil
+}
+
+// tablePairNames lists the win-rate table's level pairs, A:B,C:D.
+func tablePairNames() string {
+	var out []string
+	for _, pr := range match.TablePairs {
+		out = append(out, pr[0]+":"+pr[1])
+	}
+	return strings.Join(out, ",")
 }

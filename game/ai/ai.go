@@ -37,8 +37,9 @@ type Level string
 // (search.go). Normal takes the best candidate of a greedy one-step
 // evaluation that misjudges the fire a little (a seeded error) and
 // spends shots at long range. Easy misjudges the fire more, holds no
-// shot, takes any of the rules' offered movement plans at random and
-// one of the better half of its other candidates.
+// shot, takes any of the rules' offered movement plans at random,
+// launches its craft as soon as it may, reinforces a shield at random
+// and takes one of the better half of its other candidates.
 const (
 	Easy   Level = "easy"
 	Normal Level = "normal"

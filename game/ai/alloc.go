@@ -143,7 +143,7 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 	if style == 0 && enemy != nil && budget >= rules.ShieldReinforceCost {
 		// Reinforce the shield toward the nearest enemy with half of what
 		// is left, and keep the rest for the batteries.
-		i := relDir(u.Hex, u.Facing, enemy.Hex)
+		i := p.shieldToward(u, enemy)
 		n := budget / 2 / rules.ShieldReinforceCost
 		if dist > 12 {
 			n = 0
@@ -160,9 +160,19 @@ func (p *Player) planEnergy(k *knowledge, u *rules.UnitView, style int) rules.Al
 	a.Battery = max(min(budget, ss.Boxes[rules.SysBattery]-(ss.Battery-a.FromBattery)), 0)
 	budget -= a.Battery
 	if budget >= rules.ShieldReinforceCost && enemy != nil {
-		a.Shields[relDir(u.Hex, u.Facing, enemy.Hex)] += budget / rules.ShieldReinforceCost
+		a.Shields[p.shieldToward(u, enemy)] += budget / rules.ShieldReinforceCost
 	}
 	return a
+}
+
+// shieldToward returns the shield of u that faces enemy, the one to
+// reinforce; a level whose handicap misjudges it (easy) takes one of the
+// six at random from its noise generator instead.
+func (p *Player) shieldToward(u, enemy *rules.UnitView) int {
+	if p.hc.anyShield {
+		return p.noise.IntN(6)
+	}
+	return relDir(u.Hex, u.Facing, enemy.Hex)
 }
 
 // cloakCost returns what u's cloak costs a turn, and false when it has

@@ -147,12 +147,10 @@ func (k *knowledge) craftLaunch(car, cv *rules.UnitView, share int) float64 {
 	return max(attack, run) + sunk*bpv - craftMargin*bpv
 }
 
-// craftToLaunch returns, for normal and hard, the craft among those the
-// rules offer for launch (legal) that pay to launch now, in id order.
+// craftToLaunch returns the craft among those the rules offer for launch
+// (legal) that pay to launch now, in id order; a level whose handicap
+// launches at once (easy) takes every craft offered, paying or not.
 func (p *Player) craftToLaunch(k *knowledge, legal []rules.Command) []rules.UnitID {
-	if p.Level == Easy {
-		return nil
-	}
 	var offered []rules.UnitID
 	for _, l := range legal {
 		for _, id := range l.Craft {
@@ -179,7 +177,7 @@ func (p *Player) craftToLaunch(k *knowledge, legal []rules.Command) []rules.Unit
 			continue
 		}
 		car := k.ownUnit(cv.CarriedBy)
-		if car != nil && k.craftLaunch(car, cv, 1+aboard[car.ID]) > 0 {
+		if car != nil && (p.hc.launchAll || k.craftLaunch(car, cv, 1+aboard[car.ID]) > 0) {
 			out = append(out, id)
 		}
 	}

@@ -348,6 +348,14 @@ func (p *Player) repair(k *knowledge, legal []rules.Command, o Oracle) []rules.C
 func (p *Player) activity(k *knowledge, legal []rules.Command, o Oracle) []rules.Command {
 	out := []rules.Command{legal[0]}
 	if p.Level == Easy {
+		// Easy's activity is its craft alone, launched as soon as the
+		// rules offer them (its handicap, handicap.go).
+		if craft := p.craftToLaunch(k, legal); len(craft) > 0 {
+			cmd := rules.Command{Kind: rules.CmdActivity, Side: p.Side, Craft: craft}
+			if p.spend(1) && o.Check(cmd) == nil {
+				return append([]rules.Command{cmd}, out...)
+			}
+		}
 		return out
 	}
 	craft := p.craftToLaunch(k, legal)

@@ -17,7 +17,9 @@ import (
 //
 // Easy also takes any of its movement plans at random (Player.pick),
 // where it took one of the better half before; its other choices are
-// still one of the better half at random.
+// still one of the better half at random. It launches every carried
+// craft as soon as the rules offer it (launchAll) and reinforces a shield
+// drawn at random (anyShield): it uses those rules, badly.
 //
 // Measured with `hexrift sim -match A:B` over the 17 battle scenarios,
 // sides swapped, 10 seeds unless said (rates of decided games). Normal's
@@ -44,9 +46,20 @@ import (
 //     seeds, but then easy mostly left its plasma unarmed, its fire
 //     unfired and its withdrawals undeclared; among all its movement
 //     plans only, the rest as before: 81.4% at 20 seeds.
-//   - Normal's errors at 0.25 with easy's random movement (now): hard
-//     against normal 80.9% at 20 seeds, normal against easy 80.0% at 60
-//     seeds (79.1% at 20); easy's errors at 1.5 instead: 80.2% at 60.
+//   - Normal's errors at 0.25 with easy's random movement: hard
+//     against normal 80.9% at 20 seeds (81.6% at 200), normal against
+//     easy 80.0% at 60 seeds (79.1% at 200, with no decided game in
+//     veil-of-storms but 5 of 400); easy's errors at 1.5 instead: 80.2%
+//     at 60.
+//   - A random mover draws where the fleets must seek each other out
+//     (veil-of-storms: even hard against easy 0-20-0 at 10 seeds), but
+//     easy closing instead (moving among the nearer half or quarter of
+//     its plans) made it stronger: normal against easy 73.0% and 65.3%
+//     at 20 seeds. With easy launching its craft at once and
+//     reinforcing a random shield (now): 81.7% at 60 seeds, veil-of-
+//     storms 93.8% (15-104-1), three-crowns 50.0% (8-164-8; 54.8% at
+//     200 seeds); reinforcing none instead: 81.5%, but that takes a
+//     rule away.
 type handicap struct {
 	// fireError is the standard deviation of the log of the factor the
 	// level misjudges a plan's fire given and taken by: each is
@@ -61,13 +74,20 @@ type handicap struct {
 	// impulse: the lower, the more shots it wastes at long range (hard
 	// holds at 0.5, or 0.7 against a single enemy side: fire.go).
 	hold float64
+	// launchAll launches every carried craft as soon as the rules offer
+	// its launch, whether it pays or not (craftToLaunch): the craft fly
+	// into the enemy's guns, and a craft lost is points to the enemy.
+	launchAll bool
+	// anyShield reinforces a shield drawn at random from the noise
+	// generator, not the one facing the nearest enemy (shieldToward).
+	anyShield bool
 }
 
 // handicap returns the level's handicap: none for hard.
 func (l Level) handicap() handicap {
 	switch l {
 	case Easy:
-		return handicap{fireError: 1, targetError: 1, hold: 0}
+		return handicap{fireError: 1, targetError: 1, hold: 0, launchAll: true, anyShield: true}
 	case Normal:
 		return handicap{fireError: 0.25, targetError: 0.25, hold: 0.3}
 	}

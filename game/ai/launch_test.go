@@ -81,3 +81,34 @@ func TestAILaunchesCraftWhenItPays(t *testing.T) {
 		}
 	}
 }
+
+// Easy launches every craft the rules offer as soon as they offer it,
+// paying or not (its handicap, handicap.go): into a sound carrier's guns
+// too, where normal and hard keep theirs aboard (TestAILaunchesCraftWhenItPays).
+func TestEasyLaunchesEveryCraftAtOnce(t *testing.T) {
+	wing := []rules.UnitID{"lumen-wing-3", "lumen-wing-4", "lumen-wing-5", "lumen-wing-6"}
+	for _, tc := range []struct {
+		name           string
+		arg            string
+		side           rules.SideID
+		carrier, enemy rules.UnitID
+		dist           int
+		want           []rules.UnitID
+	}{
+		{"fighters at a corvette in reach", "carrier-duel", "concord", "lumen", "smut", 4, wing},
+		{"fighters at a corvette out of reach", "carrier-duel", "concord", "lumen", "smut", 12, wing},
+		{"fighters into a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, wing},
+		{"shuttle into a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, []rules.UnitID{"meridian-shuttle"}},
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			st := activityNear(t, tc.arg, tc.side, tc.carrier, tc.enemy, tc.dist)
+			cmd := ai.New(ai.Easy, seed, tc.side).Decide(st.View(tc.side), st.Legal(tc.side), match.NewDesk(st, tc.side))
+			if !slices.Equal(cmd.Craft, tc.want) {
+				t.Errorf("%s, seed %d: easy launched %v, want %v (%s)", tc.name, seed, cmd.Craft, tc.want, cmd)
+			}
+			if _, err := st.Apply(cmd); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

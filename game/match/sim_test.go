@@ -77,8 +77,8 @@ func TestMatchTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(progress) != 2*len(TablePairs) {
-		t.Errorf("progress told %d cells, want %d", len(progress), 2*len(TablePairs))
+	if len(progress) != 1+2*len(TablePairs) || progress[0] != fmt.Sprintf(TableLogHead, 1) {
+		t.Errorf("progress told %d lines, want the seeds and %d cells: %q", len(progress), 2*len(TablePairs), progress)
 	}
 	for _, pr := range TablePairs {
 		if !strings.Contains(md, fmt.Sprintf(" %s vs %s |", pr[0], pr[1])) {
