@@ -84,7 +84,12 @@ func newPlotTable(env *Env, sess *match.Session) *plotTable {
 		asking: map[rules.SideID]*plot.Break{}, replot: map[rules.SideID]bool{}, beat: defaultBeat}
 	for _, seat := range sess.Seats {
 		if seat.Kind == match.SeatHuman {
-			t.watch[seat.Side] = plot.NewWatcher(seat.Side)
+			w := plot.NewWatcher(seat.Side)
+			// Its log: a course on a unit it saw destroyed goes on to
+			// the next enemy, no sitting (plot.Orders.Decide).
+			side := seat.Side
+			w.SetLog(func() []rules.Event { return sess.LogFor(side) })
+			t.watch[seat.Side] = w
 		}
 	}
 	return t
@@ -233,10 +238,6 @@ func (p *PlayScene) nextAuto() (auto, bool) {
 			continue
 		}
 		cmd, br := t.orders[sd].Decide(v, legal, p.sess.Desk(sd), t.watch[sd])
-		if br != nil && br.Kind == "blocked" && p.targetDestroyed(sd, br.Unit) && t.orders[sd].Retarget(v, br.Unit) {
-			// Its target blew up: it goes on to the next, no sitting.
-			cmd, br = t.orders[sd].Decide(v, legal, p.sess.Desk(sd), t.watch[sd])
-		}
 		if br != nil {
 			o := t.orders[sd]
 			t.asking[sd] = br
@@ -246,26 +247,6 @@ func (p *PlayScene) nextAuto() (auto, bool) {
 		return auto{side: sd, cmd: cmd}, true
 	}
 	return auto{}, false
-}
-
-// targetDestroyed reports whether the unit the course of side's ship id
-// is on was destroyed, as the side's log shows it.
-func (p *PlayScene) targetDestroyed(side rules.SideID, id rules.UnitID) bool {
-	o := p.table.orders[side]
-	if o == nil {
-		return false
-	}
-	sh := o.Ship(id)
-	if sh == nil || sh.Course.Unit == "" {
-		return false
-	}
-	log := p.sess.LogFor(side)
-	for i := len(log) - 1; i >= 0; i-- {
-		if log[i].Kind == rules.EventDestroyed && log[i].Unit == sh.Course.Unit {
-			return true
-		}
-	}
-	return false
 }
 
 // think lets a computer decide off the frame loop (startThought); the

@@ -62,8 +62,9 @@ func NewController(seat Seat, seed uint64) Controller {
 	return NewLegalPlayer(seed, seat.Side)
 }
 
-// Bind gives an AI controller the read-only oracle of its side in sess
-// (other controllers are returned as they are). The oracle always reads
+// Bind gives an AI controller the read-only oracle of its side in sess,
+// and an orders player its side's log besides (other controllers are
+// returned as they are). The oracle always reads
 // the session's current state, and only for the side deciding.
 func Bind(c Controller, sess *Session) Controller {
 	switch a := c.(type) {
@@ -72,6 +73,7 @@ func Bind(c Controller, sess *Session) Controller {
 	case *OrdersPlayer:
 		Bind(a.Level, sess)
 		a.oracle = func() Desk { return sess.Desk(a.side) }
+		a.watch.SetLog(func() []rules.Event { return sess.LogFor(a.side) })
 	}
 	return c
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -106,6 +107,9 @@ type round struct {
 	Orders    map[rules.SideID]*Orders
 	Seed      uint64
 	Announced []announced
+	// left are the sides' plots as the round's stretch left them, once
+	// its result is accepted (stretch.Plots).
+	left map[rules.SideID]*plot.Orders
 }
 
 // Sides returns the game's sides, in order.
@@ -685,6 +689,7 @@ func (g *Game) result(m Message) error {
 	}
 	s := g.pending
 	g.State, g.pending = s.State, nil
+	g.played[len(g.played)-1].left = s.Plots
 	g.Commands = append(g.Commands, s.Commands...)
 	g.Events = append(g.Events, s.Events...)
 	g.Stretches = append(g.Stretches, s.Events)

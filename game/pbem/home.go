@@ -430,10 +430,16 @@ func (s *Seat) decision(p *plot.Orders) (rules.CommandKind, []rules.Command) {
 func (s *Seat) Needs(p *plot.Orders) (rules.CommandKind, []rules.Command) { return s.decision(p) }
 
 // Previous returns the side's own plotted orders of the last round
-// played (opened to every side by its reveal), or nil before any.
+// played (opened to every side by its reveal) as its stretch left them
+// (the waypoints flown through, courses gone on from a wreck), or nil
+// before any.
 func (s *Seat) Previous() *plot.Orders {
 	for i := len(s.Game.played) - 1; i >= 0; i-- {
-		if o := s.Game.played[i].Orders[s.Side]; o != nil && o.Plot != nil {
+		r := s.Game.played[i]
+		if o := r.Orders[s.Side]; o != nil && o.Plot != nil {
+			if left := r.left[s.Side]; left != nil {
+				return left
+			}
 			return o.Plot
 		}
 	}

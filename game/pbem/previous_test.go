@@ -9,7 +9,7 @@ import (
 
 // Previous is the side's own plot of the last round played, opened by
 // its reveal: nil before any round is played, then the plot the side
-// committed, not the other side's; Needs(nil) names the decision the
+// committed as the round's stretch left it, not the other side's; Needs(nil) names the decision the
 // side faces as Decision does without a plot.
 func TestPreviousIsTheSidesLastPlot(t *testing.T) {
 	a, b, files := playFiles(t, 8)
@@ -28,7 +28,12 @@ func TestPreviousIsTheSidesLastPlot(t *testing.T) {
 	got := seat.Previous()
 	require.NotNil(t, got)
 	require.Equal(t, to.side, got.Side)
-	require.Equal(t, seat.Game.played[len(seat.Game.played)-1].Orders[to.side].Plot, got)
+	r := seat.Game.played[len(seat.Game.played)-1]
+	want := r.Orders[to.side].Plot
+	if r.left != nil {
+		want = r.left[to.side] // as its stretch left them
+	}
+	require.Equal(t, want, got)
 
 	next, err := seat.Preview()
 	require.NoError(t, err)

@@ -1,13 +1,11 @@
 package pbem
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/match"
-	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -30,16 +28,7 @@ func stormGame(t *testing.T, keys ...rules.SideKey) ([]Result, *rules.State) {
 	var results []Result
 	commands := 0
 	for r := 1; r < 200; r++ {
-		orders := map[rules.SideID]*Orders{}
-		for _, sd := range sides {
-			o := &Orders{Plot: plot.Plan(st.View(sd), sd, plot.DefaultBreaks())}
-			if slices.Contains(st.Pending(), sd) {
-				c := ctrls[sd].Decide(st.View(sd), st.Legal(sd))
-				o.Command = &c
-			}
-			orders[sd] = o
-		}
-		s := play(st.Clone(), sides, orders, uint64(r), commands)
+		s := play(st.Clone(), sides, personsOrders(st, sides, ctrls), uint64(r), commands)
 		results = append(results, s.Result)
 		st, commands = s.State, s.Result.Commands
 		if s.Result.Stopped != "" || st.Clock.Step == rules.StepGameOver {

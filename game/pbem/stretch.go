@@ -38,6 +38,11 @@ type stretch struct {
 	Ahead *rules.State
 	// Err is set when an announcement could not be placed.
 	Err error
+	// Plots are the sides' plotted orders as the stretch left them (the
+	// waypoints flown through, courses gone on from a wreck); the
+	// orders it was given are never changed, so that the round played
+	// again from its start plays alike.
+	Plots map[rules.SideID]*plot.Orders
 }
 
 // badArrival is an announced phase-in the game has no place for.
@@ -122,8 +127,18 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	for _, sd := range sides {
 		watchers[sd] = plot.NewWatcher(sd)
 		watchers[sd].Look(st.View(sd))
+		// The stretch's events, as every machine plays them: a course
+		// on a unit destroyed since the side looked goes on to the next
+		// enemy in sight (the watcher reads only the side's own).
+		watchers[sd].SetLog(func() []rules.Event { return out.Events })
 	}
 	used := map[rules.SideID]bool{}
+	out.Plots = map[rules.SideID]*plot.Orders{}
+	for _, sd := range sides {
+		if o := orders[sd]; o != nil && o.Plot != nil {
+			out.Plots[sd] = o.Plot.Clone()
+		}
+	}
 	finish := func() stretch {
 		switch {
 		case out.Need != nil:
@@ -199,9 +214,9 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		case !used[side] && o.Command != nil && o.Command.Kind == v.Expecting:
 			used[side] = true
 			cmd = *o.Command
-		case o.Plot != nil:
+		case out.Plots[side] != nil:
 			var br *plot.Break
-			cmd, br = o.Plot.Decide(v, legal, match.NewDesk(st, side), watchers[side])
+			cmd, br = out.Plots[side].Decide(v, legal, match.NewDesk(st, side), watchers[side])
 			if br != nil {
 				out.Result.Break = fmt.Sprintf("%s: %s", side, br.Text)
 				return finish()

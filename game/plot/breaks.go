@@ -35,6 +35,9 @@ type Watcher struct {
 	seekerD map[rules.UnitID]int    // enemy seekers' distance to the side
 	holders []rules.SideID          // who holds each hold objective
 	names   map[rules.UnitID]string // every unit seen, by the name the side saw
+	// log, when set, is the side's log (SetLog): what it was told, read
+	// when a course's unit is lost from sight.
+	log func() []rules.Event
 }
 
 // NewWatcher returns a watcher for side that has seen nothing yet.
@@ -82,6 +85,29 @@ func (w *Watcher) lastSeenAs(id rules.UnitID) string {
 		return n
 	}
 	return "a ship you can no longer see"
+}
+
+// SetLog gives the watcher the side's log to read, as it stands when it
+// is read: a course on a unit the log shows destroyed goes on to the
+// plan's course rather than break (Orders.Decide). Only the events the
+// side may see are read, whatever log returns; without a log no unit is
+// known destroyed, and a lost target is a break.
+func (w *Watcher) SetLog(log func() []rules.Event) { w.log = log }
+
+// destroyed reports whether the side's log shows unit id destroyed. A
+// unit merely out of sight (gone behind the detection range, phased out)
+// is not: the side was told nothing of it.
+func (w *Watcher) destroyed(id rules.UnitID) bool {
+	if w.log == nil || id == "" {
+		return false
+	}
+	log := w.log()
+	for i := len(log) - 1; i >= 0; i-- {
+		if e := log[i]; e.Kind == rules.EventDestroyed && e.Unit == id && e.VisibleTo(w.side) {
+			return true
+		}
+	}
+	return false
 }
 
 // Seen reports whether the watcher has looked at the game at all.

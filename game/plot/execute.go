@@ -58,7 +58,8 @@ func (o *Orders) policy(p Policy, what string, legal []rules.Command) (rules.Com
 // whose end best serves the course, gravity rift odds weighed in. A
 // maneuver due now narrows the plans to those that begin with it; the
 // erratic policy to those that maneuver erratically or not. A target
-// out of sight is named as the side last saw it (w).
+// out of sight is named as the side last saw it (w); one its log shows
+// destroyed gives way to the nearest enemy in sight (retarget).
 func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle, w *Watcher) (rules.Command, *Break) {
 	sh := o.Ship(v.Mover)
 	mover := unitIn(v, v.Mover)
@@ -75,7 +76,11 @@ func (o *Orders) move(v *rules.View, legal []rules.Command, or ai.Oracle, w *Wat
 	c := &sh.Course
 	var target *rules.UnitView
 	if c.needsUnit() {
-		if target = unitIn(v, c.Unit); target == nil || target.Map != mover.Map {
+		if target = unitIn(v, c.Unit); target == nil && o.Breaks.Blocked && w.destroyed(c.Unit) && o.retarget(v, mover.ID) {
+			// Its target blew up: it goes on to the next in sight.
+			target = unitIn(v, c.Unit)
+		}
+		if target == nil || target.Map != mover.Map {
 			if o.Breaks.Blocked {
 				return rules.Command{}, &Break{Kind: "blocked", Unit: mover.ID, Text: fmt.Sprintf("%s has lost sight of %s", name(*mover), w.lastSeenAs(c.Unit))}
 			}

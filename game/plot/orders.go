@@ -214,6 +214,24 @@ type Orders struct {
 	Breaks   Breaks `json:"breaks"`
 }
 
+// Clone returns a deep copy of the orders: carrying orders out changes
+// them (the waypoints flown through, a course gone on from a wreck), and
+// a copy played leaves the orders as they were.
+func (o *Orders) Clone() *Orders {
+	c := *o
+	c.Ships = slices.Clone(o.Ships)
+	for i := range c.Ships {
+		sh := &c.Ships[i]
+		sh.Course.Hexes = slices.Clone(sh.Course.Hexes)
+		sh.Fire.HoldMounts = slices.Clone(sh.Fire.HoldMounts)
+		if sh.Maneuver != nil {
+			m := *sh.Maneuver
+			sh.Maneuver = &m
+		}
+	}
+	return &c
+}
+
 // Ship returns the orders of unit id, or nil.
 func (o *Orders) Ship(id rules.UnitID) *Ship {
 	i := slices.IndexFunc(o.Ships, func(s Ship) bool { return s.Unit == id })

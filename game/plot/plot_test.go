@@ -282,32 +282,99 @@ func TestAskWhenEngaged(t *testing.T) {
 	}
 }
 
-// Retarget gives a ship whose course is on a unit (a wreck, the caller
-// says) the plan's course in the view, keeping its rift risk; a course
-// on no unit, and a unit the orders do not hold, stay as they are.
+// retarget gives a ship whose course is on a unit (a wreck, the caller
+// says) the plan's course in the view when that is on an enemy in sight,
+// keeping its rift risk; a course on no unit, a unit the orders do not
+// hold, and a view with no enemy in sight leave the course as it is.
 func TestRetarget(t *testing.T) {
 	s := newGame(t, hawkMoves)
 	v := s.View("blue")
 	planned := Plan(v, "blue", DefaultBreaks()).Ship("hawk").Course
 	require.Equal(t, Close, planned.Kind, "the plan closes with the enemy in sight")
+	alone := *v
+	alone.Units = slices.DeleteFunc(slices.Clone(v.Units), func(u rules.UnitView) bool { return u.Side != "blue" })
 	away := rules.Hex{Q: -20, R: 10}
 	for _, tc := range []struct {
 		name    string
+		view    *rules.View
 		ship    rules.UnitID
 		course  Course
 		changed bool
 		want    Course
 	}{
-		{"close with a wreck", "hawk", Course{Kind: Close, Unit: "gone"}, true, planned},
-		{"keep a wreck at range, rift risks taken", "hawk", Course{Kind: Range, Unit: "gone", Range: 4, RiftRisk: true}, true, Course{Kind: planned.Kind, Unit: planned.Unit, RiftRisk: true}},
-		{"circle a wreck", "hawk", Course{Kind: Circle, Unit: "gone", Range: 2}, true, planned},
-		{"toward a hex", "hawk", Course{Kind: Toward, Hex: away}, false, Course{Kind: Toward, Hex: away}},
-		{"a ship without orders", "claw", Course{Kind: Close, Unit: "gone"}, false, Course{Kind: Close, Unit: "gone"}},
+		{"close with a wreck", v, "hawk", Course{Kind: Close, Unit: "gone"}, true, planned},
+		{"keep a wreck at range, rift risks taken", v, "hawk", Course{Kind: Range, Unit: "gone", Range: 4, RiftRisk: true}, true, Course{Kind: planned.Kind, Unit: planned.Unit, RiftRisk: true}},
+		{"circle a wreck", v, "hawk", Course{Kind: Circle, Unit: "gone", Range: 2}, true, planned},
+		{"no other enemy in sight", &alone, "hawk", Course{Kind: Close, Unit: "gone"}, false, Course{Kind: Close, Unit: "gone"}},
+		{"toward a hex", v, "hawk", Course{Kind: Toward, Hex: away}, false, Course{Kind: Toward, Hex: away}},
+		{"a ship without orders", v, "claw", Course{Kind: Close, Unit: "gone"}, false, Course{Kind: Close, Unit: "gone"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: tc.course}}, Breaks: DefaultBreaks()}
-			assert.Equal(t, tc.changed, o.Retarget(v, tc.ship))
+			assert.Equal(t, tc.changed, o.retarget(tc.view, tc.ship))
 			assert.Equal(t, tc.want, o.Ship("hawk").Course)
+		})
+	}
+}
+
+// A course on a unit the side's own log shows destroyed goes on, in
+// Decide, to the plan's course on the nearest enemy in sight, with no
+// break: the same for the window, the orders player and play by file,
+// which all decide through it. A unit merely gone from sight (out of
+// detection range, phased out) is no wreck, whatever the true state: the
+// side was told nothing, and the break stands; so does a destruction
+// told to another side only, and one with no other enemy in sight.
+// Wraith is in the side's last look, as a target lost since was.
+func TestCourseOnADestroyedUnit(t *testing.T) {
+	s := newGame(t, hawkMoves)
+	v, legal := s.View("blue"), s.Legal("blue")
+	look := *v
+	look.Units = append(slices.Clone(v.Units), rules.UnitView{ID: "wraith", Name: "Wraith", Side: "red", Class: "kor-raider", Kind: rules.KindShip, Map: v.Units[0].Map, Hex: rules.Hex{Q: 9, R: -4}})
+	alone := *v
+	alone.Units = slices.DeleteFunc(slices.Clone(v.Units), func(u rules.UnitView) bool { return u.Side != "blue" })
+	wreck := rules.Event{Kind: rules.EventDestroyed, Unit: "wraith", Side: "red", Text: "Wraith is destroyed (excess damage)"}
+	toRed := wreck
+	toRed.Audience = rules.Only("red")
+	phased := rules.Event{Kind: rules.EventPhase, Unit: "wraith", Side: "red", Text: "Wraith phases out"}
+	lost := "Hawk has lost sight of Wraith"
+	for _, tc := range []struct {
+		name    string
+		log     []rules.Event // nil: no log given
+		now     *rules.View
+		blocked bool
+		brk     string // the break's text, "" for none
+		target  rules.UnitID
+	}{
+		{"destroyed, another enemy in sight", []rules.Event{wreck}, v, true, "", "claw"},
+		{"destroyed among other news", []rules.Event{wreck, phased}, v, true, "", "claw"},
+		{"vanished out of sight", []rules.Event{}, v, true, lost, "wraith"},
+		{"phased out", []rules.Event{phased}, v, true, lost, "wraith"},
+		{"destroyed, told to red only", []rules.Event{toRed}, v, true, lost, "wraith"},
+		{"no log given", nil, v, true, lost, "wraith"},
+		{"destroyed, no other enemy in sight", []rules.Event{wreck}, &alone, true, lost, "wraith"},
+		{"destroyed, blocked courses no break: flies on", []rules.Event{wreck}, v, false, "", "wraith"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			breaks := DefaultBreaks()
+			breaks.Blocked = tc.blocked
+			o := &Orders{Side: "blue", Turn: v.Clock.Turn, Ships: []Ship{{Unit: "hawk", Course: Course{Kind: Close, Unit: "wraith", RiftRisk: true}}}, Breaks: breaks}
+			w := NewWatcher("blue")
+			w.Look(&look)
+			if tc.log != nil {
+				w.SetLog(func() []rules.Event { return tc.log })
+			}
+			cmd, br := o.Decide(tc.now, legal, s, w)
+			if tc.brk != "" {
+				require.NotNil(t, br)
+				assert.Equal(t, "blocked", br.Kind)
+				assert.Equal(t, tc.brk, br.Text)
+			} else {
+				require.Nil(t, br)
+				require.NoError(t, s.Check(cmd), "a command the rules accept")
+			}
+			got := o.Ship("hawk").Course
+			assert.Equal(t, tc.target, got.Unit)
+			assert.True(t, got.RiftRisk, "the rest of the course stays")
 		})
 	}
 }

@@ -44,21 +44,22 @@ func Plan(v *rules.View, side rules.SideID, breaks Breaks) *Orders {
 	return o
 }
 
-// Retarget gives ship id, whose course is on a unit the side saw
-// destroyed, the course Plan would give it in v: close with (or, wounded,
-// keep at range) the nearest enemy it sees, else fly toward its
-// objective, else keep course. A course on a lost target does not stand
-// once the target is gone for good, as a play-by-mail moderator reads
-// "close with X" when X explodes. It reports whether the course changed.
-// The caller says the unit was destroyed (the side's log shows it):
-// a view alone cannot tell a destroyed unit from one out of sight.
-func (o *Orders) Retarget(v *rules.View, id rules.UnitID) bool {
+// retarget gives ship id, whose course is on a unit the side saw
+// destroyed, the course Plan would give it in v when that is on an enemy
+// the side sees: close with (or, wounded, keep at range) the nearest. A
+// course on a lost target does not stand once the target is gone for
+// good, as a play-by-mail moderator reads "close with X" when X
+// explodes; with no other enemy in sight the orders no longer say where
+// to fly, and the person is asked. It reports whether the course
+// changed. The caller knows the unit was destroyed (the side's log shows
+// it): a view alone cannot tell a destroyed unit from one out of sight.
+func (o *Orders) retarget(v *rules.View, id rules.UnitID) bool {
 	sh := o.Ship(id)
 	if sh == nil || !sh.Course.needsUnit() {
 		return false
 	}
 	plan := Plan(v, o.Side, o.Breaks).Ship(id)
-	if plan == nil {
+	if plan == nil || !plan.Course.needsUnit() {
 		return false
 	}
 	risk := sh.Course.RiftRisk
