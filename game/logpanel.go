@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,6 +31,13 @@ type logPanel struct {
 	// sequence number and the events its line stands for.
 	cache  map[[2]int][]logLineT
 	cacheW float64
+	// seen, when set, are the events the viewer has seen so far, whose
+	// launch lines name the seekers (logSeekerNames); when nil, the
+	// events drawn are. names are the names for the last draw's, namedN
+	// of them, the last numbered namedSeq.
+	seen             []rules.Event
+	names            map[rules.UnitID]string
+	namedN, namedSeq int
 	// right is the panel's right edge, left of the orders panel; 0 for
 	// the default, ordersWidth from the screen's right.
 	right float64
@@ -96,6 +104,20 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 	if width != l.cacheW {
 		l.cache, l.cacheW = map[[2]int][]logLineT{}, width
 	}
+	seen := events
+	if l.seen != nil {
+		seen = l.seen
+	}
+	if n := len(seen); n != l.namedN || n > 0 && seen[n-1].Seq != l.namedSeq {
+		names := logSeekerNames(seen)
+		if !maps.Equal(names, l.names) {
+			l.cache = map[[2]int][]logLineT{} // a seeker's name has changed
+		}
+		l.names, l.namedN = names, n
+		if n > 0 {
+			l.namedSeq = seen[n-1].Seq
+		}
+	}
 	// Wrap only as many events, newest first, as the rows on show need.
 	var lines []logLineT
 	older := 0
@@ -113,7 +135,7 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 		key := [2]int{events[j].Seq, i - j + 1}
 		wrapped, ok := l.cache[key]
 		if !ok {
-			wrapped = l.wrapLines(logLines(groupInitiative(events[j:i+1])), width)
+			wrapped = l.wrapLines(logLines(groupInitiative(events[j:i+1]), l.names), width)
 			l.cache[key] = wrapped
 		}
 		lines = append(append([]logLineT(nil), wrapped...), lines...)
@@ -193,14 +215,15 @@ func (l *logPanel) wrapLines(lines []logLineT, width float64) []logLineT {
 }
 
 // logLines turns events into log lines, skipping step markers that only
-// repeat the clock, and marking lines only the viewer may see.
-func logLines(events []rules.Event) []logLineT {
+// repeat the clock, naming seekers by names (namedLog) and marking lines
+// only the viewer may see.
+func logLines(events []rules.Event, names map[rules.UnitID]string) []logLineT {
 	out := make([]logLineT, 0, len(events))
 	for _, e := range events {
 		if e.Text == "" {
 			continue
 		}
-		out = append(out, logLineT{clause: e.Clause, text: e.Text, private: !e.Audience.IsPublic()})
+		out = append(out, logLineT{clause: e.Clause, text: namedLog(e.Text, names), private: !e.Audience.IsPublic()})
 	}
 	return out
 }
