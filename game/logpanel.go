@@ -43,6 +43,20 @@ type logPanel struct {
 	right float64
 }
 
+// The line over the log's top right that says it scrolls.
+const (
+	scrollHint     = "scroll for older lines"
+	scrollHintSize = 11.0
+)
+
+// hintRect is the screen rectangle (x0, y0, x1, y1) of the line that
+// says the log scrolls, over its top right corner.
+func (l *logPanel) hintRect(w, h int) [4]float64 {
+	_, y0, x1, _ := l.rect(w, h)
+	tw, th := l.env.Fonts.Measure(render.Regular, scrollHintSize, scrollHint)
+	return [4]float64{x1 - 4 - tw - 2, y0 - 17, x1 - 2, y0 - 16 + th + 1}
+}
+
 type clauseSpot struct {
 	x0, y0, x1, y1 float64
 	id             string
@@ -165,7 +179,7 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 		labels = append(labels, render.Label{X: x, Y: y, Text: ln.text, Size: 13, Color: col})
 	}
 	if l.scroll > 0 || older > 0 || start > 0 {
-		labels = append(labels, render.Label{X: x1 - 4, Y: y0 - 16, Text: "scroll for older lines", Size: 11, Color: render.UITextDim, Align: render.AlignRight})
+		labels = append(labels, render.Label{X: x1 - 4, Y: y0 - 16, Text: scrollHint, Size: scrollHintSize, Color: render.UITextDim, Align: render.AlignRight})
 	}
 	if l.note != "" {
 		nw := 520.0

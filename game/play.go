@@ -588,6 +588,15 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	if x, ok := p.fx[p.viewer]; ok {
 		f.Effects = x.effects(p.mapv.Ticks())
 	}
+	// The lines laid over the map for a while: the map's labels and the
+	// effects' text keep clear of them too.
+	if _, r, ok := p.watchLayout(); ok {
+		f.Reserved = append(f.Reserved, r)
+	}
+	if p.noticeShown() {
+		_, r := p.noticeLayout()
+		f.Reserved = append(f.Reserved, r)
+	}
 	p.card = nil
 	p.mapv.DrawFrame(screen, f)
 	if p.mapv.help {
@@ -607,13 +616,17 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		p.card.draw(screen, p.env.Fonts)
 	}
 	p.drawWatch(screen)
-	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
+	if p.noticeShown() {
 		p.drawNotice(screen)
 	}
 	if p.pause != nil {
 		p.pause.draw(screen)
 	}
 }
+
+// noticeShown reports whether the notice is up: for six seconds after
+// it is said.
+func (p *PlayScene) noticeShown() bool { return p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 }
 
 func (p *PlayScene) drawNotice(screen *ebiten.Image) {
 	lines, r := p.noticeLayout()
