@@ -73,9 +73,11 @@ type PlayScene struct {
 	seatCams   map[rules.SideID]seatCamera
 	openingCam seatCamera
 	// lookHome asks for the camera to go to the viewer's home; followed
-	// is the unit the camera last followed.
-	lookHome bool
-	followed rules.UnitID
+	// is the unit the camera last followed, followedAlso the units it
+	// kept in view with it (focusAlso).
+	lookHome     bool
+	followed     rules.UnitID
+	followedAlso [2]rules.UnitID
 	// fx plays each seat's combat on the map; handover is the side the
 	// curtain waits to rise for while the seat at the machine watches
 	// what its command resolved, and passOn asks for it to rise
