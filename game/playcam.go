@@ -173,9 +173,10 @@ func (p *PlayScene) focusUnit() (rules.UnitView, bool) {
 // with: when a seat first takes the machine it looks at home; when the
 // unit its orders are about changes and is out of view (off the free
 // area, or under a HUD box), the camera centres it. While it plots, the
-// camera keeps in view with it the unit its course is about (focusAlso)
-// when they fit together. A camera the player moved is left alone until
-// the unit changes, or its course's unit changes to one out of view.
+// camera keeps in view with it the unit the break is about and the unit
+// its course is about (focusAlso), as many as fit together, the break's
+// first. A camera the player moved is left alone until the unit
+// changes, or one of those changes to a unit out of view.
 func (p *PlayScene) followFocus() {
 	if p.viewer == "" {
 		return
@@ -216,14 +217,17 @@ func (p *PlayScene) followFocus() {
 }
 
 // focusAlso names the units the camera keeps in view with u, the unit
-// the plot panel has selected: [1] the unit u's course is about
-// (closing with, keeping at range, circling), empty when there is none
-// or outside the plot panel; [0] a unit to show before u, none here.
+// the plot panel has selected: the unit the break is about and the unit
+// u's course is about (closing with, keeping at range, circling), each
+// empty when there is none; both empty outside the plot panel.
 func (p *PlayScene) focusAlso(u rules.UnitView) [2]rules.UnitID {
 	var out [2]rules.UnitID
 	b, ok := p.orders.(*plotBuilder)
 	if !ok {
 		return out
+	}
+	if b.about != u.ID {
+		out[0] = b.about
 	}
 	if sh := b.ship(); sh != nil && sh.Unit == u.ID {
 		switch sh.Course.Kind {

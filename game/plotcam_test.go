@@ -92,3 +92,31 @@ func TestPlotCameraKeepsTheCourseTargetInView(t *testing.T) {
 	}
 	assert.Positive(t, together, "some course's enemy fits on the screen with its ship")
 }
+
+// A break about a seeking weapon opens the plot with the weapon in view,
+// as a break about a ship does with the ship: however far it flies from
+// the ship the panel selects, and wherever the seat had looked; the
+// ship too when they fit together.
+func TestBreakCameraShowsTheSeeker(t *testing.T) {
+	requireDisplay(t)
+	app, p, b, screen := plotAt960(t, 1)
+	seeker, ok := unitView(p.desk, b.about)
+	require.True(t, ok, "the break (%s) is about a unit in sight", b.why)
+	require.True(t, seeker.Kind.Seeking(), "seed 1's first break is a launch: %s", b.why)
+	for i, sh := range b.o.Ships {
+		own, ok := unitView(p.desk, sh.Unit)
+		require.True(t, ok)
+		t.Run(string(own.ID), func(t *testing.T) {
+			b.sel = i
+			p.mapv.Apply(PanBy{-3000, 1800})
+			require.False(t, p.mapv.InView(seeker.Hex), "panned away")
+			p.switchCamera(p.viewer, p.viewer) // the seat sits down again
+			p.desk.changed()
+			tick(t, app, screen)
+			assert.True(t, p.mapv.InView(seeker.Hex), "the seeker the break is about is in view")
+			if fitsTogether(p.mapv, own.Hex, seeker.Hex) {
+				assert.True(t, p.mapv.InView(own.Hex), "%s, selected, is in view with it", own.ID)
+			}
+		})
+	}
+}
