@@ -52,6 +52,23 @@ func logSeekerNames(events []rules.Event) map[rules.UnitID]string {
 		func(id rules.UnitID) string { return launches[id].target })
 }
 
+// launchLine is a launch event's line with the seeker named: "Kestrel
+// launches Drone from Kestrel at Hawk", the target said once where the
+// name already says it ("Ironclaw launches Drone from Ironclaw at Swift
+// (1)"); false when e is no launch the names know.
+func launchLine(e rules.Event, names map[rules.UnitID]string) (string, bool) {
+	id, l, ok := launchSeen(e)
+	name, known := names[id]
+	if !ok || !known {
+		return "", false
+	}
+	text := l.launcher + " launches " + name
+	if l.target != "" && !strings.Contains(name, " at "+l.target) {
+		text += " at " + l.target
+	}
+	return text, true
+}
+
 // seekerIDWord matches a seeker's id in a log text ("kestrel.d6.2"), as
 // the rules name launched units, with the kind that may precede it
 // ("drone kestrel.d6.2").

@@ -43,6 +43,20 @@ func TestLogSeekerNames(t *testing.T) {
 			assert.Equal(t, tt.want, namedLog(tt.text, logSeekerNames(tt.events)))
 		})
 	}
+	// A launch's own line says the target once.
+	names := logSeekerNames(twins)
+	for i, want := range []string{
+		"Ironclaw launches Drone from Ironclaw at Swift (1)",
+		"Ironclaw launches Drone from Ironclaw at Swift (2)",
+		"Ironclaw launches Drone from Ironclaw at Lark",
+		"Fang launches Plasma torpedo from Fang at Lark",
+	} {
+		t.Run(want, func(t *testing.T) {
+			got, ok := launchLine(twins[i], names)
+			assert.True(t, ok)
+			assert.Equal(t, want, got)
+		})
+	}
 }
 
 // seekerIDText matches a seeker's id in a text, as the rules name them.

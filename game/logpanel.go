@@ -237,7 +237,11 @@ func logLines(events []rules.Event, names map[rules.UnitID]string) []logLineT {
 		if e.Text == "" {
 			continue
 		}
-		out = append(out, logLineT{clause: e.Clause, text: namedLog(e.Text, names), private: !e.Audience.IsPublic()})
+		text, ok := launchLine(e, names)
+		if !ok {
+			text = namedLog(e.Text, names)
+		}
+		out = append(out, logLineT{clause: e.Clause, text: text, private: !e.Audience.IsPublic()})
 	}
 	return out
 }
