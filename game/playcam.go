@@ -78,9 +78,8 @@ func (s *MapScene) InView(h rules.Hex) bool {
 // KeepInView moves the camera so that the hexes show in the free area
 // (InView), the first before the others: when they are not all in view
 // it centres the middle of as many of them, from the first, as fit
-// together there, else the first alone unless it is in view already. It
-// reports whether every hex is in view after.
-func (s *MapScene) KeepInView(hexes ...rules.Hex) bool {
+// together there, else the first alone unless it is in view already.
+func (s *MapScene) KeepInView(hexes ...rules.Hex) {
 	inView := func(hs []rules.Hex) bool {
 		for _, h := range hs {
 			if !s.InView(h) {
@@ -90,20 +89,19 @@ func (s *MapScene) KeepInView(hexes ...rules.Hex) bool {
 		return true
 	}
 	if len(hexes) == 0 || inView(hexes) {
-		return true
+		return
 	}
 	was := s.cam
 	for n := len(hexes); n > 1; n-- {
 		s.FocusOn(middleHex(hexes[:n]))
 		if inView(hexes[:n]) {
-			return n == len(hexes)
+			return
 		}
 		s.cam = was
 	}
 	if !s.InView(hexes[0]) {
 		s.FocusOn(hexes[0])
 	}
-	return false
 }
 
 // middleHex is the hex at the middle of the box around hexes on the map.

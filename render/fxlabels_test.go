@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/rules"
-	"github.com/hexrift/hexrift/scenarios"
 )
 
 // An effect's text (a hit's damage rising, a loss's word) stays clear of
@@ -15,15 +14,9 @@ import (
 // clock, the orders panel, the log) and on the screen, moved as little
 // as it takes; where nothing covers it, it stays where it is.
 func TestEffectLabelsClearOfPanels(t *testing.T) {
-	sc, err := scenarios.Open(scenarios.DefaultID)
-	require.NoError(t, err)
-	st, err := rules.NewState(sc.Setup(), 1)
-	require.NoError(t, err)
-	v := st.View("")
+	v, fonts := tableView(t)
 	v.Units = nil
 	m := v.Maps[0]
-	fonts, err := NewFonts()
-	require.NoError(t, err)
 	const w, h = 1280, 800
 	reserved := [][4]float64{
 		{0, 0, w, 41},        // the top bar and the line under the clock
