@@ -34,11 +34,16 @@ func overlaps(a, b [4]float64) bool {
 }
 
 // hudRects returns the screen rectangles of the fixed panels: the top
-// bar and the sides legend.
+// bar, the line under the clock when there is one (it hangs below the
+// bar) and the sides legend.
 func (s *MapScene) hudRects() [][4]float64 {
 	w := float64(s.cam.Width)
 	const lw = 230.0
 	rects := [][4]float64{{0, 0, w, 35}}
+	if a := s.acting(); a != "" && s.fonts != nil {
+		tw, th := s.fonts.Measure(render.Regular, actingSize, a)
+		rects = append(rects, [4]float64{w/2 - tw/2 - 2, actingY - 1, w/2 + tw/2 + 2, actingY + th + 1})
+	}
 	if s.Legend {
 		rects = append(rects, [4]float64{w - lw - 12, 46, w - 12, 46 + 14 + 22*float64(len(s.view.Sides))})
 	}
@@ -102,7 +107,7 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	}
 	s.label(w/2, 10, clock, render.Regular, 14, textMain, render.AlignCenter)
 	if acting := s.acting(); acting != "" {
-		s.label(w/2, 10+17, acting, render.Regular, 11, textDim, render.AlignCenter)
+		s.label(w/2, actingY, acting, render.Regular, actingSize, textDim, render.AlignCenter)
 	}
 	who := "table view"
 	if sd, ok := s.view.Side(s.viewer); ok {
@@ -195,6 +200,12 @@ func (s *MapScene) drawHUD(screen *ebiten.Image, f *render.Frame) {
 	s.painter.Draw(screen, &s.hud)
 	s.fonts.DrawLabels(screen, s.labels)
 }
+
+// The line under the clock: its top and text size.
+const (
+	actingY    = 27.0
+	actingSize = 11.0
+)
 
 // acting is the line under the clock: who acts now ("Korath Dominion to
 // act"), Acting's side when set, else the sides the rules wait for;

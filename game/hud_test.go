@@ -115,7 +115,7 @@ func TestRecapStepsAllHaveLog(t *testing.T) {
 				}
 				recaps++
 				for at := range rv.frames {
-					assert.NotEmpty(t, logLines(rv.events(at)), "command %d: step %d of %d of %s's replay has an empty log", i, at+1, len(rv.frames), next[0])
+					assert.NotEmpty(t, logLines(rv.events(at), nil), "command %d: step %d of %d of %s's replay has an empty log", i, at+1, len(rv.frames), next[0])
 				}
 			}
 			assert.Greater(t, recaps, 5)
@@ -372,4 +372,40 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 		"turn 1, impulse 3, direct fire: Red's Claw (Battlecruiser) destroyed by fire from Hawk",
 		"turn 2, impulse 1, direct fire: Blue's Hawk (Heavy Cruiser) removed to reserve by a gravity rift (GR41.2)",
 	}, lossTimeline(duel), "in order, the public losses only")
+}
+
+// The text of the top bar, the line under the clock too (it hangs below
+// the bar), lies within the rectangles the map keeps its labels and the
+// effects' text clear of, at every window size: a damage number rising
+// near the top of the map never covers who is to act.
+func TestEffectLabelsKeepClearOfTheClock(t *testing.T) {
+	requireDisplay(t)
+	for _, sz := range [][2]int{{match.MinWindowWidth, match.MinWindowHeight}, {1280, 800}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			_, p, _, _ := openPlay(t, sz[0], sz[1])
+			require.NotEmpty(t, p.mapv.acting(), "someone is to act")
+			reserved := p.mapv.Frame().Reserved
+			top := 0
+			for _, l := range p.mapv.labels {
+				if l.Y > 30 {
+					continue // below the bar: the legend and the rest have their own
+				}
+				top++
+				w, h := p.env.Fonts.Measure(l.Style, l.Size, l.Text)
+				x0 := l.X
+				switch l.Align {
+				case render.AlignCenter:
+					x0 -= w / 2
+				case render.AlignRight:
+					x0 -= w
+				}
+				in := false
+				for _, r := range reserved {
+					in = in || x0 >= r[0] && x0+w <= r[2] && l.Y >= r[1] && l.Y+h <= r[3]
+				}
+				assert.True(t, in, "%q at %.0f,%.0f-%.0f,%.0f is in no reserved rectangle %v", l.Text, x0, l.Y, x0+w, l.Y+h, reserved)
+			}
+			assert.GreaterOrEqual(t, top, 4, "the bar's name, scenario, clock and line under it")
+		})
+	}
 }

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,9 +31,30 @@ type logPanel struct {
 	// sequence number and the events its line stands for.
 	cache  map[[2]int][]logLineT
 	cacheW float64
+	// seen, when set, are the events the viewer has seen so far, whose
+	// launch lines name the seekers (logSeekerNames); when nil, the
+	// events drawn are. names are the names for the last draw's, namedN
+	// of them, the last numbered namedSeq.
+	seen             []rules.Event
+	names            map[rules.UnitID]string
+	namedN, namedSeq int
 	// right is the panel's right edge, left of the orders panel; 0 for
 	// the default, ordersWidth from the screen's right.
 	right float64
+}
+
+// The line over the log's top right that says it scrolls.
+const (
+	scrollHint     = "scroll for older lines"
+	scrollHintSize = 11.0
+)
+
+// hintRect is the screen rectangle (x0, y0, x1, y1) of the line that
+// says the log scrolls, over its top right corner.
+func (l *logPanel) hintRect(w, h int) [4]float64 {
+	_, y0, x1, _ := l.rect(w, h)
+	tw, th := l.env.Fonts.Measure(render.Regular, scrollHintSize, scrollHint)
+	return [4]float64{x1 - 4 - tw - 2, y0 - 17, x1 - 2, y0 - 16 + th + 1}
 }
 
 type clauseSpot struct {
@@ -96,6 +118,20 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 	if width != l.cacheW {
 		l.cache, l.cacheW = map[[2]int][]logLineT{}, width
 	}
+	seen := events
+	if l.seen != nil {
+		seen = l.seen
+	}
+	if n := len(seen); n != l.namedN || n > 0 && seen[n-1].Seq != l.namedSeq {
+		names := logSeekerNames(seen)
+		if !maps.Equal(names, l.names) {
+			l.cache = map[[2]int][]logLineT{} // a seeker's name has changed
+		}
+		l.names, l.namedN = names, n
+		if n > 0 {
+			l.namedSeq = seen[n-1].Seq
+		}
+	}
 	// Wrap only as many events, newest first, as the rows on show need.
 	var lines []logLineT
 	older := 0
@@ -113,7 +149,7 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 		key := [2]int{events[j].Seq, i - j + 1}
 		wrapped, ok := l.cache[key]
 		if !ok {
-			wrapped = l.wrapLines(logLines(groupInitiative(events[j:i+1])), width)
+			wrapped = l.wrapLines(logLines(groupInitiative(events[j:i+1]), l.names), width)
 			l.cache[key] = wrapped
 		}
 		lines = append(append([]logLineT(nil), wrapped...), lines...)
@@ -143,7 +179,7 @@ func (l *logPanel) draw(screen *ebiten.Image, events []rules.Event, viewer rules
 		labels = append(labels, render.Label{X: x, Y: y, Text: ln.text, Size: 13, Color: col})
 	}
 	if l.scroll > 0 || older > 0 || start > 0 {
-		labels = append(labels, render.Label{X: x1 - 4, Y: y0 - 16, Text: "scroll for older lines", Size: 11, Color: render.UITextDim, Align: render.AlignRight})
+		labels = append(labels, render.Label{X: x1 - 4, Y: y0 - 16, Text: scrollHint, Size: scrollHintSize, Color: render.UITextDim, Align: render.AlignRight})
 	}
 	if l.note != "" {
 		nw := 520.0
@@ -193,14 +229,19 @@ func (l *logPanel) wrapLines(lines []logLineT, width float64) []logLineT {
 }
 
 // logLines turns events into log lines, skipping step markers that only
-// repeat the clock, and marking lines only the viewer may see.
-func logLines(events []rules.Event) []logLineT {
+// repeat the clock, naming seekers by names (namedLog) and marking lines
+// only the viewer may see.
+func logLines(events []rules.Event, names map[rules.UnitID]string) []logLineT {
 	out := make([]logLineT, 0, len(events))
 	for _, e := range events {
 		if e.Text == "" {
 			continue
 		}
-		out = append(out, logLineT{clause: e.Clause, text: e.Text, private: !e.Audience.IsPublic()})
+		text, ok := launchLine(e, names)
+		if !ok {
+			text = namedLog(e.Text, names)
+		}
+		out = append(out, logLineT{clause: e.Clause, text: text, private: !e.Audience.IsPublic()})
 	}
 	return out
 }

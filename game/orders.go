@@ -126,15 +126,29 @@ func unitName(p *orderDesk, id rules.UnitID) string {
 // names still alike are numbered in the order given ("... (1)", "...
 // (2)").
 func distinctNames(p *orderDesk, ids []rules.UnitID) map[rules.UnitID]string {
+	return distinctNamesBy(ids, func(id rules.UnitID) string { return unitName(p, id) }, func(id rules.UnitID) string {
+		if u, ok := unitView(p, id); ok && u.Kind.Seeking() && u.Target != "" {
+			return unitName(p, u.Target)
+		}
+		return ""
+	})
+}
+
+// distinctNamesBy is distinctNames with the names and the seekers'
+// targets' names (empty for a unit with no target to name) given by
+// name and target.
+func distinctNamesBy(ids []rules.UnitID, name, target func(rules.UnitID) string) map[rules.UnitID]string {
 	names := make(map[rules.UnitID]string, len(ids))
 	count := map[string]int{}
 	for _, id := range ids {
-		names[id] = unitName(p, id)
+		names[id] = name(id)
 		count[names[id]]++
 	}
 	for _, id := range ids {
-		if u, ok := unitView(p, id); ok && count[names[id]] > 1 && u.Kind.Seeking() && u.Target != "" {
-			names[id] += " at " + unitName(p, u.Target)
+		if count[names[id]] > 1 {
+			if t := target(id); t != "" {
+				names[id] += " at " + t
+			}
 		}
 	}
 	count = map[string]int{}

@@ -107,8 +107,12 @@ func seekerName(p *orderDesk, u rules.UnitView) string {
 	}
 	if from, _, ok := strings.Cut(string(u.ID), "."); ok {
 		if l, seen := unitView(p, rules.UnitID(from)); seen && l.Name != "" {
-			return name + " from " + l.Name
+			return seekerFrom(name, l.Name)
 		}
 	}
 	return name
 }
+
+// seekerFrom names a seeker by its kind's name and its launcher's:
+// "Drone from Kes".
+func seekerFrom(kind, launcher string) string { return kind + " from " + launcher }

@@ -73,9 +73,11 @@ type PlayScene struct {
 	seatCams   map[rules.SideID]seatCamera
 	openingCam seatCamera
 	// lookHome asks for the camera to go to the viewer's home; followed
-	// is the unit the camera last followed.
-	lookHome bool
-	followed rules.UnitID
+	// is the unit the camera last followed, followedAlso the units it
+	// kept in view with it (focusAlso).
+	lookHome     bool
+	followed     rules.UnitID
+	followedAlso [2]rules.UnitID
 	// fx plays each seat's combat on the map; handover is the side the
 	// curtain waits to rise for while the seat at the machine watches
 	// what its command resolved, and passOn asks for it to rise
@@ -588,6 +590,15 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 	if x, ok := p.fx[p.viewer]; ok {
 		f.Effects = x.effects(p.mapv.Ticks())
 	}
+	// The lines laid over the map for a while: the map's labels and the
+	// effects' text keep clear of them too.
+	if _, r, ok := p.watchLayout(); ok {
+		f.Reserved = append(f.Reserved, r)
+	}
+	if p.noticeShown() {
+		_, r := p.noticeLayout()
+		f.Reserved = append(f.Reserved, r)
+	}
 	p.card = nil
 	p.mapv.DrawFrame(screen, f)
 	if p.mapv.help {
@@ -607,13 +618,17 @@ func (p *PlayScene) Draw(screen *ebiten.Image) {
 		p.card.draw(screen, p.env.Fonts)
 	}
 	p.drawWatch(screen)
-	if p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 {
+	if p.noticeShown() {
 		p.drawNotice(screen)
 	}
 	if p.pause != nil {
 		p.pause.draw(screen)
 	}
 }
+
+// noticeShown reports whether the notice is up: for six seconds after
+// it is said.
+func (p *PlayScene) noticeShown() bool { return p.notice != "" && p.mapv.Ticks()-p.noticeAt < 60*6 }
 
 func (p *PlayScene) drawNotice(screen *ebiten.Image) {
 	lines, r := p.noticeLayout()

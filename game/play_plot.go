@@ -394,20 +394,31 @@ func (p *PlayScene) watchText() string {
 		t.beat+1, len(watchBeats), key(intentWatchPause), key(intentWatchFaster), key(intentWatchSlower))
 }
 
-// drawWatch draws the watching line at the top of the map.
-func (p *PlayScene) drawWatch(screen *ebiten.Image) {
+// watchLayout places the watching line above the log, over the middle
+// of the map: its text and rectangle (x0, y0, x1, y1); false when there
+// is none.
+func (p *PlayScene) watchLayout() (string, [4]float64, bool) {
 	s := p.watchText()
 	if s == "" {
-		return
+		return "", [4]float64{}, false
 	}
 	w := float64(p.mapv.cam.Width - ordersWidth - 10)
 	tw, _ := p.env.Fonts.Measure(render.Regular, 14, s)
-	var b render.Batch
 	y := float64(p.mapv.cam.Height - logHeight - 50)
-	b.Rect(float32(w/2-tw/2-12), float32(y), float32(tw+24), 26, render.Hex("#10203a", 0.9))
+	return s, [4]float64{w/2 - tw/2 - 12, y, w/2 + tw/2 + 12, y + 26}, true
+}
+
+// drawWatch draws the watching line.
+func (p *PlayScene) drawWatch(screen *ebiten.Image) {
+	s, r, ok := p.watchLayout()
+	if !ok {
+		return
+	}
+	var b render.Batch
+	b.Rect(float32(r[0]), float32(r[1]), float32(r[2]-r[0]), float32(r[3]-r[1]), render.Hex("#10203a", 0.9))
 	var painter render.Painter
 	painter.Draw(screen, &b)
-	p.env.Fonts.DrawLabels(screen, []render.Label{{X: w / 2, Y: y + 4, Text: s, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
+	p.env.Fonts.DrawLabels(screen, []render.Label{{X: (r[0] + r[2]) / 2, Y: r[1] + 4, Text: s, Size: 14, Color: render.UIText, Align: render.AlignCenter}})
 }
 
 // Stirred reports whether the game moved on by itself since the last

@@ -3,6 +3,7 @@ package game
 import (
 	"maps"
 
+	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -74,6 +75,47 @@ func (s *MapScene) InView(h rules.Hex) bool {
 	return true
 }
 
+// KeepInView moves the camera so that the hexes show in the free area
+// (InView), the first before the others: when they are not all in view
+// it centres the middle of as many of them, from the first, as fit
+// together there, else the first alone unless it is in view already.
+func (s *MapScene) KeepInView(hexes ...rules.Hex) {
+	inView := func(hs []rules.Hex) bool {
+		for _, h := range hs {
+			if !s.InView(h) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(hexes) == 0 || inView(hexes) {
+		return
+	}
+	was := s.cam
+	for n := len(hexes); n > 1; n-- {
+		s.FocusOn(middleHex(hexes[:n]))
+		if inView(hexes[:n]) {
+			return
+		}
+		s.cam = was
+	}
+	if !s.InView(hexes[0]) {
+		s.FocusOn(hexes[0])
+	}
+}
+
+// middleHex is the hex at the middle of the box around hexes on the map.
+func middleHex(hexes []rules.Hex) rules.Hex {
+	var l render.Layout
+	x0, y0 := l.HexToWorld(hexes[0])
+	x1, y1 := x0, y0
+	for _, h := range hexes[1:] {
+		x, y := l.HexToWorld(h)
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	return l.WorldToHex((x0+x1)/2, (y0+y1)/2)
+}
+
 // homeHex is where Home and a seat's first look go: the unit its orders
 // are about, else the viewer's own unit nearest the middle of its units
 // on the map shown, else the map's centre.
@@ -128,8 +170,11 @@ func (p *PlayScene) focusUnit() (rules.UnitView, bool) {
 // followFocus keeps the camera on what the seat at the machine acts
 // with: when a seat first takes the machine it looks at home; when the
 // unit its orders are about changes and is out of view (off the free
-// area, or under a HUD box), the camera centres it. A camera the player
-// moved is left alone until the unit changes.
+// area, or under a HUD box), the camera centres it. While it plots, the
+// camera keeps in view with it the unit the break is about and the unit
+// its course is about (focusAlso), as many as fit together, the break's
+// first. A camera the player moved is left alone until the unit
+// changes, or one of those changes to a unit out of view.
 func (p *PlayScene) followFocus() {
 	if p.viewer == "" {
 		return
@@ -142,16 +187,55 @@ func (p *PlayScene) followFocus() {
 	}
 	u, ok := p.focusUnit()
 	if !ok {
-		p.followed = ""
+		p.followed, p.followedAlso = "", [2]rules.UnitID{}
 		return
 	}
-	if u.ID == p.followed {
+	also := p.focusAlso(u)
+	if u.ID == p.followed && also == p.followedAlso {
 		return
 	}
-	p.followed = u.ID
-	if !p.mapv.InView(u.Hex) {
-		p.mapv.FocusOn(u.Hex)
+	sameUnit := u.ID == p.followed
+	p.followed, p.followedAlso = u.ID, also
+	spot := func(id rules.UnitID) (rules.Hex, bool) {
+		o, ok := unitView(p.desk, id)
+		return o.Hex, ok && id != "" && o.Map == u.Map
 	}
+	var hexes []rules.Hex
+	moved := !sameUnit && !p.mapv.InView(u.Hex)
+	if h, ok := spot(also[0]); ok {
+		hexes, moved = append(hexes, h), moved || !p.mapv.InView(h)
+	}
+	hexes = append(hexes, u.Hex)
+	if h, ok := spot(also[1]); ok {
+		hexes, moved = append(hexes, h), moved || !p.mapv.InView(h)
+	}
+	if moved {
+		p.mapv.KeepInView(hexes...)
+	}
+}
+
+// focusAlso names the units the camera keeps in view with u, the unit
+// the plot panel has selected: the unit the break is about and the unit
+// u's course is about (closing with, keeping at range, circling), each
+// empty when there is none; both empty outside the plot panel.
+func (p *PlayScene) focusAlso(u rules.UnitView) [2]rules.UnitID {
+	var out [2]rules.UnitID
+	b, ok := p.orders.(*plotBuilder)
+	if !ok {
+		return out
+	}
+	if b.about != u.ID {
+		out[0] = b.about
+	}
+	if sh := b.ship(); sh != nil && sh.Unit == u.ID {
+		switch sh.Course.Kind {
+		case plot.Close, plot.Range, plot.Circle:
+			if t := sh.Course.Unit; t != u.ID && t != out[0] {
+				out[1] = t
+			}
+		}
+	}
+	return out
 }
 
 // switchCamera keeps the camera of the seat leaving the screen and puts
@@ -165,7 +249,7 @@ func (p *PlayScene) switchCamera(from, to rules.SideID) {
 	if from != "" {
 		p.seatCams[from] = p.mapv.saveCamera()
 	}
-	p.followed = ""
+	p.followed, p.followedAlso = "", [2]rules.UnitID{}
 	if to == "" { // behind the curtain, or the table: the opening camera
 		p.mapv.restoreCamera(p.openingCam)
 		return

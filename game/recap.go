@@ -55,7 +55,7 @@ func recapFrames(sess *match.Session, viewer rules.SideID) ([]match.Snapshot, in
 	var frames []match.Snapshot
 	start, first := from, from
 	for _, fr := range all {
-		if len(logLines(rules.Events(sess.Events[start:fr.Events], viewer))) > 0 {
+		if len(logLines(rules.Events(sess.Events[start:fr.Events], viewer), nil)) > 0 {
 			if len(frames) == 0 {
 				first = start
 			}
@@ -101,6 +101,7 @@ func (rv *recapView) draw(screen *ebiten.Image) {
 	f.View, f.HoverOK, f.Paths, f.Marks = v, false, nil, nil
 	rv.r.Palette = rv.mapv.renderer.Palette
 	rv.r.Draw(screen, f)
+	rv.log.seen = rules.Events(rv.sess.Events[:rv.frames[rv.at].Events], rv.viewer)
 	rv.log.draw(screen, rv.events(rv.at), rv.viewer, rv.mapv.cam.Width, rv.mapv.cam.Height)
 	w := float64(rv.mapv.cam.Width)
 	var b render.Batch

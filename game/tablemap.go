@@ -39,6 +39,7 @@ func reservePanels(m *MapScene, frame *ordersFrame, log *logPanel, w, h int) {
 	}
 	m.FreeArea = [4]float64{0, 35, left - 10, float64(h - logHeight - 10)}
 	log.right = left - 10
+	m.Reserved = append(m.Reserved, log.hintRect(w, h))
 }
 
 // hoveredUnitIn returns the first unit of v under the pointer on m's

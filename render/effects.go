@@ -87,4 +87,52 @@ func (r *MapRenderer) effects(f *Frame) {
 			r.fxLabels = append(r.fxLabels, Label{X: x, Y: y + math.Max(16, px*1.1), Text: e.Text, Style: Bold, Size: 14, Color: e.Colour.Mix(RGBA{1, 1, 1, 1}, 0.4).WithAlpha(fade), Align: AlignCenter, Shadow: true})
 		}
 	}
+	for i := range r.fxLabels {
+		r.fxLabels[i] = r.clearOfPanels(f, r.fxLabels[i])
+	}
+}
+
+// clearOfPanels returns l moved, as little as it takes, to where it is
+// on the screen and under none of the panels (f.Reserved: the top bar
+// and the line under the clock, the orders panel, the log): an effect's
+// text is never dropped, so it must not hide under them. It tries l's
+// own place and every place beside a panel's edge, across and along,
+// and keeps l where it is when none is free.
+func (r *MapRenderer) clearOfPanels(f *Frame, l Label) Label {
+	if r.measure == nil {
+		return l
+	}
+	b := r.labelBox(l)
+	bw, bh := b[2]-b[0], b[3]-b[1]
+	sw, sh := float64(f.Camera.Width), float64(f.Camera.Height)
+	xs := []float64{b[0], 0, sw - bw} // candidate left edges
+	ys := []float64{b[1], 0, sh - bh} // candidate top edges
+	for _, rr := range f.Reserved {
+		xs = append(xs, rr[2], rr[0]-bw)
+		ys = append(ys, rr[3], rr[1]-bh)
+	}
+	free := func(x, y float64) bool {
+		if x < 0 || y < 0 || x+bw > sw || y+bh > sh {
+			return false
+		}
+		for _, rr := range f.Reserved {
+			if x < rr[2] && rr[0] < x+bw && y < rr[3] && rr[1] < y+bh {
+				return false
+			}
+		}
+		return true
+	}
+	best, found := 0.0, false
+	bx, by := b[0], b[1]
+	for _, x := range xs {
+		for _, y := range ys {
+			d := (x-b[0])*(x-b[0]) + (y-b[1])*(y-b[1])
+			if (!found || d < best) && free(x, y) {
+				best, found, bx, by = d, true, x, y
+			}
+		}
+	}
+	l.X += bx - b[0]
+	l.Y += by - b[1]
+	return l
 }

@@ -11,16 +11,25 @@ import (
 	"github.com/hexrift/hexrift/scenarios"
 )
 
+// tableView returns the table's view of the default scenario at its
+// start, seed 1, and the window's fonts.
+func tableView(t *testing.T) (*rules.View, *Fonts) {
+	t.Helper()
+	sc, err := scenarios.Open(scenarios.DefaultID)
+	require.NoError(t, err)
+	st, err := rules.NewState(sc.Setup(), 1)
+	require.NoError(t, err)
+	fonts, err := NewFonts()
+	require.NoError(t, err)
+	return st.View(""), fonts
+}
+
 // A gravity rift's name, and every other label of the map itself, gives
 // way to a ship under it: at every zoom, a ship put on each hex below and
 // around the rift shows, and the rift's label shows again once no ship
 // is under it.
 func TestRiftLabelsGiveWayToShips(t *testing.T) {
-	sc, err := scenarios.Open(scenarios.DefaultID)
-	require.NoError(t, err)
-	st, err := rules.NewState(sc.Setup(), 1)
-	require.NoError(t, err)
-	base := st.View("")
+	base, fonts := tableView(t)
 	m := base.Maps[0]
 	var rift *rules.System
 	for i := range m.Terrain.Systems {
@@ -29,8 +38,6 @@ func TestRiftLabelsGiveWayToShips(t *testing.T) {
 		}
 	}
 	require.NotNil(t, rift, "the default scenario has a gravity rift")
-	fonts, err := NewFonts()
-	require.NoError(t, err)
 	r := NewMapRenderer(fonts)
 	riftLabel := func() bool {
 		for _, l := range r.labels[:r.placeLabels] {
@@ -79,13 +86,7 @@ func TestRiftLabelsGiveWayToShips(t *testing.T) {
 // A mark's label stays whole on the screen when its hex is at the
 // screen's edge, and is left where it is when the hex is far off it.
 func TestMarkLabelsStayOnScreen(t *testing.T) {
-	sc, err := scenarios.Open(scenarios.DefaultID)
-	require.NoError(t, err)
-	st, err := rules.NewState(sc.Setup(), 1)
-	require.NoError(t, err)
-	v := st.View("")
-	fonts, err := NewFonts()
-	require.NoError(t, err)
+	v, fonts := tableView(t)
 	r := NewMapRenderer(fonts)
 	const text = "Close with Swift"
 	tests := []struct {

@@ -178,15 +178,8 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 	}
 	kept := r.labels[:0]
 	for i, l := range r.labels {
-		w, h := r.measure(l.Style, l.Size, l.Text)
-		x0 := l.X
-		switch l.Align {
-		case AlignCenter:
-			x0 -= w / 2
-		case AlignRight:
-			x0 -= w
-		}
-		b := box{x0 - 2, l.Y - 1, x0 + w + 2, l.Y + h + 1}
+		lb := r.labelBox(l)
+		b := box{lb[0], lb[1], lb[2], lb[3]}
 		clash := false
 		for _, p := range placed {
 			if b.x0 < p.x1 && p.x0 < b.x1 && b.y0 < p.y1 && p.y0 < b.y1 {
@@ -207,6 +200,20 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 		}
 	}
 	r.labels = kept
+}
+
+// labelBox is the screen rectangle (x0, y0, x1, y1) label l takes, with
+// a pixel or two of room around its text; r.measure must be set.
+func (r *MapRenderer) labelBox(l Label) [4]float64 {
+	w, h := r.measure(l.Style, l.Size, l.Text)
+	x0 := l.X
+	switch l.Align {
+	case AlignCenter:
+		x0 -= w / 2
+	case AlignRight:
+		x0 -= w
+	}
+	return [4]float64{x0 - 2, l.Y - 1, x0 + w + 2, l.Y + h + 1}
 }
 
 // AreaLabelBoxes returns the screen rectangles (x0, y0, x1, y1) of the
@@ -566,8 +573,9 @@ func (r *MapRenderer) regionLabel(f *Frame, reg *rules.Region, col RGBA, text st
 }
 
 // pinnedY is the top of an area's label pinned to the screen's top,
-// just below the top bar.
-const pinnedY = 40.0
+// just below the top bar and the line under its clock, which hangs to
+// y 41 (game/hud.go).
+const pinnedY = 43.0
 
 // pinnedX places the label text of an area that runs past the screen's
 // top (centre sx, sy, radius rad on screen): over the area's centre, kept

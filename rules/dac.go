@@ -116,19 +116,17 @@ type dacHit struct {
 	Around bool `json:"around,omitempty"`
 }
 
-// String describes the hit for the log.
+// String describes the hit for the log in words, "sensor", "crew unit",
+// "excess damage": the chart's row and column are in the log already,
+// as the rolls that chose them.
 func (h dacHit) String() string {
-	at := fmt.Sprintf("R%d C%d", h.Row, h.Column)
-	if h.Final != h.Column {
-		at += fmt.Sprintf("->C%d", h.Final)
-	}
 	switch {
 	case h.Excess:
-		return at + " excess damage"
+		return "excess damage"
 	case h.Crew:
-		return at + " " + h.CrewKind.String()
+		return h.CrewKind.words()
 	}
-	return at + " " + h.System.String()
+	return h.System.Words()
 }
 
 // dieFunc rolls one kind of dice for a reason and returns the total.

@@ -188,3 +188,26 @@ func TestDACAllTheWayRound(t *testing.T) {
 			want: []string{"aux", "excess"}, excess: 1},
 	})
 }
+
+// A hit's log words name what it took as players read it, never the
+// chart's codes ("R3 C6->C7 sen"): the rolls that chose the cell are in
+// the log already.
+func TestDACHitWords(t *testing.T) {
+	tests := []struct {
+		name string
+		hit  dacHit
+		want string
+	}{
+		{"a system", dacHit{Row: 3, Column: 6, Final: 7, System: SysSensor}, "sensor"},
+		{"a warp engine", dacHit{Row: 4, Column: 3, Final: 3, System: SysLeftWarp}, "left warp engine"},
+		{"crew", dacHit{Row: 1, Column: 7, Final: 7, Crew: true, CrewKind: BoardingParties}, "boarding party"},
+		{"excess", dacHit{Excess: true, Around: true}, "excess damage"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.hit.String(); got != tt.want {
+				t.Errorf("%+v reads %q, want %q", tt.hit, got, tt.want)
+			}
+		})
+	}
+}

@@ -244,7 +244,7 @@ func (s *State) damage(u *Unit, shield, points int, clause, cause string) []Even
 	}
 	hits := allocateDAC(damageTrack{Boxes: &ss.Boxes, Crew: &ss.Crew, Excess: &ss.Excess}, left, s.rollFor(&evs, u.Side, u.ID))
 	for _, h := range hits {
-		ev := s.newEvent(EventDamage, "X4.DAC", Public, fmt.Sprintf("%s internal: %s", unitName(u), h))
+		ev := s.newEvent(EventDamage, "X4.DAC", Public, fmt.Sprintf("%s internal hit: %s", unitName(u), h))
 		ev.Unit = u.ID
 		evs = append(evs, ev)
 	}

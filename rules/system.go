@@ -180,6 +180,17 @@ const (
 
 var crewNames = [4]string{"crew", "boarding-party", "deck-crew", "passenger"}
 
+// crewWords are the crew kinds' names for people, in kind order.
+var crewWords = [4]string{"crew unit", "boarding party", "deck crew", "passenger"}
+
+// words returns the crew kind's name for people, e.g. "boarding party".
+func (c CrewKind) words() string {
+	if int(c) < len(crewWords) {
+		return crewWords[c]
+	}
+	return c.String()
+}
+
 // String returns the crew kind's name.
 func (c CrewKind) String() string {
 	if int(c) < len(crewNames) {
