@@ -18,13 +18,27 @@ import (
 // such content is refused (Refusal), and a game that would reach it
 // anyway (a cosmic rift forming, IP4.25) stops before the step that
 // brings it (hiddenNow, guarded) rather than pretend to keep it.
+//
+// Rift charts and their destinations (IP4.411-417) are scenario content,
+// on every player's disk at a hot-seat table too. A raised rift's
+// destination is rolled as it forms (IP4.34, IP4.412), in the step the
+// game stops before, so no machine ever rolls it, and a scenario with
+// charts plays by file as long as each destination is a bundled
+// scenario: the game file carries the origin alone, and every machine
+// must load the same destinations.
 
 // Refusal returns why play by file cannot keep the secrets of sc, or "".
 func Refusal(sc *scenarios.Scenario) string {
 	setup := sc.Setup()
 	var why []string
-	if len(setup.RiftCharts) > 0 || len(setup.Destinations) > 0 || len(setup.OpenRifts) > 0 {
-		why = append(why, "it has rift charts, destinations or open rifts: what lies beyond a rift is hidden until found (IP4.412), and its map and defenders would be in the file every side holds")
+	if len(setup.OpenRifts) > 0 {
+		why = append(why, "it has open rifts: what lies beyond a rift is hidden until found (IP4.412), and its destination would be rolled at the start on every machine")
+	}
+	for _, d := range sc.Destinations {
+		if !strings.HasPrefix(d.File, "bundled/") {
+			why = append(why, fmt.Sprintf("its rift destination %s is read from %s, a file of this machine's own: the game file carries only the scenario, so another machine would play another destination or none", d.ID, d.File))
+			break
+		}
 	}
 	for _, u := range setup.Units {
 		if u.Kind == rules.KindMine {

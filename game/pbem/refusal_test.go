@@ -26,8 +26,9 @@ func TestRefusal(t *testing.T) {
 		{"first-contact", ""},
 		{"drill-phase", ""},
 		{"phase-drift", ""},
-		{"rift-gate", "rift charts, destinations or open rifts"},
-		{"drill-rift", "rift charts, destinations or open rifts"},
+		{"rift-gate", ""},
+		{"drill-rift", "it has open rifts"},
+		{"testdata/path-gate.yaml", "its rift destination gate-yard is read from"},
 	}
 	tests = append(tests, struct{ id, why string }{"testdata/mined-haven.yaml", "unit snare is a mine: hidden mines would be in the file the other side holds"})
 	for _, tc := range tests {
