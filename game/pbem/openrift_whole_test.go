@@ -1,6 +1,8 @@
 package pbem
 
 import (
+	"crypto/ed25519"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,4 +151,49 @@ func TestOpenRiftGameBetweenTwoHomes(t *testing.T) {
 	require.Positive(t, blind, "no reading before a side knew the destination")
 	t.Logf("%d files, %d rounds, %d commands of the sides (%d in all), outcome %s; rift events %v; %d readings, %d before the side knew the destination, %d radiation lines each its own side's; verify %s",
 		len(files), len(whole.Results), whole.Results[len(whole.Results)-1].Commands, len(whole.Commands), sa.Game.State.Outcome(), clauses, readings, blind, radiation, took.Round(time.Millisecond))
+}
+
+// TestVerifyNamesFalseOpenRiftResults: drill-rift's last file with a
+// result claiming what the rules do not give, signed again by both
+// sides: the commands of the defenders counted with the sides', and the
+// sealed destination rolls (IP4.412) listed among the public ones. Verify
+// names the result each time.
+func TestVerifyNamesFalseOpenRiftResults(t *testing.T) {
+	a, b, files := playOpenRift(t)
+	keys := map[rules.SideID]ed25519.PrivateKey{a.side: keyOf(t, a), b.side: keyOf(t, b)}
+	whole, err := Replay(parse(t, files[len(files)-1].Data))
+	require.NoError(t, err)
+	tests := []struct {
+		name   string
+		last   bool
+		change func(r *Result)
+		reason string
+	}{
+		{"the defenders' commands counted", true, func(r *Result) { r.Commands = len(whole.Commands) }, "760 commands played, the rules play 350"},
+		{"the sealed destination rolls shown", false, func(r *Result) {
+			r.Rolls = append([]string{"rift destination chart: 2d6 = 7 (1+6)", "rift destination row: 2d6 = 3 (1+2)"}, r.Rolls...)
+		}, `roll 1 reads "rift destination chart: 2d6 = 7 (1+6)", the rules roll "phase storm roll Rift Survey`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parse(t, files[len(files)-1].Data)
+			at := -1
+			for i, m := range f.Messages {
+				if m.Kind == KindResult && (at < 0 || tc.last) {
+					at = i
+				}
+			}
+			require.Positive(t, at)
+			r := *f.Messages[at].Result
+			r.Rolls = slices.Clone(r.Rolls)
+			tc.change(&r)
+			f.Messages[at].Result = &r
+			rechain(f, at, keys)
+			_, err := Verify("tampered", encode(t, f))
+			var c *Cheat
+			require.ErrorAs(t, err, &c)
+			require.Equal(t, at, c.Seq, "the first cheat named: %v", err)
+			require.Contains(t, err.Error(), tc.reason)
+		})
+	}
 }
