@@ -9,22 +9,47 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
-var openRift sharedGame
+// openRiftGames are the drill-rift games between two homes: in
+// "defenders" the federation plays its proposed plots and the defenders
+// come through first; in "crossing" the federation's Swift flies for the
+// rift and goes through.
+var openRiftGames = map[string]struct {
+	seed  string
+	steer func(o *plot.Orders)
+	game  *sharedGame
+}{
+	"defenders": {"open-a", nil, &openDefenders},
+	"crossing":  {"cross-a", flyForTheRift, &openCrossing},
+}
 
-// playOpenRift plays the bundled drill-rift between two homes once, for
-// the tests that only read it: an open rift charted to two destinations
+var openDefenders, openCrossing sharedGame
+
+// flyForTheRift sends the Swift toward drill-rift's rift while it is at
+// home.
+func flyForTheRift(o *plot.Orders) {
+	for i := range o.Ships {
+		if o.Ships[i].Unit == "swift" {
+			o.Ships[i].Course = plot.Course{Kind: plot.Toward, Hex: rules.Hex{Q: 2, R: -1}}
+		}
+	}
+}
+
+// playOpenRift plays a drill-rift game between two homes once, for the
+// tests that only read it: an open rift charted to two destinations
 // (IP4.411-417), the destination's defenders played by the computer on
 // both machines.
-func playOpenRift(t *testing.T) (a, b *player, files []sent) {
+func playOpenRift(t *testing.T, name string) (a, b *player, files []sent) {
 	t.Helper()
-	return openRift.get(t, "open rift game", func() (*player, *player, []sent) {
+	og := openRiftGames[name]
+	return og.game.get(t, name+" open rift game", func() (*player, *player, []sent) {
 		src, err := scenarios.ReadSource("drill-rift")
 		require.NoError(t, err)
-		g := homesGame{src: src, sides: [2]rules.SideID{"federation", "korath"}, seeds: [2]string{"open-a", "open-b"}}
+		g := homesGame{src: src, sides: [2]rules.SideID{"federation", "korath"}, seeds: [2]string{og.seed, "open-b"}, steer: [2]func(*plot.Orders){og.steer, nil}}
 		return playHomes(t, g, 0)
 	})
 }
@@ -48,7 +73,14 @@ var destinationWords = []string{"derelict-yard", "corsair-haven", "Derelict Yard
 // radiation of another side's unit; neither machine holds the other
 // side's private stream, and no private stream is made for a rift roll.
 func TestOpenRiftGameBetweenTwoHomes(t *testing.T) {
-	a, b, files := playOpenRift(t)
+	for _, name := range []string{"defenders", "crossing"} {
+		t.Run(name, func(t *testing.T) { checkOpenRiftGame(t, name) })
+	}
+}
+
+// checkOpenRiftGame checks the open rift game name (openRiftGames).
+func checkOpenRiftGame(t *testing.T, name string) {
+	a, b, files := playOpenRift(t, name)
 	seats := map[rules.SideID]*Seat{}
 	for _, p := range []*player{a, b} {
 		s, err := LoadSeat(p.home, p.game)
@@ -72,6 +104,7 @@ func TestOpenRiftGameBetweenTwoHomes(t *testing.T) {
 	truth, err := whole.playKeyed()
 	require.NoError(t, err)
 	clauses := map[string]int{}
+	crossed := map[rules.SideID]int{}
 	for i, s := range truth {
 		require.Empty(t, s.Result.Stopped, "round %d", i+1)
 		var public []string
@@ -82,11 +115,17 @@ func TestOpenRiftGameBetweenTwoHomes(t *testing.T) {
 			if strings.HasPrefix(e.Clause, "IP4.") {
 				clauses[e.Clause]++
 			}
+			if e.Clause == "IP4.24" {
+				crossed[e.Side]++
+			}
 		}
 		require.Equal(t, public, whole.Results[i].Rolls, "round %d's rolls", i+1)
 	}
-	for _, c := range []string{"IP4.412", "IP4.442", "IP4.24", "IP4.28", "IP4.312", "IP4.313", "IP4.25", "IP4.452"} {
+	for _, c := range []string{"IP4.412", "IP4.442", "IP4.24", "IP4.26", "IP4.312", "IP4.313"} {
 		require.Positive(t, clauses[c], "no %s event", c)
+	}
+	if name == "crossing" {
+		require.Positive(t, crossed[a.side], "the federation went through the rift")
 	}
 	// The results count the commands of the sides that play by file
 	// only: how often the defenders act would tell where the rift leads.
@@ -149,8 +188,8 @@ func TestOpenRiftGameBetweenTwoHomes(t *testing.T) {
 		}
 	}
 	require.Positive(t, blind, "no reading before a side knew the destination")
-	t.Logf("%d files, %d rounds, %d commands of the sides (%d in all), outcome %s; rift events %v; %d readings, %d before the side knew the destination, %d radiation lines each its own side's; verify %s",
-		len(files), len(whole.Results), whole.Results[len(whole.Results)-1].Commands, len(whole.Commands), sa.Game.State.Outcome(), clauses, readings, blind, radiation, took.Round(time.Millisecond))
+	t.Logf("%d files, %d rounds, %d commands of the sides (%d in all), outcome %s; rift events %v, crossings by side %v; %d readings, %d before the side knew the destination, %d radiation lines each its own side's; verify %s",
+		len(files), len(whole.Results), whole.Results[len(whole.Results)-1].Commands, len(whole.Commands), sa.Game.State.Outcome(), clauses, crossed, readings, blind, radiation, took.Round(time.Millisecond))
 }
 
 // TestVerifyNamesFalseOpenRiftResults: drill-rift's last file with a
@@ -159,7 +198,7 @@ func TestOpenRiftGameBetweenTwoHomes(t *testing.T) {
 // sealed destination rolls (IP4.412) listed among the public ones. Verify
 // names the result each time.
 func TestVerifyNamesFalseOpenRiftResults(t *testing.T) {
-	a, b, files := playOpenRift(t)
+	a, b, files := playOpenRift(t, "defenders")
 	keys := map[rules.SideID]ed25519.PrivateKey{a.side: keyOf(t, a), b.side: keyOf(t, b)}
 	whole, err := Replay(parse(t, files[len(files)-1].Data))
 	require.NoError(t, err)
