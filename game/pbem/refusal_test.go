@@ -26,8 +26,10 @@ func TestRefusal(t *testing.T) {
 		{"first-contact", ""},
 		{"drill-phase", ""},
 		{"phase-drift", ""},
-		{"rift-gate", "rift charts, destinations or open rifts"},
-		{"drill-rift", "rift charts, destinations or open rifts"},
+		{"rift-gate", ""},
+		{"drill-rift", ""},
+		{"testdata/path-gate.yaml", "its rift destination gate-yard is read from"},
+		{"testdata/mine-gate.yaml", "its rift destination corsair-haven has a mine, snare"},
 	}
 	tests = append(tests, struct{ id, why string }{"testdata/mined-haven.yaml", "unit snare is a mine: hidden mines would be in the file the other side holds"})
 	for _, tc := range tests {

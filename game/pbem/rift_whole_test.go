@@ -34,9 +34,10 @@ var riftGames = map[string]struct {
 }{
 	"forms": {"rift-haven", "3a", &riftForms},
 	"stars": {"star-haven", "4a", &riftStars},
+	"gate":  {"gate-haven", "3a", &riftGate},
 }
 
-var riftForms, riftStars sharedGame
+var riftForms, riftStars, riftGate sharedGame
 
 // playRift plays a rift game once for the tests that only read it,
 // keeping the homes of the machines that received a file ending with an
@@ -164,4 +165,61 @@ func TestCosmicRiftsOnPlayByFile(t *testing.T) {
 	}
 	_, err = Verify("last", files[len(files)-1].Data)
 	require.NoError(t, err)
+}
+
+// TestRiftChartsPlayByFile plays gate-haven, rift-haven with destination
+// charts (IP4.411-417), between two homes: the hunters' rift raised on
+// turn 1 forms at T2 I3, and its destination would be rolled in that
+// very step (IP4.34, IP4.412), so the game stops before it on both
+// machines alike, as rift-haven's does. No machine ever held the
+// destination: every file, read by each machine with its own key, gives
+// a state with the origin's map and sides only, no rift and no
+// destination roll, and no result, view or log line names a
+// destination. Verify passes.
+func TestRiftChartsPlayByFile(t *testing.T) {
+	a, b, files := playRift(t, "gate")
+	seats := map[rules.SideID]*Seat{}
+	for _, p := range []*player{a, b} {
+		s, err := LoadSeat(p.home, p.game)
+		require.NoError(t, err)
+		seats[p.side] = s
+	}
+	last := seats[a.side].Game.Results[len(seats[a.side].Game.Results)-1]
+	require.Equal(t, last, seats[b.side].Game.Results[len(seats[b.side].Game.Results)-1])
+	require.Contains(t, last.Stopped, "hunters's cosmic rift rift-1 forms at T2 I3 involuntary-movement")
+	rep, err := Verify("last", files[len(files)-1].Data)
+	require.NoError(t, err)
+	require.Contains(t, rep, "every commitment opened")
+	dests := []string{"derelict-yard", "velari-outpost", "Derelict Yard", "Velari Outpost", "IP4.412", "IP4.417", "IP4.442"}
+	checks := 0
+	for i, f := range files {
+		tf := parse(t, f.Data)
+		for sd, s := range seats {
+			g, err := replayAs(tf, sd, &s.sec.Dice)
+			require.NoError(t, err, "file %d as %s", i, sd)
+			st := now(g)
+			require.Len(t, st.Maps, 1, "file %d as %s: a destination map", i, sd)
+			require.Len(t, st.Sides, 2, "file %d as %s: a destination's sides", i, sd)
+			require.Empty(t, st.Cosmic.Rifts, "file %d as %s", i, sd)
+			v := st.View(sd)
+			var text []string
+			for _, e := range rules.Events(g.Events, sd) {
+				text = append(text, e.Text, e.Clause)
+			}
+			for _, r := range g.Results {
+				text = append(text, r.Stopped, r.Break)
+				text = append(text, r.Rolls...)
+			}
+			for _, m := range v.Maps {
+				text = append(text, string(m.ID), m.Name)
+			}
+			for _, d := range dests {
+				for _, line := range text {
+					require.NotContains(t, line, d, "file %d as %s", i, sd)
+				}
+			}
+			checks++
+		}
+	}
+	t.Logf("%d files, %d rounds, stopped: %s; %d readings checked for the destination", len(files), len(seats[a.side].Game.Results), last.Stopped, checks)
 }
