@@ -970,10 +970,10 @@ func (s *State) cosmicRadiation() []Event {
 					continue
 				}
 				why := RollReason{Clause: "IP4.312", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "rift radiation, warp " + unitName(u)}
-				wr, ev := s.radiationRoll(dice, why)
+				wr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
 				why.Clause, why.What = "IP4.313", "rift radiation, sensors "+unitName(u)
-				sr, ev := s.radiationRoll(dice, why)
+				sr, ev := s.Roll(dice, why)
 				evs = append(evs, ev)
 				evs = append(evs, s.applyRadiation(u, radiationRow(turns, wr.Total), radiationRow(turns, sr.Total))...)
 			}

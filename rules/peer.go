@@ -165,12 +165,10 @@ func (u *Unit) deepCopy() Unit {
 }
 
 // knows reports whether this machine computes u while it is out of
-// phase: always outside play between machines, and between machines for
-// its own side's units and those of a rift destination's defenders,
-// whom every machine plays alike (peercosmic.go).
+// phase: always outside play between machines.
 func (s *State) knows(u *Unit) bool {
 	p := s.Peer
-	return p == nil || p.All || u.Side == p.Side || s.everyMachines(u.Side)
+	return p == nil || p.All || u.Side == p.Side
 }
 
 // Made returns the phase-ins of the units this machine knows, in the
@@ -383,7 +381,7 @@ func (s *State) place(i int, a Arrival) *Unit {
 // arrive phases in u, a unit out of phase this machine computed, and
 // records the phase-in for its side's announcement.
 func (s *State) arrive(evs []Event, u *Unit, clause string) []Event {
-	if p := s.Peer; p != nil && !s.everyMachines(u.Side) {
+	if p := s.Peer; p != nil {
 		p.made = append(p.made, Arrival{Clock: s.Clock, Clause: clause, Unit: u.deepCopy()})
 	}
 	return s.phaseInInto(evs, u, clause)

@@ -148,7 +148,7 @@ type source interface{ Uint64() uint64 }
 // genFor returns the generator of a roll with audience a: the public one,
 // or the audience's private stream.
 func (s *State) genFor(a Audience) source {
-	if a.IsPublic() || s.peerPublicAudience(a) {
+	if a.IsPublic() {
 		return &s.RNG
 	}
 	return s.privateGen(a)

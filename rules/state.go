@@ -287,16 +287,9 @@ type RollReason struct {
 }
 
 // Roll rolls d with the game's generator and returns the result with the
-// event that records it. Every die in the game goes through Roll, or
-// through rollOn for the rift radiation drawn on the public dice between
-// machines (peercosmic.go).
+// event that records it. Every die in the game goes through Roll.
 func (s *State) Roll(d Dice, why RollReason) (Roll, Event) {
-	return s.rollOn(s.genFor(why.Audience), d, why)
-}
-
-// rollOn throws d on gen and makes its event, seen by why's audience.
-func (s *State) rollOn(gen source, d Dice, why RollReason) (Roll, Event) {
-	r := throw(gen, d)
+	r := throw(s.genFor(why.Audience), d)
 	text := r.String()
 	if why.What != "" {
 		text = why.What + ": " + text

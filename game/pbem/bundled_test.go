@@ -11,13 +11,13 @@ import (
 	"github.com/hexrift/hexrift/scenarios"
 )
 
-// TestBundledScenariosPlayByFile: every bundled scenario (those with
-// cosmic rifts on among them, IP4.21) is accepted by Refusal and starts by file
+// TestBundledScenariosPlayByFile: every bundled scenario that Refusal
+// accepts (those with cosmic rifts on among them, IP4.21) starts by file
 // between a home per side, its files passed round the table, and plays
 // its first rounds: the formation rolls of turn 1 in the results where
 // rifts are on, every machine at the same public hash once it has the
-// last file: rift charts and destinations (rift-gate) and an open rift
-// (drill-rift) too.
+// last file. Rift charts and destinations (rift-gate) play; the one with
+// an open rift (drill-rift) is refused.
 func TestBundledScenariosPlayByFile(t *testing.T) {
 	accepted := 0
 	for _, info := range scenarios.Bundled() {
@@ -28,7 +28,8 @@ func TestBundledScenariosPlayByFile(t *testing.T) {
 			require.NoError(t, err)
 			setup := sc.Setup()
 			if why := Refusal(sc); why != "" {
-				t.Fatalf("a bundled scenario is refused: %s", why)
+				require.NotEmpty(t, setup.OpenRifts, why)
+				return
 			}
 			accepted++
 			ps, seat, file := tableHomes(t, src, setup.Sides, info.ID+"-", 1)
@@ -76,5 +77,5 @@ func TestBundledScenariosPlayByFile(t *testing.T) {
 			}
 		})
 	}
-	require.Equal(t, 20, accepted, "bundled scenarios that play by file")
+	require.Equal(t, 19, accepted, "bundled scenarios that play by file")
 }

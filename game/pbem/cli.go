@@ -427,7 +427,7 @@ func checkSides(src scenarios.Source, named []string) error {
 	want := slices.Clone(all)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
-		return fmt.Errorf("pbem new: -sides %s: every side of %s plays by file, each at its own machine (its sides: %s); the computer plays no side of a game by file, only the defenders a rift brings into play", strings.Join(named, ","), src.Name, strings.Join(all, ","))
+		return fmt.Errorf("pbem new: -sides %s: every side of %s plays by file, each at its own machine (its sides: %s); the computer plays no side of a game by file", strings.Join(named, ","), src.Name, strings.Join(all, ","))
 	}
 	return nil
 }

@@ -586,11 +586,7 @@ func (g *Game) playRound() error {
 	if err := g.setLimbo(st, g.Round, false); err != nil {
 		return err
 	}
-	commands := 0
-	if len(g.Results) > 0 {
-		commands = g.Results[len(g.Results)-1].Commands
-	}
-	s := play(st, g.Genesis.Sides, r.Orders, r.Seed, commands)
+	s := play(st, g.Genesis.Sides, r.Orders, r.Seed, len(g.Commands))
 	if s.Err != nil {
 		return s.Err
 	}

@@ -3,7 +3,6 @@ package pbem
 import (
 	"crypto/sha256"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hexrift/hexrift/rules"
@@ -27,31 +26,18 @@ import (
 // charts plays by file as long as each destination is a bundled
 // scenario: the game file carries the origin alone, and every machine
 // must load the same destinations.
-//
-// A scenario's open rift is charted: its hex is every side's, so every
-// machine plays it alike. Its destination and radiation rolls, and every
-// roll of the destination's defenders, come from the round's public
-// dice between machines (rules/peercosmic.go), and the computer plays
-// the defenders on every machine (play): every roll that decides what a
-// side may not see is then one no side could foresee, and the rules keep
-// it from each side's view and log as at a hot-seat table.
 
 // Refusal returns why play by file cannot keep the secrets of sc, or "".
 func Refusal(sc *scenarios.Scenario) string {
 	setup := sc.Setup()
 	var why []string
-	var path, mine string
-	for _, d := range sc.Destinations {
-		if !strings.HasPrefix(d.File, "bundled/") && path == "" {
-			path = fmt.Sprintf("its rift destination %s is read from %s, a file of this machine's own: the game file carries only the scenario, so another machine would play another destination or none", d.ID, d.File)
-		}
-		if i := slices.IndexFunc(d.Units, func(u rules.Unit) bool { return u.Kind == rules.KindMine }); i >= 0 && mine == "" {
-			mine = fmt.Sprintf("its rift destination %s has a mine, %s: hidden mines would be in the file the other side holds", d.ID, d.Units[i].ID)
-		}
+	if len(setup.OpenRifts) > 0 {
+		why = append(why, "it has open rifts: what lies beyond a rift is hidden until found (IP4.412), and its destination would be rolled at the start on every machine")
 	}
-	for _, w := range []string{path, mine} {
-		if w != "" {
-			why = append(why, w)
+	for _, d := range sc.Destinations {
+		if !strings.HasPrefix(d.File, "bundled/") {
+			why = append(why, fmt.Sprintf("its rift destination %s is read from %s, a file of this machine's own: the game file carries only the scenario, so another machine would play another destination or none", d.ID, d.File))
+			break
 		}
 	}
 	for _, u := range setup.Units {
@@ -65,8 +51,7 @@ func Refusal(sc *scenarios.Scenario) string {
 
 // hiddenNow returns what hidden content st holds that play by file
 // cannot keep, or "": a private roll for more than one side but not all,
-// a cosmic rift a side raised formed (an open rift is no secret), or a
-// mine. Units out of phase and pending cosmic
+// a cosmic rift formed, or a mine. Units out of phase and pending cosmic
 // rifts are kept by the peer state (rules.WithPeer): in limbo on every
 // machine, computed by their side's alone.
 //
@@ -81,10 +66,9 @@ func hiddenNow(st *rules.State) string {
 			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience)
 		}
 	}
-	for _, r := range st.Cosmic.Rifts {
-		if r.Side != "" {
-			return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side)
-		}
+	if len(st.Cosmic.Rifts) > 0 {
+		r := st.Cosmic.Rifts[0]
+		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side)
 	}
 	for i := range st.Units {
 		if u := &st.Units[i]; u.Kind == rules.KindMine {

@@ -136,10 +136,7 @@ type Announcement struct {
 // and the state hash after it.
 type Result struct {
 	Clock rules.Clock `json:"clock"`
-	// Commands is how many commands the sides that play by file have
-	// played in all: a rift destination's defenders, whom the computer
-	// plays on every machine, are not counted, as how often they act
-	// would tell where a rift leads.
+	// Commands is how many commands the game has played in all.
 	Commands int `json:"commands"`
 	// Rolls are the stretch's rolls, as the log shows them.
 	Rolls []string `json:"rolls,omitempty"`

@@ -27,9 +27,8 @@ func TestRefusal(t *testing.T) {
 		{"drill-phase", ""},
 		{"phase-drift", ""},
 		{"rift-gate", ""},
-		{"drill-rift", ""},
+		{"drill-rift", "it has open rifts"},
 		{"testdata/path-gate.yaml", "its rift destination gate-yard is read from"},
-		{"testdata/mine-gate.yaml", "its rift destination corsair-haven has a mine, snare"},
 	}
 	tests = append(tests, struct{ id, why string }{"testdata/mined-haven.yaml", "unit snare is a mine: hidden mines would be in the file the other side holds"})
 	for _, tc := range tests {

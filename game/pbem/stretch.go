@@ -139,13 +139,6 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 			out.Plots[sd] = o.Plot.Clone()
 		}
 	}
-	// The defenders of a destination a rift brought into play (IP4.441)
-	// have no machine of their own: the computer plays them on every
-	// machine alike, as it does at a hot-seat table by default
-	// (match.Seat.Defender), from their own view, its choices seeded by
-	// the round's dice, which no side could foresee.
-	defenders := map[rules.SideID]match.Controller{}
-	table := &match.Session{State: st}
 	finish := func() stretch {
 		switch {
 		case out.Need != nil:
@@ -171,12 +164,7 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		}
 		out.State = st
 		out.Result.Clock, out.Result.Hash = st.Clock, resultHash(st)
-		out.Result.Commands = commands
-		for _, c := range out.Commands {
-			if sd, _ := st.Side(c.Side); sd.Destination == "" {
-				out.Result.Commands++
-			}
-		}
+		out.Result.Commands = commands + len(out.Commands)
 		return out
 	}
 	for n := 0; n < maxStretch; n++ {
@@ -214,8 +202,7 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		}
 		side := pending[0]
 		o := orders[side]
-		sd, _ := st.Side(side)
-		if o == nil && sd.Destination == "" {
+		if o == nil {
 			// A side that came into play without a seat (none can in the
 			// scenarios accepted): nobody may answer for it.
 			out.Result.Stopped = fmt.Sprintf("%s must act, and no machine plays it", side)
@@ -224,18 +211,6 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		v, legal := st.View(side), st.Legal(side)
 		var cmd rules.Command
 		switch {
-		case o == nil:
-			c := defenders[side]
-			if c == nil {
-				c = match.Bind(match.NewController(match.Seat{Name: sd.Name, Side: side, Kind: match.SeatComputer, Level: "normal", Defender: true}, seed), table)
-				defenders[side] = c
-			}
-			if len(legal) == 0 {
-				out.Result.Stopped = fmt.Sprintf("%s must act at %s and has no legal command", side, st.Clock)
-				return finish()
-			}
-			table.State = st
-			cmd = c.Decide(v, legal)
 		case !used[side] && o.Command != nil && o.Command.Kind == v.Expecting:
 			used[side] = true
 			cmd = *o.Command

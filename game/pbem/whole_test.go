@@ -16,7 +16,6 @@ import (
 
 	"github.com/hexrift/hexrift/game/internal/testrand"
 	"github.com/hexrift/hexrift/game/match"
-	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -38,8 +37,6 @@ type player struct {
 	// limbo, when set, gives the side's orders for its own units out of
 	// phase (limbo_test.go).
 	limbo func(t *testing.T, seat *Seat) *LimboOrders
-	// steer, when set, changes the proposed plot before it is sent.
-	steer func(o *plot.Orders)
 }
 
 // orders are the player's orders for the stretch its seat now faces.
@@ -54,9 +51,6 @@ func (p *player) orders(t *testing.T, seat *Seat) *Orders {
 	}
 	if p.limbo != nil {
 		o.Limbo = p.limbo(t, next)
-	}
-	if p.steer != nil && o.Plot != nil {
-		p.steer(o.Plot)
 	}
 	return o
 }
@@ -153,8 +147,6 @@ type homesGame struct {
 	// limbo gives each side's orders for its units out of phase (none
 	// when nil).
 	limbo [2]func(t *testing.T, seat *Seat) *LimboOrders
-	// steer changes each side's proposed plots (none when nil).
-	steer [2]func(o *plot.Orders)
 }
 
 // keptHome is a copy of a machine's home as it was before it opened file
@@ -181,7 +173,6 @@ func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent
 	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand(g.seeds[0])}, side: g.sides[0], ctrl: match.NewController(match.Seat{Side: g.sides[0], Kind: match.SeatComputer, Level: "normal"}, 1)}
 	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand(g.seeds[1])}, side: g.sides[1], ctrl: match.NewController(match.Seat{Side: g.sides[1], Kind: match.SeatComputer, Level: "normal"}, 2)}
 	a.limbo, b.limbo = g.limbo[0], g.limbo[1]
-	a.steer, b.steer = g.steer[0], g.steer[1]
 	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
