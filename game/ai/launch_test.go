@@ -44,7 +44,9 @@ func sinking(carrier rules.UnitID) func(*rules.State) {
 // corvette in their reach; none with it beyond their reach, nor into the
 // guns of a sound carrier or cruiser, where a craft lost is points to the
 // enemy; all of them, to run, from a carrier about to be destroyed, since
-// craft aboard are lost with it.
+// craft aboard are lost with it. Easy launches every craft the rules offer
+// as soon as they offer it, paying or not (its handicap, handicap.go),
+// under every seed.
 func TestAILaunchesCraftWhenItPays(t *testing.T) {
 	wing := []rules.UnitID{"lumen-wing-3", "lumen-wing-4", "lumen-wing-5", "lumen-wing-6"}
 	for _, tc := range []struct {
@@ -54,15 +56,24 @@ func TestAILaunchesCraftWhenItPays(t *testing.T) {
 		carrier, enemy rules.UnitID
 		dist           int
 		edit           func(*rules.State)
-		want           []rules.UnitID
+		want, easy     []rules.UnitID
 	}{
-		{"fighters at a corvette in reach", "carrier-duel", "concord", "lumen", "smut", 4, nil, wing},
-		{"fighters at a corvette out of reach", "carrier-duel", "concord", "lumen", "smut", 12, nil, nil},
-		{"fighters kept from a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, nil, nil},
-		{"sinking carrier empties its bays", "carrier-duel", "concord", "lumen", "cinder", 12, sinking("lumen"), wing},
-		{"shuttle kept from a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, nil, nil},
+		{"fighters at a corvette in reach", "carrier-duel", "concord", "lumen", "smut", 4, nil, wing, wing},
+		{"fighters at a corvette out of reach", "carrier-duel", "concord", "lumen", "smut", 12, nil, nil, wing},
+		{"fighters kept from a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, nil, nil, wing},
+		{"sinking carrier empties its bays", "carrier-duel", "concord", "lumen", "cinder", 12, sinking("lumen"), wing, wing},
+		{"shuttle kept from a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, nil, nil, []rules.UnitID{"meridian-shuttle"}},
 	} {
-		for _, level := range []ai.Level{ai.Normal, ai.Hard} {
+		type player struct {
+			level ai.Level
+			seed  uint64
+			want  []rules.UnitID
+		}
+		players := []player{{ai.Normal, 1, tc.want}, {ai.Hard, 1, tc.want}}
+		for seed := uint64(1); seed <= 3; seed++ {
+			players = append(players, player{ai.Easy, seed, tc.easy})
+		}
+		for _, pl := range players {
 			st := activityNear(t, tc.arg, tc.side, tc.carrier, tc.enemy, tc.dist)
 			if tc.edit != nil {
 				st = copyState(t, st, tc.edit)
@@ -71,40 +82,9 @@ func TestAILaunchesCraftWhenItPays(t *testing.T) {
 			if !slices.ContainsFunc(legal, func(c rules.Command) bool { return len(c.Craft) > 0 }) {
 				t.Fatalf("%s: no launch offered", tc.name)
 			}
-			cmd := ai.New(level, 1, tc.side).Decide(st.View(tc.side), legal, match.NewDesk(st, tc.side))
-			if !slices.Equal(cmd.Craft, tc.want) {
-				t.Errorf("%s, %s: launched %v, want %v (%s)", tc.name, level, cmd.Craft, tc.want, cmd)
-			}
-			if _, err := st.Apply(cmd); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-}
-
-// Easy launches every craft the rules offer as soon as they offer it,
-// paying or not (its handicap, handicap.go): into a sound carrier's guns
-// too, where normal and hard keep theirs aboard (TestAILaunchesCraftWhenItPays).
-func TestEasyLaunchesEveryCraftAtOnce(t *testing.T) {
-	wing := []rules.UnitID{"lumen-wing-3", "lumen-wing-4", "lumen-wing-5", "lumen-wing-6"}
-	for _, tc := range []struct {
-		name           string
-		arg            string
-		side           rules.SideID
-		carrier, enemy rules.UnitID
-		dist           int
-		want           []rules.UnitID
-	}{
-		{"fighters at a corvette in reach", "carrier-duel", "concord", "lumen", "smut", 4, wing},
-		{"fighters at a corvette out of reach", "carrier-duel", "concord", "lumen", "smut", 12, wing},
-		{"fighters into a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, wing},
-		{"shuttle into a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, []rules.UnitID{"meridian-shuttle"}},
-	} {
-		for seed := uint64(1); seed <= 3; seed++ {
-			st := activityNear(t, tc.arg, tc.side, tc.carrier, tc.enemy, tc.dist)
-			cmd := ai.New(ai.Easy, seed, tc.side).Decide(st.View(tc.side), st.Legal(tc.side), match.NewDesk(st, tc.side))
-			if !slices.Equal(cmd.Craft, tc.want) {
-				t.Errorf("%s, seed %d: easy launched %v, want %v (%s)", tc.name, seed, cmd.Craft, tc.want, cmd)
+			cmd := ai.New(pl.level, pl.seed, tc.side).Decide(st.View(tc.side), legal, match.NewDesk(st, tc.side))
+			if !slices.Equal(cmd.Craft, pl.want) {
+				t.Errorf("%s, %s seed %d: launched %v, want %v (%s)", tc.name, pl.level, pl.seed, cmd.Craft, pl.want, cmd)
 			}
 			if _, err := st.Apply(cmd); err != nil {
 				t.Fatal(err)
