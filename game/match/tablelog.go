@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -72,11 +73,7 @@ func ReadTableLog(r io.Reader, name string, seeds int) (map[TableCell]DoneCell, 
 			return nil, fmt.Errorf("match: %s:%d: a cell before the line saying the seeds (%q)", name, n, fmt.Sprintf(TableLogHead, seeds))
 		}
 		pair := [2]string{m[2], m[3]}
-		known := false
-		for _, pr := range TablePairs {
-			known = known || pr == pair
-		}
-		if !known {
+		if !slices.Contains(TablePairs, pair) {
 			return nil, fmt.Errorf("match: %s:%d: %s:%s is not a pair of the table", name, n, m[2], m[3])
 		}
 		var t MatchTally
