@@ -256,12 +256,47 @@ func (s *State) namedText(text string) string {
 }
 
 // commandText writes cmd for the log as players read it: "Korath
-// Dominion's fire declaration: Dagger#3 at Swift".
+// Dominion's fire declaration: Dagger's Disruptor #3 at Swift".
 func (s *State) commandText(cmd Command) string {
 	if s.quiet {
 		return string(cmd.Kind)
 	}
-	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + s.namedText(cmd.payloadText())
+	var parts []string
+	if k := kindOf(cmd.Kind); k != nil {
+		for _, f := range k.fields {
+			switch {
+			case !f.used(&cmd):
+			case f.name == shotsField.name:
+				for _, sh := range cmd.Shots {
+					parts = append(parts, s.shotWords(sh))
+				}
+			default:
+				for _, p := range f.parts(&cmd) {
+					parts = append(parts, s.namedText(p))
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		parts = []string{"nothing"}
+	}
+	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + strings.Join(parts, "; ")
+}
+
+// shotWords names a shot as the orders panels do: the attacker, its
+// weapon with the mount's label, and the target: "Kestrel's Drone rack #7
+// at Specter". A mount the attacker's class does not have keeps its label
+// alone.
+func (s *State) shotWords(sh Shot) string {
+	weapon := MountLabel(sh.Mount)
+	if u := s.Unit(sh.Attacker); u != nil {
+		if c, ok := LookupClass(u.Class); ok && sh.Mount >= 0 && sh.Mount < len(c.Mounts) {
+			if w, ok := LookupWeapon(c.Mounts[sh.Mount].Weapon); ok {
+				weapon = w.Name + " " + weapon
+			}
+		}
+	}
+	return s.nameOf(sh.Attacker) + "'s " + weapon + " at " + s.nameOf(sh.Target)
 }
 
 // namesOf names each of ids as nameOf does, joined by commas.

@@ -499,9 +499,9 @@ func TestSealedLaunchAndHandoffPrivacy(t *testing.T) {
 		passUntil(t, s, func(s *State) bool { return s.Clock.Step == StepSeekingLaunch })
 		require.Equal(t, []SideID{"blue", "red"}, s.Pending(), "both sides launch")
 		evs := mustApply(t, s, Command{Kind: CmdLaunch, Side: "blue", Shots: []Shot{{Attacker: "h", Mount: plasmaMount, Target: "e"}}})
-		requireSecret(t, s, evs, "red", "h#7", "h.p6.1")
+		requireSecret(t, s, evs, "red", "Plasma launcher #7", "h.p6.1")
 		evs = mustApply(t, s, Command{Kind: CmdLaunch, Side: "red"})
-		assert.True(t, hasText(Events(evs, "red"), "revealed: Blue's seeking weapon launches: h#7 at e"), "revealed after both committed")
+		assert.True(t, hasText(Events(evs, "red"), "revealed: Blue's seeking weapon launches: h's Plasma launcher #7 at e"), "revealed after both committed, the launcher named as the panel names it")
 		assert.True(t, hasText(Events(evs, "red"), "h launches plasma torpedo h.p6.1 at e"))
 	})
 	t.Run("handoff", func(t *testing.T) {
