@@ -375,7 +375,7 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 		}
 	}
 	name, s.fileScen = gen.Scenario.Name, nil
-	if sc, err := gen.Scenario.Load(); err == nil {
+	if sc, err := gen.Scenario.LoadCarried(); err == nil {
 		name, s.fileScen = sc.Name, sc
 	}
 	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s: choose your side.", name, f.Game, s.fileSide(f.Messages[0].Side))

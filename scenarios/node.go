@@ -35,6 +35,13 @@ type loader struct {
 	// root is the canonical folder of the file, where its rift
 	// destinations must lie; set when the first one is read.
 	root string
+	// carried, when not nil, holds the texts of the destinations named
+	// by path, by the name the charts give them (Source.LoadCarried):
+	// they are read from there, never from a disk. read, when not nil,
+	// collects the destination files read from disk (Source.WithDestinations).
+	carried     map[string][]byte
+	carriedUsed map[string]bool
+	read        *[]Source
 }
 
 func (l *loader) add(n *yaml.Node, warn bool, path, format string, args ...any) {

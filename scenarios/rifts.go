@@ -248,6 +248,18 @@ func (l *loader) readDestination(ref chartRef, name string) (file, key string, d
 		}
 		return file, "bundled:" + file, data
 	}
+	if l.carried != nil {
+		data, ok := l.carried[path.Clean(name)]
+		if !ok {
+			l.errorf(ref.at, ref.path, "destination %q is not carried with the scenario; a scenario from another machine names its destinations by path only when it carries their text", clip(name))
+			return "", "", nil
+		}
+		if l.carriedUsed == nil {
+			l.carriedUsed = map[string]bool{}
+		}
+		l.carriedUsed[path.Clean(name)] = true
+		return name, "carried:" + path.Clean(name), data
+	}
 	file = filepath.Join(filepath.Dir(l.file), filepath.FromSlash(name))
 	canon, msg := l.confineDestination(name)
 	if msg != "" {
@@ -258,6 +270,9 @@ func (l *loader) readDestination(ref chartRef, name string) (file, key string, d
 	if p != nil {
 		l.errorf(ref.at, ref.path, "destination %q (%s): %s", clip(name), file, p.Msg)
 		return "", "", nil
+	}
+	if l.read != nil && !slices.ContainsFunc(*l.read, func(d Source) bool { return d.Name == path.Clean(name) }) {
+		*l.read = append(*l.read, Source{Name: path.Clean(name), Data: data})
 	}
 	return file, canon, data
 }

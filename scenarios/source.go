@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -16,6 +17,11 @@ type Source struct {
 	Name string `json:"name"`
 	// Data is the scenario file's text.
 	Data []byte `json:"data"`
+	// Destinations are the texts of the rift destinations the scenario's
+	// charts name by path, each under the path as the chart gives it, for
+	// a scenario carried to another machine (WithDestinations,
+	// LoadCarried). Bundled destinations are never carried.
+	Destinations []Source `json:"destinations,omitempty"`
 }
 
 // ReadSource reads the scenario named by arg, as Open resolves it, and
@@ -45,5 +51,53 @@ func ReadSource(arg string) (Source, error) {
 	return Source{Name: arg, Data: data}, nil
 }
 
-// Load loads the scenario from the source's text.
+// Load loads the scenario from the source's text. Destinations named by
+// path are read from the scenario's folder (Destinations are not used).
 func (s Source) Load() (*Scenario, error) { return Load(s.Name, s.Data) }
+
+// WithDestinations returns the source with the texts of the destination
+// files its charts name by path, read from the scenario's folder as Load
+// reads them, so that it can be carried to a machine that has not got
+// them (LoadCarried).
+func (s Source) WithDestinations() (Source, error) {
+	var read []Source
+	l := &loader{file: s.Name, read: &read}
+	l.load(s.Data)
+	if probs := sortProblems(l.probs); probs.HasErrors() {
+		return Source{}, probs
+	}
+	slices.SortFunc(read, func(a, b Source) int { return strings.Compare(a.Name, b.Name) })
+	s.Destinations = read
+	return s, nil
+}
+
+// LoadCarried loads the scenario as a machine that did not write it
+// does: every destination its charts name by path comes from
+// Destinations, and nothing is read from a disk, whatever the source's
+// name says. A destination not carried, a text carried twice or carried
+// for no chart is an error.
+func (s Source) LoadCarried() (*Scenario, error) {
+	l := &loader{file: s.Name, carried: map[string][]byte{}}
+	for _, d := range s.Destinations {
+		name := path.Clean(d.Name)
+		if !IsPath(d.Name) {
+			return nil, Problems{{File: s.Name, Msg: fmt.Sprintf("carried destination %q is no path; bundled destinations are never carried", clip(d.Name))}}
+		}
+		if _, dup := l.carried[name]; dup {
+			return nil, Problems{{File: s.Name, Msg: fmt.Sprintf("carried destination %q is carried twice", clip(d.Name))}}
+		}
+		l.carried[name] = d.Data
+	}
+	sc := l.load(s.Data)
+	for _, d := range s.Destinations {
+		if !l.carriedUsed[path.Clean(d.Name)] {
+			l.errorf(nil, "", "carried destination %q is named by no rift chart", clip(d.Name))
+		}
+	}
+	probs := sortProblems(l.probs)
+	if probs.HasErrors() {
+		return nil, probs
+	}
+	sc.Warnings = probs
+	return sc, nil
+}

@@ -277,7 +277,7 @@ func (g *Game) genesis(m Message) error {
 	if m.Genesis.Game != g.ID {
 		return fmt.Errorf("the file names game %s, but its genesis starts game %s", g.ID, m.Genesis.Game)
 	}
-	sc, err := m.Genesis.Scenario.Load()
+	sc, err := m.Genesis.Scenario.LoadCarried()
 	if err != nil {
 		return fmt.Errorf("its scenario: %v", err)
 	}

@@ -23,9 +23,10 @@ import (
 // on every player's disk at a hot-seat table too. A raised rift's
 // destination is rolled as it forms (IP4.34, IP4.412), in the step the
 // game stops before, so no machine ever rolls it, and a scenario with
-// charts plays by file as long as each destination is a bundled
-// scenario: the game file carries the origin alone, and every machine
-// must load the same destinations.
+// charts plays by file. Its destinations are bundled scenarios, on every
+// machine alike, or files of the starter's, which the genesis carries
+// with the origin (scenarios.Source.WithDestinations): every machine
+// loads them from there (LoadCarried), never from its own disk.
 
 // Refusal returns why play by file cannot keep the secrets of sc, or "".
 func Refusal(sc *scenarios.Scenario) string {
@@ -33,12 +34,6 @@ func Refusal(sc *scenarios.Scenario) string {
 	var why []string
 	if len(setup.OpenRifts) > 0 {
 		why = append(why, "it has open rifts: what lies beyond a rift is hidden until found (IP4.412), and its destination would be rolled at the start on every machine")
-	}
-	for _, d := range sc.Destinations {
-		if !strings.HasPrefix(d.File, "bundled/") {
-			why = append(why, fmt.Sprintf("its rift destination %s is read from %s, a file of this machine's own: the game file carries only the scenario, so another machine would play another destination or none", d.ID, d.File))
-			break
-		}
 	}
 	for _, u := range setup.Units {
 		if u.Kind == rules.KindMine {

@@ -125,7 +125,13 @@ type Seat struct {
 // machine at side as. It keeps the side's key in h and returns the seat;
 // its File is the first turn file to send.
 func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Seat, error) {
-	sc, err := src.Load()
+	// The game file carries the destinations named by path with the
+	// scenario: every machine plays them from there, never from its disk.
+	src, err := src.WithDestinations()
+	if err != nil {
+		return nil, err
+	}
+	sc, err := src.LoadCarried()
 	if err != nil {
 		return nil, err
 	}

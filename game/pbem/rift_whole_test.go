@@ -223,3 +223,52 @@ func TestRiftChartsPlayByFile(t *testing.T) {
 	}
 	t.Logf("%d files, %d rounds, stopped: %s; %d readings checked for the destination", len(files), len(seats[a.side].Game.Results), last.Stopped, checks)
 }
+
+// TestPathDestinationsTravelWithTheGame: path-gate's chart names one
+// destination by path (gate-yard.yaml, beside it) and one bundled. The
+// machine that starts the game reads the file from the scenario's folder
+// and the genesis carries its text with the origin's; from then on no
+// machine reads a disk for it: the folder is removed as soon as the game
+// is started, and the game plays between two homes to the rift forming
+// at T2 I3, where both machines stop, as gate-haven's does; Verify of the
+// last file passes. A genesis that does not carry the text, or carries
+// one no chart names, does not load.
+func TestPathDestinationsTravelWithTheGame(t *testing.T) {
+	folder := filepath.Join(t.TempDir(), "maps")
+	require.NoError(t, os.MkdirAll(folder, 0o700))
+	read := map[string][]byte{}
+	for _, name := range []string{"path-gate.yaml", "gate-yard.yaml"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(folder, name), data, 0o600))
+		read[name] = data
+	}
+	origin, yard := read["path-gate.yaml"], read["gate-yard.yaml"]
+	src := scenarios.Source{Name: filepath.Join(folder, "path-gate.yaml"), Data: origin}
+	g := homesGame{src: src, sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{"3a", "rift-b"},
+		started: func() { require.NoError(t, os.RemoveAll(folder)) }}
+	a, b, files := playHomes(t, g, 0)
+	_, err := os.Stat(folder)
+	require.ErrorIs(t, err, os.ErrNotExist, "the scenario's folder is gone")
+
+	gen := parse(t, files[0].Data).Messages[0].Genesis
+	require.Equal(t, []scenarios.Source{{Name: "gate-yard.yaml", Data: yard}}, gen.Scenario.Destinations, "the genesis carries the destination named by path, and only it")
+	seats := loadSeats(t, a, b)
+	last := seats[a.side].Game.Results[len(seats[a.side].Game.Results)-1]
+	require.Equal(t, last, seats[b.side].Game.Results[len(seats[b.side].Game.Results)-1])
+	require.Contains(t, last.Stopped, "hunters's cosmic rift rift-1 forms at T2 I3 involuntary-movement")
+	_, _, gateFiles := playRift(t, "gate")
+	require.Len(t, files, len(gateFiles), "the same game as gate-haven's")
+	rep, err := Verify("last", files[len(files)-1].Data)
+	require.NoError(t, err)
+	require.Contains(t, rep, "every commitment opened")
+
+	sc := gen.Scenario
+	sc.Destinations = nil
+	_, err = sc.LoadCarried()
+	require.ErrorContains(t, err, `destination "gate-yard.yaml" is not carried with the scenario`)
+	sc.Destinations = []scenarios.Source{{Name: "gate-yard.yaml", Data: yard}, {Name: "other.yaml", Data: yard}}
+	_, err = sc.LoadCarried()
+	require.ErrorContains(t, err, `carried destination "other.yaml" is named by no rift chart`)
+	t.Logf("%d files, stopped: %s; genesis carries %d destination text(s)", len(files), last.Stopped, len(gen.Scenario.Destinations))
+}

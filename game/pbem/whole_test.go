@@ -147,6 +147,8 @@ type homesGame struct {
 	// limbo gives each side's orders for its units out of phase (none
 	// when nil).
 	limbo [2]func(t *testing.T, seat *Seat) *LimboOrders
+	// started, when set, runs once the first machine has started the game.
+	started func()
 }
 
 // keptHome is a copy of a machine's home as it was before it opened file
@@ -176,6 +178,9 @@ func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent
 	seat, err := NewGame(a.home, src, a.side, testTime)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
+	if g.started != nil {
+		g.started()
+	}
 	data, err := seat.Game.File().Encode()
 	require.NoError(t, err)
 	files = append(files, sent{From: a.side, Data: data})
