@@ -186,6 +186,9 @@ func TestTableLadder(t *testing.T) {
 		"| c | 0-40-0 (none decided) |",
 		"- hard beats normal in 78.3% of decided games over the 3 battle scenarios (target 80%): **not met**. hard loses to normal (under 50%) in b 45.0%: **not met**.",
 		"- normal beats easy in 78.3% of decided games over the 3 battle scenarios (target 80%): **not met**.",
+		// The ladder's first step has no rate target, but easy may lose
+		// no battle scenario to the legal-move player either.
+		"- easy beats legal in 78.3% of decided games over the 3 battle scenarios (no rate target: the ladder's first step). easy loses to legal (under 50%) in b 45.0%: **not met**.",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("no %q in:\n%s", want, md)
@@ -194,5 +197,8 @@ func TestTableLadder(t *testing.T) {
 	r.Rows = r.Rows[:1]
 	if md := r.Markdown(); !strings.Contains(md, "- hard beats normal in 95.0% of decided games over the 1 battle scenarios (target 80%): **met**. It loses in no battle scenario (the lowest: a, 95.0%): **met**.") {
 		t.Errorf("no met ladder line in:\n%s", md)
+	}
+	if md := r.Markdown(); strings.Contains(md, "normal beats legal") {
+		t.Errorf("normal against legal is no step of the ladder, yet judged in:\n%s", md)
 	}
 }
