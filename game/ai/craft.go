@@ -149,8 +149,12 @@ func (k *knowledge) craftLaunch(car, cv *rules.UnitView, share int) float64 {
 
 // craftToLaunch returns the craft among those the rules offer for launch
 // (legal) that pay to launch now, in id order; a level whose handicap
-// launches at once (easy) takes every craft offered, paying or not.
+// launches at once (easy) takes every craft offered, paying or not, when
+// it faces a lone enemy side. Facing two or more it launches only what
+// pays, as the others do: there most games are draws, and a craft thrown
+// away hands the game to whichever rival shoots it down (docs/AI.md).
 func (p *Player) craftToLaunch(k *knowledge, legal []rules.Command) []rules.UnitID {
+	launchAll := p.hc.launchAll && k.rivals() < 2
 	var offered []rules.UnitID
 	for _, l := range legal {
 		for _, id := range l.Craft {
@@ -177,7 +181,7 @@ func (p *Player) craftToLaunch(k *knowledge, legal []rules.Command) []rules.Unit
 			continue
 		}
 		car := k.ownUnit(cv.CarriedBy)
-		if car != nil && (p.hc.launchAll || k.craftLaunch(car, cv, 1+aboard[car.ID]) > 0) {
+		if car != nil && (launchAll || k.craftLaunch(car, cv, 1+aboard[car.ID]) > 0) {
 			out = append(out, id)
 		}
 	}

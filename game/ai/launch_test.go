@@ -46,7 +46,8 @@ func sinking(carrier rules.UnitID) func(*rules.State) {
 // enemy; all of them, to run, from a carrier about to be destroyed, since
 // craft aboard are lost with it. Easy launches every craft the rules offer
 // as soon as they offer it, paying or not (its handicap, handicap.go),
-// under every seed.
+// under every seed, when it faces a lone enemy side; facing two, as the
+// others do.
 func TestAILaunchesCraftWhenItPays(t *testing.T) {
 	wing := []rules.UnitID{"lumen-wing-3", "lumen-wing-4", "lumen-wing-5", "lumen-wing-6"}
 	for _, tc := range []struct {
@@ -63,6 +64,8 @@ func TestAILaunchesCraftWhenItPays(t *testing.T) {
 		{"fighters kept from a carrier's guns", "carrier-duel", "concord", "lumen", "cinder", 4, nil, nil, wing},
 		{"sinking carrier empties its bays", "carrier-duel", "concord", "lumen", "cinder", 12, sinking("lumen"), wing, wing},
 		{"shuttle kept from a cruiser's guns", "veil-of-storms", "federation", "meridian", "briar", 4, nil, nil, []rules.UnitID{"meridian-shuttle"}},
+		// With two rival sides easy launches only what pays, as the others.
+		{"fighters kept with two rival sides", "three-crowns", "velari", "canticle", "hegemon", 12, nil, nil, nil},
 	} {
 		type player struct {
 			level ai.Level
