@@ -149,7 +149,7 @@ func (s *State) limboRift(pr PendingRift, now int) (evs []Event, done bool) {
 	switch {
 	case !ok || t.Before(s.Clock):
 		if p.missing == nil {
-			p.missing = &PhasePoint{Clock: s.Clock, Sides: []SideID{pr.Side}}
+			p.missing, p.missingPts = &PhasePoint{Clock: s.Clock, Sides: []SideID{pr.Side}}, len(p.minePts)
 		} else if p.missing.Clock == s.Clock {
 			p.missing.Sides = appendUnique(p.missing.Sides, pr.Side)
 			slices.Sort(p.missing.Sides)
