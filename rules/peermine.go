@@ -271,10 +271,10 @@ func (s *State) AnnounceMines(side SideID, reach int, news []MineNews) error {
 			return refuse("", "mine news %d: %s's mine point %d is outside the announcement's reach (points %d to %d)", i+1, side, n.Point, last+1, reach)
 		case n.Clock.Before(s.Clock):
 			return refuse("", "mine news %d at %s is before the announcement's stretch", i+1, n.Clock)
-		case i > 0 && (n.Point < news[i-1].Point || n.Point == news[i-1].Point && compareString(string(n.Mine), string(news[i-1].Mine)) <= 0):
-			return refuse("", "mine news %d does not come after the one listed before it", i+1)
 		case seen[n.Mine]:
 			return refuse("", "mine news %d: mine %s is set off twice", i+1, n.Mine)
+		case i > 0 && (n.Point < news[i-1].Point || n.Point == news[i-1].Point && compareString(string(n.Mine), string(news[i-1].Mine)) <= 0):
+			return refuse("", "mine news %d does not come after the one listed before it", i+1)
 		case !hiddenMine(m):
 			return refuse("", "mine news %d: mine %s is not hidden: it went off before", i+1, n.Mine)
 		}
@@ -366,4 +366,13 @@ func (s *State) SureMines() []MineNews {
 		}
 	}
 	return out
+}
+
+// MineReach returns how many of side's mine points its announcements
+// reach.
+func (s *State) MineReach(side SideID) int {
+	if s.Peer == nil {
+		return 0
+	}
+	return s.Peer.mineReach[side]
 }
