@@ -83,12 +83,12 @@ func (s *State) hideMines() {
 // hiddenMine reports whether u is a mine in limbo (peermine.go).
 func hiddenMine(u *Unit) bool { return isMine(u) && u.Status == StatusLimbo && !u.PhasedOut }
 
-// MineHexes returns the hexes within mineScatter of from that a mine
+// mineHexes returns the hexes within mineScatter of from that a mine
 // scattered from it may lie at, in a fixed order (by Q, then R): from
 // itself, and each other that holds no point feature (a star, planet,
 // moon or black hole) and is not phase space (IP8.47: a mine there would
 // phase at random).
-func (s *State) MineHexes(m MapID, from Hex) []Hex {
+func (s *State) mineHexes(m MapID, from Hex) []Hex {
 	mp := s.mapByID(m)
 	var out []Hex
 	for dq := -mineScatter; dq <= mineScatter; dq++ {
@@ -113,7 +113,7 @@ func (s *State) MineHexes(m MapID, from Hex) []Hex {
 
 // layMines draws, at the start of a game played between machines, where
 // each mine in limbo this machine knows lies: one roll of its side's own
-// private dice over the hexes MineHexes allows (uniform over the 19 hexes
+// private dice over the hexes mineHexes allows (uniform over the 19 hexes
 // within two of the scenario's, drawn again until one is allowed, which
 // one roll over the allowed ones is).
 func (s *State) layMines() []Event {
@@ -131,7 +131,7 @@ func (s *State) layMines() []Event {
 		if !ok {
 			continue
 		}
-		hexes := s.MineHexes(u.Map, from)
+		hexes := s.mineHexes(u.Map, from)
 		h := hexes[0]
 		if len(hexes) > 1 {
 			r, ev := s.Roll(Dice{N: 1, Sides: len(hexes)}, RollReason{Clause: "mines", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "where mine " + string(u.ID) + " lies"})
