@@ -73,7 +73,7 @@ type PeerState struct {
 	// riftNews, riftMade and refused are the cosmic rifts' part
 	// (peerrift.go): the announced news not played yet, the news of the
 	// pending rifts this machine knows, in order, and why announced news
-	// played was false.
+	// played was false (rift news and mine set-offs alike).
 	riftNews []RiftNews
 	riftMade []RiftNews
 	refused  []string

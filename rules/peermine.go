@@ -20,8 +20,9 @@ import (
 // which is public.
 //
 // A unit of another side that enters, in its own movement, a hex within
-// mineScatter of a mine in limbo of its map's scenario hex is a mine
-// point of the mine's side (MinePoint): the mine may lie there. The
+// mineScatter hexes of the scenario's hex of a mine in limbo on its map
+// is a mine point of the mine's side (MinePoint): the mine may lie
+// there. The
 // machines that know the side set off the mines that are there and record
 // each set-off (MineNews) for the side's announcement; another machine
 // plays the announced set-offs at that very point, or waits there

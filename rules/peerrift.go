@@ -242,8 +242,9 @@ func (s *State) UnplacedRifts() []RiftNews {
 	return slices.Clone(s.Peer.riftNews)
 }
 
-// RiftsRefused returns why announced rift news played so far is false,
-// as the public game shows it, in order.
+// RiftsRefused returns why announced rift news or mine set-offs
+// (peermine.go) played so far are false, as the public game shows them,
+// in order.
 func (s *State) RiftsRefused() []string {
 	if s.Peer == nil {
 		return nil
