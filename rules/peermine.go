@@ -329,8 +329,13 @@ func (s *State) HiddenMines(side SideID) []Unit {
 	return out
 }
 
-// MinesKnown reports whether this machine holds where side's mines lie.
-func (s *State) MinesKnown(side SideID) bool { return s.Peer != nil && s.knowsSide(side) }
+// MinesKnown reports whether this machine holds where side's mines lie:
+// it knows side, and the game has started, so that their side's dice
+// laid them (layMines).
+func (s *State) MinesKnown(side SideID) bool {
+	started := s.Clock.Turn > 1 || s.Clock.Step != StepStartOfTurn || s.Turn.Entered
+	return s.Peer != nil && s.knowsSide(side) && started
+}
 
 // cloneMines copies the mines' part of a peer state.
 func (c *PeerState) cloneMines(p *PeerState) {

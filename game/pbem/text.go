@@ -62,6 +62,9 @@ func (s *Seat) Show(w io.Writer) {
 			fmt.Fprintln(w, line)
 		}
 	}
+	if st := g.State; !st.MinesKnown(s.Side) && len(st.HiddenMines(s.Side)) > 0 && st.Peer != nil && st.Peer.Side == s.Side {
+		fmt.Fprintln(w, "\nyour mines are hidden: your dice lay each within 2 hexes of the scenario's hex as the first round is played")
+	}
 	if mines := s.Mines(); len(mines) > 0 {
 		fmt.Fprintln(w, "\nyour hidden mines (only you see them; where each lies your dice drew at the start, within 2 hexes of the scenario's hex):")
 		for _, u := range mines {
