@@ -160,6 +160,9 @@ func TestMineGameBetweenTwoHomes(t *testing.T) {
 			tables[sd] = buf.String()
 		}
 		seat := &Seat{Side: own, Game: games[own]}
+		if own == "corsairs" && len(seat.Mines()) == 0 && len(mine.HiddenMines(own)) > 0 {
+			require.Contains(t, tables[own], "your dice lay each within 2 hexes of the scenario's hex as the first round is played", "file %d: the mines not laid yet", i)
+		}
 		for _, u := range seat.Mines() {
 			listed++
 			require.Contains(t, tables[own], fmt.Sprintf("  %-14s %-10s %-18s %s\n", u.ID, u.Side, u.Class, u.Hex), "file %d", i)
