@@ -19,6 +19,9 @@ func mineEnter(s *State, u *Unit, from, to Hex) moveOutcome {
 	if u.PhasedOut || isMine(u) || s.mines == 0 {
 		return moveOutcome{}
 	}
+	if s.Peer != nil {
+		return s.peerMineEnter(u, to)
+	}
 	var o moveOutcome
 	for _, m := range s.unitsAt(u.Map, to) {
 		if !isMine(m) || !m.OnMap() || m.PhasedOut || m.Side == u.Side {

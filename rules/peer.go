@@ -73,7 +73,7 @@ type PeerState struct {
 	// riftNews, riftMade and refused are the cosmic rifts' part
 	// (peerrift.go): the announced news not played yet, the news of the
 	// pending rifts this machine knows, in order, and why announced news
-	// played was false.
+	// played was false (rift news and mine set-offs alike).
 	riftNews []RiftNews
 	riftMade []RiftNews
 	refused  []string
@@ -91,6 +91,19 @@ type PeerState struct {
 	// limbo are the allocations each side gives its units out of phase
 	// this machine computes (peerorders.go); never changed in place.
 	limbo map[SideID][]Allocation
+	// The mines' part (peermine.go): mineFrom is the scenario's hex of
+	// each mine put in limbo (public; never changed in place), minePts
+	// the mine points passed, mineReach how many of each side's points
+	// its announcements reach, mineNews the announced set-offs not
+	// played yet, mineMade the set-offs of the mines this machine knows.
+	mineFrom  map[UnitID]Hex
+	minePts   []MinePoint
+	mineReach map[SideID]int
+	mineNews  []MineNews
+	mineMade  []MineNews
+	// missingPts is how many mine points were passed before the
+	// missing point, once there is one.
+	missingPts int
 }
 
 // Through says that a side's announcements cover every phase point up to
@@ -149,6 +162,7 @@ func (p *PeerState) clone() *PeerState {
 		c.points[i].Sides = slices.Clone(c.points[i].Sides)
 	}
 	c.riftNews, c.riftMade, c.refused = slices.Clone(p.riftNews), slices.Clone(p.riftMade), slices.Clone(p.refused)
+	c.cloneMines(p)
 	if p.missing != nil {
 		m := *p.missing
 		c.missing = &m
@@ -222,8 +236,10 @@ func (s *State) Announce(side SideID, through Clock, arrivals []Arrival) error {
 		return refuse("", "an announcement in a game not played between machines")
 	}
 	last, had := p.throughOf(side)
-	if had && !last.Before(through) {
-		return refuse("", "%s's announcement through %s does not go past its last, through %s", side, through, last)
+	if had && through.Before(last) {
+		// The same reach again is an announcement of more mine points of
+		// the same step (peermine.go).
+		return refuse("", "%s's announcement through %s does not reach its last, through %s", side, through, last)
 	}
 	for i, a := range arrivals {
 		u := s.Unit(a.Unit.ID)
@@ -309,8 +325,8 @@ func (s *State) phasePoint() {
 	var sides []SideID
 	for i := range s.Units {
 		u := &s.Units[i]
-		if u.Status != StatusLimbo {
-			continue
+		if u.Status != StatusLimbo || !u.PhasedOut {
+			continue // a mine in limbo is no unit out of phase (peermine.go)
 		}
 		sides = appendUnique(sides, u.Side)
 		if s.knows(u) {
@@ -318,7 +334,7 @@ func (s *State) phasePoint() {
 			continue
 		}
 		if t, ok := p.throughOf(u.Side); (!ok || t.Before(s.Clock)) && p.missing == nil {
-			p.missing = &PhasePoint{Clock: s.Clock, Sides: []SideID{u.Side}}
+			p.missing, p.missingPts = &PhasePoint{Clock: s.Clock, Sides: []SideID{u.Side}}, len(p.minePts)
 		} else if p.missing != nil && p.missing.Clock == s.Clock && (!ok || t.Before(s.Clock)) {
 			p.missing.Sides = appendUnique(p.missing.Sides, u.Side)
 		}
@@ -406,7 +422,7 @@ func (s *State) ghostAllocations() []Sealed {
 
 // PublicHash is the hash of the state as every machine of a game played
 // between machines computes it: every unit out of phase reduced to who it
-// is and where it phased out, and without the private streams, the sides'
+// is and where it phased out, every mine in limbo to who it is, and without the private streams, the sides'
 // keys and the count of events (a side's own rolls are events only its
 // machine makes).
 func (s *State) PublicHash() Hash {
@@ -419,6 +435,12 @@ func (s *State) PublicHash() Hash {
 	}
 	for i := range c.Units {
 		u := &c.Units[i]
+		if hiddenMine(u) {
+			// A mine in limbo is who it is: where it lies is its side's
+			// secret (peermine.go).
+			*u = Unit{ID: u.ID, Name: u.Name, Side: u.Side, Class: u.Class, Kind: u.Kind, Status: StatusLimbo, Map: u.Map}
+			continue
+		}
 		if !u.PhasedOut {
 			continue
 		}

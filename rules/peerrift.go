@@ -149,7 +149,7 @@ func (s *State) limboRift(pr PendingRift, now int) (evs []Event, done bool) {
 	switch {
 	case !ok || t.Before(s.Clock):
 		if p.missing == nil {
-			p.missing = &PhasePoint{Clock: s.Clock, Sides: []SideID{pr.Side}}
+			p.missing, p.missingPts = &PhasePoint{Clock: s.Clock, Sides: []SideID{pr.Side}}, len(p.minePts)
 		} else if p.missing.Clock == s.Clock {
 			p.missing.Sides = appendUnique(p.missing.Sides, pr.Side)
 			slices.Sort(p.missing.Sides)
@@ -242,8 +242,9 @@ func (s *State) UnplacedRifts() []RiftNews {
 	return slices.Clone(s.Peer.riftNews)
 }
 
-// RiftsRefused returns why announced rift news played so far is false,
-// as the public game shows it, in order.
+// RiftsRefused returns why announced rift news or mine set-offs
+// (peermine.go) played so far are false, as the public game shows them,
+// in order.
 func (s *State) RiftsRefused() []string {
 	if s.Peer == nil {
 		return nil

@@ -19,6 +19,10 @@ type machines struct {
 	// toldRifts is how many of each side's rift news were announced
 	// (peerrift_test.go).
 	toldRifts map[SideID]int
+	// toldMines is how many of each side's mine set-offs were
+	// announced, mineReach how many of its mine points its announcements
+	// reach (peermine_test.go).
+	toldMines, mineReach map[SideID]int
 }
 
 // newMachines is a game under a phase storm over the whole map, from the
@@ -44,7 +48,7 @@ func newMachines(t *testing.T, until int) *machines {
 func startMachines(t *testing.T, setup func() Setup, seed uint64) *machines {
 	t.Helper()
 	keys := []SideKey{{Side: "blue", Key: PrivateKey{1}}, {Side: "red", Key: PrivateKey{2}}}
-	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}}
+	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}, toldMines: map[SideID]int{}, mineReach: map[SideID]int{}}
 	for i, opts := range [][]Option{
 		{WithPeer("blue"), WithSideKeys(keys[0])},
 		{WithPeer("red"), WithSideKeys(keys[1])},
@@ -136,12 +140,30 @@ func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 					news = append(news, n)
 				}
 			}
+			// The mine points its machine passed knowing all before them,
+			// and what went off there.
+			reach := 0
+			for _, pt := range own.SurePoints() {
+				if pt.Side == side {
+					reach++
+				}
+			}
+			reach = max(reach, m.mineReach[side])
+			var offs []MineNews
+			for _, n := range own.SureMines() {
+				if n.Side == side && n.Point > m.mineReach[side] && n.Point <= reach {
+					offs = append(offs, n)
+				}
+			}
 			for i, s := range m.sts {
+				require.NoError(t, s.AnnounceMines(side, reach, offs), "%s told by %s", m.names[i], side)
 				require.NoError(t, s.AnnounceRifts(side, miss.Clock, news), "%s told by %s", m.names[i], side)
 				require.NoError(t, s.Announce(side, miss.Clock, say), "%s told by %s", m.names[i], side)
 			}
 			m.told[side] += len(say)
 			m.toldRifts[side] += len(news)
+			m.toldMines[side] += len(offs)
+			m.mineReach[side] = reach
 			m.through[side] = miss.Clock
 		}
 	}

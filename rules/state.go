@@ -155,6 +155,7 @@ func NewState(setup Setup, seed uint64, opts ...Option) (*State, error) {
 	if err := s.check(); err != nil {
 		return nil, err
 	}
+	s.hideMines()
 	s.reindex()
 	return s, nil
 }

@@ -280,6 +280,7 @@ func (s *State) enterStep(evs []Event) []Event {
 	h := s.activeHooks()
 	switch s.Clock.Step {
 	case StepStartOfTurn:
+		evs = append(evs, s.layMines()...) // turn 1, between machines (peermine.go)
 		s.startTurn()
 		evs = append(evs, s.expireSeekers()...)
 		evs = append(evs, s.runStepHooks(h.StartOfTurn)...)

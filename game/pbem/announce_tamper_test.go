@@ -103,7 +103,22 @@ func settleRound(t *testing.T, g *Game, by rules.SideID, add func(Message)) {
 	t.Helper()
 	for g.pending != nil {
 		if need := g.pending.Need; need != nil {
-			add(Message{Kind: KindAnnounce, Side: need.Sides[0], Round: g.Round, Announce: &Announcement{Through: need.Clock}})
+			// No mine of the side goes off at any mine point of the step
+			// either.
+			side := need.Sides[0]
+			reach := g.State.MineReach(side)
+			for _, an := range g.announced {
+				if an.Side == side {
+					reach = an.MinePoints
+				}
+			}
+			n := 0
+			for _, p := range g.pending.Ahead.MinePoints() {
+				if p.Side == side {
+					n++
+				}
+			}
+			add(Message{Kind: KindAnnounce, Side: side, Round: g.Round, Announce: &Announcement{Through: need.Clock, MinePoints: max(n, reach)}})
 			continue
 		}
 		r := g.pending.Result
@@ -183,6 +198,7 @@ func changeAnnouncement(f *File, at int, change func(an *Announcement)) {
 	an := *f.Messages[at].Announce
 	an.Arrivals = append([]rules.Arrival(nil), an.Arrivals...)
 	an.Rifts = append([]rules.RiftNews(nil), an.Rifts...)
+	an.Mines = append([]rules.MineNews(nil), an.Mines...)
 	change(&an)
 	f.Messages[at].Announce = &an
 }

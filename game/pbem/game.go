@@ -405,7 +405,7 @@ func (g *Game) playKeyed() ([]stretch, error) {
 		return nil, fmt.Errorf("its scenario: %v", err)
 	}
 	var out []stretch
-	commands, made, news := 0, 0, 0
+	commands, made, news, mines := 0, 0, 0, 0
 	for i, r := range g.played {
 		if err := g.setLimbo(st, i+1, true); err != nil {
 			return out, err
@@ -423,6 +423,10 @@ func (g *Game) playKeyed() ([]stretch, error) {
 			return out, c
 		}
 		news = len(s.Rifts)
+		if c := checkAnnouncedMines(r.Announced, s.Mines[mines:]); c != nil {
+			return out, c
+		}
+		mines = len(s.Mines)
 		if i >= len(g.Results) {
 			return out, fmt.Errorf("round %d is played but has no result", i+1)
 		}
@@ -576,6 +580,9 @@ func (g *Game) playRound() error {
 	r := &g.played[len(g.played)-1]
 	st := g.State.Clone()
 	for _, an := range g.announced {
+		if err := st.AnnounceMines(an.Side, an.MinePoints, an.Mines); err != nil {
+			return err
+		}
 		if err := st.AnnounceRifts(an.Side, an.Through, an.Rifts); err != nil {
 			return err
 		}
@@ -606,10 +613,15 @@ func (g *Game) dueAnnouncement() *Announcement {
 	}
 	var last rules.Clock
 	had := false
+	reach := 0
 	for _, an := range g.announced {
 		if an.Side == g.me {
-			last, had = an.Through, true
+			last, had, reach = an.Through, true, an.MinePoints
 		}
+	}
+	if !had {
+		// The reach of the side's announcements of earlier rounds.
+		reach = g.State.MineReach(g.me)
 	}
 	after := func(c rules.Clock) bool { return !had || last.Before(c) }
 	var through rules.Clock
@@ -630,10 +642,26 @@ func (g *Game) dueAnnouncement() *Announcement {
 			}
 		}
 	}
+	// Its mine points: every one the stretch passed past the reach of its
+	// announcements must be told, set-offs or none.
+	mine := 0
+	for _, p := range s.MinePoints {
+		if p.Side == g.me {
+			mine++
+		}
+	}
+	if mine > reach {
+		due = true
+	}
 	if !due {
 		return nil
 	}
-	an := &Announcement{Through: through}
+	an := &Announcement{Through: through, MinePoints: max(mine, reach)}
+	for _, n := range s.Mines {
+		if n.Side == g.me && n.Point > reach && n.Point <= an.MinePoints {
+			an.Mines = append(an.Mines, n)
+		}
+	}
 	for _, a := range s.Made {
 		if a.Unit.Side == g.me && !a.Clock.Before(g.State.Clock) && after(a.Clock) && !through.Before(a.Clock) {
 			an.Arrivals = append(an.Arrivals, a)

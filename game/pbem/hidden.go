@@ -17,7 +17,11 @@ import (
 // unit's hex would be in the file every side holds. So a scenario with
 // such content is refused (Refusal), and a game that would reach it
 // anyway (a cosmic rift forming, IP4.25) stops before the step that
-// brings it (hiddenNow, guarded) rather than pretend to keep it.
+// brings it (hiddenNow, guarded) rather than pretend to keep it. The
+// peer state keeps some such secrets (units out of phase, pending rifts,
+// mines: each in limbo on the other sides' machines, played there as its
+// side's machine announces); what it cannot keep is refused or stopped
+// before, as here.
 //
 // Rift charts and their destinations (IP4.411-417) are scenario content,
 // on every player's disk at a hot-seat table too. A raised rift's
@@ -35,20 +39,16 @@ func Refusal(sc *scenarios.Scenario) string {
 	if len(setup.OpenRifts) > 0 {
 		why = append(why, "it has open rifts: what lies beyond a rift is hidden until found (IP4.412), and its destination would be rolled at the start on every machine")
 	}
-	for _, u := range setup.Units {
-		if u.Kind == rules.KindMine {
-			why = append(why, fmt.Sprintf("unit %s is a mine: hidden mines would be in the file the other side holds", u.ID))
-			break
-		}
-	}
+	why = append(why, mineRefusal(setup)...)
 	return strings.Join(why, "; ")
 }
 
 // hiddenNow returns what hidden content st holds that play by file
 // cannot keep, or "": a private roll for more than one side but not all,
-// a cosmic rift formed, or a mine. Units out of phase and pending cosmic
-// rifts are kept by the peer state (rules.WithPeer): in limbo on every
-// machine, computed by their side's alone.
+// a cosmic rift formed, or a phase storm raging while a mine is hidden.
+// Units out of phase, pending cosmic rifts and mines are kept by the peer
+// state (rules.WithPeer): in limbo on every machine, computed by their
+// side's alone.
 //
 // A rift that forms (IP4.25) stops the game before the step, on every
 // machine alike: its place is its side's secret roll (IP4.232), and what
@@ -65,12 +65,45 @@ func hiddenNow(st *rules.State) string {
 		r := st.Cosmic.Rifts[0]
 		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side)
 	}
-	for i := range st.Units {
-		if u := &st.Units[i]; u.Kind == rules.KindMine {
-			return fmt.Sprintf("%s is a mine", u.ID)
+	if st.Phase.Storm != nil {
+		for i := range st.Units {
+			if u := &st.Units[i]; u.Kind == rules.KindMine && u.Status == rules.StatusLimbo && !u.PhasedOut {
+				return fmt.Sprintf("a phase storm rages while %s's mine %s is hidden: a mine in a storm phases at random (IP8.47), on rolls that would show where it lies", u.Side, u.ID)
+			}
 		}
 	}
 	return ""
+}
+
+// mineRefusal returns why play by file cannot keep the mines of setup
+// secret: the peer state hides a mine on the map, outside phase space,
+// at a hex its side's dice draw at the start (rules, peermine.go), and
+// no other mine. A carried mine would come into play where its carrier
+// drops it, before every side's eyes; a mine in phase space phases at
+// random (IP8.47), on rolls that would show where it lies.
+func mineRefusal(setup rules.Setup) []string {
+	var why []string
+	var st *rules.State
+	for _, u := range setup.Units {
+		if u.Kind != rules.KindMine {
+			continue
+		}
+		if u.Status == rules.StatusCarried {
+			why = append(why, fmt.Sprintf("mine %s is carried by %s: carried mines are not played by file, as where one is dropped would be seen by every side", u.ID, u.CarriedBy))
+			break
+		}
+		if st == nil {
+			var err error
+			if st, err = rules.NewState(setup, 0); err != nil {
+				return nil // the game's own start says why
+			}
+		}
+		if m := st.Unit(u.ID); m != nil && st.InPhaseSpace(m.Map, m.Hex) {
+			why = append(why, fmt.Sprintf("mine %s is in a phase space area: a mine there phases at random (IP8.47), on rolls that would show where it lies", u.ID))
+			break
+		}
+	}
+	return why
 }
 
 // openKey is the game's own private dice key in a game played by file

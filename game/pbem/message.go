@@ -125,11 +125,18 @@ type Orders struct {
 // can compute them (its dice key); verify checks every announcement once
 // the keys are open. Rifts say what came of the side's pending cosmic
 // rifts at the points of the stretch up to Through where they were due
-// (IP4.231): each formed or did not, at no other point.
+// (IP4.231): each formed or did not, at no other point. MinePoints is how
+// many of the side's mine points of the game (rules.MinePoint: another
+// side's unit entering a hex where one of its hidden mines may lie) the
+// side's announcements reach, and Mines the side's mines set off at those
+// of them past its last announcement: no other mine of the side went off
+// at any of them.
 type Announcement struct {
-	Through  rules.Clock      `json:"through"`
-	Arrivals []rules.Arrival  `json:"arrivals,omitempty"`
-	Rifts    []rules.RiftNews `json:"rifts,omitempty"`
+	Through    rules.Clock      `json:"through"`
+	Arrivals   []rules.Arrival  `json:"arrivals,omitempty"`
+	Rifts      []rules.RiftNews `json:"rifts,omitempty"`
+	MinePoints int              `json:"mine_points,omitempty"`
+	Mines      []rules.MineNews `json:"mines,omitempty"`
 }
 
 // Result is what a stretch gave: where it stopped, why, its public rolls

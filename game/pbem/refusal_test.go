@@ -30,11 +30,31 @@ func TestRefusal(t *testing.T) {
 		{"drill-rift", "it has open rifts"},
 		{"testdata/path-gate.yaml", ""},
 	}
-	tests = append(tests, struct{ id, why string }{"testdata/mined-haven.yaml", "unit snare is a mine: hidden mines would be in the file the other side holds"})
+	// Mines on the map outside phase space play (their side's dice lay
+	// them); a carried mine or one in phase space does not.
+	mined, err := scenarios.ReadSource("testdata/mined-haven.yaml")
+	require.NoError(t, err)
+	variant := func(name, from, to string) scenarios.Source {
+		require.Contains(t, string(mined.Data), from)
+		return scenarios.Source{Name: name, Data: []byte(strings.Replace(string(mined.Data), from, to, 1))}
+	}
+	sources := map[string]scenarios.Source{
+		"mined-haven":         mined,
+		"a carried mine":      variant("carried.yaml", `class: mine, hex: "4,2"`, `class: mine, carried_by: brigand`),
+		"a mine in the storm": variant("phased.yaml", "kind: ion-storm", "kind: phase-space"),
+	}
+	tests = append(tests,
+		struct{ id, why string }{"mined-haven", ""},
+		struct{ id, why string }{"a carried mine", "mine snare is carried by brigand: carried mines are not played by file"},
+		struct{ id, why string }{"a mine in the storm", "mine tripwire is in a phase space area: a mine there phases at random (IP8.47)"},
+	)
 	for _, tc := range tests {
 		t.Run(tc.id, func(t *testing.T) {
-			src, err := scenarios.ReadSource(tc.id)
-			require.NoError(t, err)
+			src, ok := sources[tc.id]
+			if !ok {
+				src, err = scenarios.ReadSource(tc.id)
+				require.NoError(t, err)
+			}
 			sc, err := src.Load()
 			require.NoError(t, err)
 			got := Refusal(sc)

@@ -32,6 +32,12 @@ type stretch struct {
 	// pending cosmic rifts it knows (rules.RiftNews), alike.
 	Made  []rules.Arrival
 	Rifts []rules.RiftNews
+	// MinePoints are the mine points this machine passed in the whole
+	// game, through the point it waits at, if any (before it: those it
+	// computed knowing all before them), and Mines the set-offs of the
+	// mines it knows made at them (rules.MineNews).
+	MinePoints []rules.MinePoint
+	Mines      []rules.MineNews
 	// Ahead is the state of the step not kept, when the stretch waits
 	// (Need) or stops before a step (Result.Stopped): what this machine's
 	// own secrets did in that step is announced from it.
@@ -147,12 +153,15 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 					out.Rifts = append(out.Rifts, n)
 				}
 			}
+			out.MinePoints, out.Mines = out.Ahead.SurePoints(), out.Ahead.SureMines()
 		case out.Ahead != nil:
 			// Stopped before a step: what this machine's secrets did in
 			// it is told, so that every machine stops at the same state.
 			out.Made, out.Rifts = out.Ahead.Made(), out.Ahead.RiftsMade()
+			out.MinePoints, out.Mines = out.Ahead.MinePoints(), out.Ahead.MinesMade()
 		default:
 			out.Rifts = st.RiftsMade()
+			out.MinePoints, out.Mines = st.MinePoints(), st.MinesMade()
 		}
 		if out.Made == nil {
 			out.Made = st.Made()
@@ -253,13 +262,18 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	return finish()
 }
 
-// badRiftNews returns an error naming announced cosmic rift news the
-// game shows false as it plays them (rules.State.RiftsRefused), or that
-// has no place in it: no rift of the side was pending in limbo at its
-// point.
+// badRiftNews returns an error naming announced cosmic rift news or mine
+// set-offs the game shows false as it plays them (rules.State.
+// RiftsRefused), or that have no place in it: no rift of the side was
+// pending in limbo at its point, or the game passed no such mine point.
 func badRiftNews(st *rules.State) error {
 	if why := st.RiftsRefused(); len(why) > 0 {
 		return &badArrival{"a false announcement: " + why[0]}
+	}
+	for _, n := range st.UnplacedMines() {
+		if n.Clock.Before(st.Clock) {
+			return &badArrival{fmt.Sprintf("%s's announced set-off of mine %s at %s (its mine point %d, %s entering %v) has no place in the game: the game passed no such point", n.Side, n.Mine, n.Clock, n.Point, n.Unit, n.Hex)}
+		}
 	}
 	for _, n := range st.UnplacedRifts() {
 		if n.Clock.Before(st.Clock) {

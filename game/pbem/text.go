@@ -62,6 +62,15 @@ func (s *Seat) Show(w io.Writer) {
 			fmt.Fprintln(w, line)
 		}
 	}
+	if st := g.State; !st.MinesKnown(s.Side) && len(st.HiddenMines(s.Side)) > 0 && st.Peer != nil && st.Peer.Side == s.Side {
+		fmt.Fprintln(w, "\nyour mines are hidden: your dice lay each within 2 hexes of the scenario's hex as the first round is played")
+	}
+	if mines := s.Mines(); len(mines) > 0 {
+		fmt.Fprintln(w, "\nyour hidden mines (only you see them; where each lies your dice drew at the start, within 2 hexes of the scenario's hex):")
+		for _, u := range mines {
+			fmt.Fprintf(w, "  %-14s %-10s %-18s %s\n", u.ID, u.Side, u.Class, u.Hex)
+		}
+	}
 	var log []rules.Event
 	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
 		log = append(log, rules.Events(evs, s.Side)...)
@@ -128,15 +137,33 @@ func (s *Seat) OutOfPhase() []rules.Unit {
 	return out
 }
 
+// Mines returns the side's mines not yet set off, where its own machine
+// laid them with its dice key (the peer state keeps them out of every
+// view, the side's own included), for the side's eyes only; none when
+// the machine does not hold them.
+func (s *Seat) Mines() []rules.Unit {
+	st := s.Game.State
+	if st == nil || !st.MinesKnown(s.Side) {
+		return nil
+	}
+	return st.HiddenMines(s.Side)
+}
+
 // View returns the side's view as its own machine shows it: the view of
 // the game's state with the side's units out of phase, which the peer
 // state keeps in limbo out of every view, where they drift, as the
 // hot-seat view shows a side its own (IP8.32: a marker for their side
-// alone). Nothing of another side's units out of phase is in it.
+// alone), and its hidden mines where they lie. Nothing of another side's
+// units out of phase or mines is in it.
 func (s *Seat) View() *rules.View {
 	st := s.Game.State.Clone()
+	mines := st.MinesKnown(s.Side)
 	for i := range st.Units {
-		if u := &st.Units[i]; u.Side == s.Side && u.PhasedOut && u.Status == rules.StatusLimbo {
+		u := &st.Units[i]
+		if u.Side != s.Side || u.Status != rules.StatusLimbo {
+			continue
+		}
+		if u.PhasedOut || mines && u.Kind == rules.KindMine {
 			u.Status = rules.StatusOnMap
 		}
 	}

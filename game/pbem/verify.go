@@ -47,7 +47,7 @@ func Verify(name string, data []byte) (string, error) {
 			}
 			return "", fmt.Errorf("%w: round %d waits for %s's reveal (%s): a side that never reveals withholds its orders and stops the game", ErrUnfinished, g.Round, side, why)
 		case what == "announce":
-			return "", fmt.Errorf("%w: round %d waits for %s's announcement of what its units out of phase or its pending cosmic rift did, which only its machine can compute: a side that never announces withholds it and stops the game", ErrUnfinished, g.Round, side)
+			return "", fmt.Errorf("%w: round %d waits for %s's announcement of what its units out of phase, its pending cosmic rift or its hidden mines did, which only its machine can compute: a side that never announces withholds it and stops the game", ErrUnfinished, g.Round, side)
 		case what == "result":
 			return "", fmt.Errorf("%w: round %d is revealed but its result is not written", ErrUnfinished, g.Round)
 		default:
