@@ -101,7 +101,7 @@ func (l *LoadScene) pick(s *match.SaveInfo) {
 	l.sides, l.side, l.at, l.scenario = nil, 0, -1, nil
 	if sf, err := match.ReadSave(s.Path); err == nil {
 		l.sides = match.TakeOverSides(sf.Seats)
-		if sc, err := sf.Scenario.Load(); err == nil {
+		if sc, err := sf.Scenario.LoadKept(); err == nil {
 			l.scenario = sc
 		}
 		l.total = len(sf.Commands)

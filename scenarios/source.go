@@ -60,15 +60,34 @@ func (s Source) Load() (*Scenario, error) { return Load(s.Name, s.Data) }
 // reads them, so that it can be carried to a machine that has not got
 // them (LoadCarried).
 func (s Source) WithDestinations() (Source, error) {
+	_, src, err := s.LoadWithDestinations()
+	return src, err
+}
+
+// LoadWithDestinations loads the scenario as Load does and returns it
+// with the source WithDestinations gives, in one reading.
+func (s Source) LoadWithDestinations() (*Scenario, Source, error) {
 	var read []Source
 	l := &loader{file: s.Name, read: &read}
-	l.load(s.Data)
-	if probs := sortProblems(l.probs); probs.HasErrors() {
-		return Source{}, probs
+	sc := l.load(s.Data)
+	probs := sortProblems(l.probs)
+	if probs.HasErrors() {
+		return nil, Source{}, probs
 	}
+	sc.Warnings = probs
 	slices.SortFunc(read, func(a, b Source) int { return strings.Compare(a.Name, b.Name) })
 	s.Destinations = read
-	return s, nil
+	return sc, s, nil
+}
+
+// LoadKept loads a source kept in a save: from the destination texts it
+// carries when it carries any (LoadCarried), else as Load does, as a
+// save written before saves carried them needs.
+func (s Source) LoadKept() (*Scenario, error) {
+	if len(s.Destinations) > 0 {
+		return s.LoadCarried()
+	}
+	return s.Load()
 }
 
 // LoadCarried loads the scenario as a machine that did not write it

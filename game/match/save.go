@@ -23,10 +23,13 @@ import (
 )
 
 // SaveFormat and SaveVersion identify hexrift save files. A save from a
-// newer version is refused rather than half understood.
+// newer version is refused rather than half understood. Version 2 saves
+// carry the text of the rift destinations their scenario names by path
+// (scenarios.Source.Destinations); a save that carries none is written as
+// version 1, which every hexrift reads.
 const (
 	SaveFormat  = "hexrift-save"
-	SaveVersion = 1
+	SaveVersion = 2
 	// MaxSaveSize bounds what Load reads.
 	MaxSaveSize = 64 << 20
 )
@@ -76,8 +79,12 @@ func (s *Session) Snapshot(name string, now time.Time) SaveFile {
 	for _, seat := range s.Seats {
 		seats = append(seats, fmt.Sprintf("%s (%s)", seat.Name, seat.Kind))
 	}
+	version := 1
+	if len(s.Source.Destinations) > 0 {
+		version = SaveVersion
+	}
 	return SaveFile{
-		Format: SaveFormat, Version: SaveVersion, Name: name, Game: s.Game, Parent: s.Parent, Saved: now.UTC(),
+		Format: SaveFormat, Version: version, Name: name, Game: s.Game, Parent: s.Parent, Saved: now.UTC(),
 		Preview:  SavePreview{Scenario: s.State.Scenario.Name, Clock: s.State.Clock, Seats: seats},
 		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats, Defenders: s.Defenders,
 		Commands: s.Commands, Checks: s.Checkpoints,

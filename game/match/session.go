@@ -214,7 +214,15 @@ func RandomKey() rules.PrivateKey {
 // in simulations and tests; a game for people gets its seed and key from
 // NewDice.
 func NewSession(src scenarios.Source, seed uint64, seats []Seat, opts ...rules.Option) (*Session, error) {
-	sc, err := src.Load()
+	// The session keeps the text of every destination named by path with
+	// the scenario, so that its saves load wherever the files have gone.
+	var sc *scenarios.Scenario
+	var err error
+	if len(src.Destinations) > 0 {
+		sc, err = src.LoadCarried()
+	} else {
+		sc, src, err = src.LoadWithDestinations()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -223,3 +223,43 @@ func TestCatchUpSinceLastCommand(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, back.History, len(s.History))
 }
+
+// A game whose rift charts name a destination by path keeps that
+// destination's text in its saves (save version 2): the save loads, to
+// the same state, after the scenario's folder is gone. A save of a
+// scenario that names none is written as version 1, as before.
+func TestSavesCarryPathDestinations(t *testing.T) {
+	folder := filepath.Join(t.TempDir(), "maps")
+	require.NoError(t, os.MkdirAll(folder, 0o755))
+	var origin, yard []byte
+	for _, name := range []string{"path-gate.yaml", "gate-yard.yaml"} {
+		data, err := os.ReadFile(filepath.Join("..", "pbem", "testdata", name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(folder, name), data, 0o644))
+		origin, yard = yard, data
+	}
+	src := scenarios.Source{Name: filepath.Join(folder, "path-gate.yaml"), Data: origin}
+	s, err := Simulate(src, 3, 1)
+	require.NoError(t, err)
+	require.Equal(t, []scenarios.Source{{Name: "gate-yard.yaml", Data: yard}}, s.Source.Destinations)
+	path := filepath.Join(t.TempDir(), "game.hexrift")
+	require.NoError(t, WriteSave(path, s, "gate", testTime))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"version": 2`)
+
+	require.NoError(t, os.RemoveAll(folder))
+	_, err = src.Load()
+	require.Error(t, err, "the scenario's folder is gone")
+	back, _, err := LoadSave(path)
+	require.NoError(t, err)
+	assert.Equal(t, s.State.Hash(), back.State.Hash())
+
+	plain, err := Simulate(defaultSource(t), 3, 1)
+	require.NoError(t, err)
+	require.Empty(t, plain.Source.Destinations)
+	require.NoError(t, WriteSave(path, plain, "plain", testTime))
+	data, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"version": 1`)
+}
