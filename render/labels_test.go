@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,5 +123,32 @@ func TestMarkLabelsStayOnScreen(t *testing.T) {
 			assert.GreaterOrEqual(t, found.X-w/2, 0.0)
 			assert.LessOrEqual(t, found.X+w/2, 1280.0)
 		})
+	}
+}
+
+// A mark's label (the enemy a course closes with, a break's unit) is what
+// the player is acting on: it is kept whatever unit names it would
+// overlap, at every zoom that shows names, with ships of long names on
+// the marked hex (a drone in its target's hex) and every hex around it.
+func TestMarkLabelsWinOverUnitNames(t *testing.T) {
+	base, fonts := tableView(t)
+	r := NewMapRenderer(fonts)
+	const text = "Close with Swift  ·  break: Drone from Ironclaw at Swift (2)"
+	for _, across := range []float64{14, 30, 40} {
+		cam := NewCamera(base.Maps[0].Center, 1280, 800, across)
+		h := cam.ScreenToHex(640, 400)
+		var around []rules.Hex
+		for k := 0; k <= 2; k++ {
+			around = append(around, rules.Ring(h, k)...)
+		}
+		for _, at := range around {
+			v := *base
+			u := base.Units[0]
+			u.Hex, u.Name = at, "Drone from Ironclaw at Swift (2)"
+			v.Units = []rules.UnitView{u}
+			r.Build(&Frame{View: &v, Map: v.Maps[0].ID, Camera: cam, Marks: []HexMark{{Hex: h, Colour: UIAccent, Label: text}}})
+			kept := slices.ContainsFunc(r.labels, func(l Label) bool { return l.Text == text })
+			assert.True(t, kept, "%.0f hexes across, a ship at %v: the mark's label is dropped", across, at)
+		}
 	}
 }

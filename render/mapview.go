@@ -69,6 +69,10 @@ type MapRenderer struct {
 	// of those the last Build kept.
 	areaLabels int
 	areaBoxes  [][4]float64
+	// markLabels are the indexes [from, to) of the overlays' labels
+	// (marks, path notes, rings): what the player is acting on, placed
+	// first when labels are decluttered.
+	markLabels [2]int
 	// fxLabels are the effects' text, drawn last.
 	fxLabels []Label
 
@@ -159,14 +163,18 @@ func (r *MapRenderer) Build(f *Frame) {
 	r.units(f)
 	r.tractorBeams(f)
 	r.phaseCourses(f)
+	r.markLabels[0] = len(r.labels)
 	r.overlays(f)
+	r.markLabels[1] = len(r.labels)
 	r.hover(f)
 	r.effects(f)
 	r.declutter(f.Reserved)
 }
 
 // declutter drops labels that would overlap one placed before them, so
-// that at far zoom names never pile up; earlier labels win.
+// that at far zoom names never pile up. The overlays' labels (a course's
+// target, a break's unit: what the player is acting on) are placed first;
+// of the others, earlier labels win.
 func (r *MapRenderer) declutter(reserved [][4]float64) {
 	if r.measure == nil {
 		return
@@ -176,8 +184,18 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 	for _, rr := range reserved {
 		placed = append(placed, box{rr[0], rr[1], rr[2], rr[3]})
 	}
-	kept := r.labels[:0]
-	for i, l := range r.labels {
+	order := make([]int, 0, len(r.labels))
+	for i := r.markLabels[0]; i < r.markLabels[1]; i++ {
+		order = append(order, i)
+	}
+	for i := range r.labels {
+		if i < r.markLabels[0] || i >= r.markLabels[1] {
+			order = append(order, i)
+		}
+	}
+	keep := make([]bool, len(r.labels))
+	for _, i := range order {
+		l := r.labels[i]
 		lb := r.labelBox(l)
 		b := box{lb[0], lb[1], lb[2], lb[3]}
 		clash := false
@@ -193,9 +211,16 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 		}
 		if !clash {
 			placed = append(placed, b)
+			keep[i] = true
+		}
+	}
+	kept := r.labels[:0]
+	for i, l := range r.labels {
+		if keep[i] {
 			kept = append(kept, l)
 			if i < r.areaLabels {
-				r.areaBoxes = append(r.areaBoxes, [4]float64{b.x0, b.y0, b.x1, b.y1})
+				lb := r.labelBox(l)
+				r.areaBoxes = append(r.areaBoxes, [4]float64{lb[0], lb[1], lb[2], lb[3]})
 			}
 		}
 	}
