@@ -378,6 +378,10 @@ func (s *MapScene) describe(h rules.Hex, skip rules.UnitID) []string {
 		if n := seekerNote(u, namerOf(s.view)); n != "" {
 			ghost += ", " + strings.ToLower(n[:1]) + n[1:]
 		}
+		if u.Kind == rules.KindMine { // it does not move; only its side sees it (mines.go)
+			lines = append(lines, fmt.Sprintf("%s: %s, %s, hidden (only you see it)%s", u.Name, side.Name, cls, ghost))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%s: %s, %s, facing %s, speed %d%s", u.Name, side.Name, cls, u.Facing, u.Speed, ghost))
 	}
 	return lines

@@ -240,6 +240,16 @@ func (p *PbemScene) standing() []string {
 		}
 		lines = append(lines, "Out of phase (only you see them; you allocate their energy with your fleet's, to this machine alone, until they phase in): "+strings.Join(us, "; ")+".")
 	}
+	if p.next.MinesUnlaid() {
+		lines = append(lines, "Your mines are hidden and yet to be laid: your dice lay each within 2 hexes of its scenario hex as the first round is played, and only you will see where.")
+	}
+	if mines := p.next.Mines(); len(mines) > 0 {
+		var us []string
+		for _, u := range mines {
+			us = append(us, fmt.Sprintf("%s at %s", u.Name, u.Hex))
+		}
+		lines = append(lines, "Your hidden mines (only you see them; your dice laid each within 2 hexes of its scenario hex): "+strings.Join(us, "; ")+".")
+	}
 	return lines
 }
 

@@ -158,20 +158,28 @@ func requireNotDrawn(t *testing.T, raster *render.Raster, v *rules.View, u *rule
 // lines, the panel's words, the ship cards and hover text of the other
 // sides' units hold nothing of the lines the rules gave another side
 // alone (its sealed allocations, declarations, launches and fires as it
-// wrote them). It returns how many such lines it looked for.
+// wrote them), and nothing of another side's hidden mines. It returns
+// how many such lines it looked for.
 func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
 	t.Helper()
 	st := p.next.Game.State
 	require.Equal(t, p.side, p.mapv.Viewer())
 	require.Equal(t, p.next.View(), p.mapv.View())
-	// The peer state's view, and the side's own units out of phase as
-	// ghosts: nothing else.
+	// The peer state's view, the side's own units out of phase as
+	// ghosts and its own hidden mines where its machine laid them:
+	// nothing else.
 	public := map[rules.UnitID]bool{}
 	for _, u := range st.View(p.side).Units {
 		public[u.ID] = true
 	}
+	mines := map[rules.UnitID]rules.Hex{}
+	for _, u := range p.next.Mines() {
+		mines[u.ID] = u.Hex
+	}
 	for _, u := range p.mapv.View().Units {
-		require.True(t, public[u.ID] || u.Side == p.side && u.Ghost, "the table's map shows %s's %s, not in the side's view", u.Side, u.ID)
+		h, mine := mines[u.ID]
+		mine = mine && u.Side == p.side && u.Kind == rules.KindMine && u.Hex == h
+		require.True(t, public[u.ID] || u.Side == p.side && u.Ghost || mine, "the table's map shows %s's %s, not in the side's view", u.Side, u.ID)
 	}
 	for _, e := range p.events {
 		require.True(t, e.VisibleTo(p.side), "the table's log shows %s a line it may not see: %s", p.side, e)
@@ -196,6 +204,19 @@ func requirePbemTableKeepsSecrets(t *testing.T, p *PbemScene) int {
 		shown = append(shown, p.mapv.Describe(u.Hex)...)
 	}
 	all := strings.Join(shown, "\n")
+	// Another side's mines hidden on this machine: no hex held, and no
+	// word of them on the table.
+	for _, sd := range p.next.Game.Sides() {
+		if sd == p.side {
+			continue
+		}
+		for _, m := range st.HiddenMines(sd) {
+			require.Equal(t, rules.Hex{}, m.Hex, "%s's machine holds %s's hidden mine %s's hex", p.side, sd, m.ID)
+			for _, line := range shown {
+				require.False(t, mentions(line, &m), "%s's table names %s's hidden mine %s: %q", p.side, sd, m.ID, line)
+			}
+		}
+	}
 	var seen []string
 	for _, e := range p.events {
 		seen = append(seen, e.Text)

@@ -89,6 +89,18 @@ func layoutShipCardWide(fonts *render.Fonts, u rules.UnitView, side rules.Side, 
 	}
 	lab(y+8, u.Name, render.Bold, 16, render.UIText)
 	lab(y+29, fmt.Sprintf("%s · %s", classTitle(&c), side.Name), render.Regular, 12, render.UITextDim)
+	if u.Kind == rules.KindMine {
+		// A mine has no speed, facing, shields or systems: what it does.
+		gy := y + 46
+		for _, n := range []string{"Hidden: only you see it.", "It goes off when a unit of another side", fmt.Sprintf("enters its hex: an explosion of %d there.", c.Explosion)} {
+			lab(gy, n, render.Regular, 12, render.UIText)
+			gy += cardRow
+		}
+		l.h = gy + 6 - y
+		l.bg.Rect(float32(x), float32(y), float32(l.w), float32(l.h), cardFill)
+		l.bg.Rect(float32(x), float32(y), float32(l.w), 2, colour)
+		return l, true
+	}
 	lab(y+46, fmt.Sprintf("speed %d · facing %s · size class %d · BPV %d", u.Speed, u.Facing, c.SizeClass, c.BPV), render.Regular, 12, render.UITextDim)
 
 	// Shields 1-6 (1 ahead, clockwise) as bars against the class's full

@@ -805,7 +805,9 @@ func (r *MapRenderer) units(f *Frame) {
 			half = math.Min(px*0.7, 36)
 		}
 		r.unitBoxes = append(r.unitBoxes, [4]float64{x - half, y - half, x + half, y + half})
-		if px >= counterDetail {
+		if u.Kind == rules.KindMine {
+			r.mine(u, px, x, y, col, alpha)
+		} else if px >= counterDetail {
 			r.counter(f, u, x, y, col, alpha)
 		} else if px < markerDetail {
 			r.dot(u, x, y, col, alpha)
@@ -856,6 +858,29 @@ func (r *MapRenderer) dot(u rules.UnitView, x, y float64, col RGBA, alpha float3
 	r.things.Triangle(float32(x+dx*size*0.6), float32(y+dy*size*0.6),
 		float32(x-dx*size*0.45+px*size*0.45), float32(y-dy*size*0.45+py*size*0.45),
 		float32(x-dx*size*0.45-px*size*0.45), float32(y-dy*size*0.45-py*size*0.45), col.WithAlpha(alpha))
+}
+
+// mine draws a mine (the view holds only its viewer's own): a spiked
+// disc in its side's colour, with no facing, for it does not move; its
+// name under it from nameDetail on.
+func (r *MapRenderer) mine(u rules.UnitView, px, x, y float64, col RGBA, alpha float32) {
+	rad := math.Max(3.5, math.Min(px*0.3, 15))
+	w := float32(math.Max(1.5, rad*0.22))
+	for k := 0; k < 8; k++ {
+		a := float64(k) * math.Pi / 4
+		dx, dy := math.Cos(a), math.Sin(a)
+		r.things.Line(float32(x+dx*rad*0.5), float32(y+dy*rad*0.5), float32(x+dx*rad*1.5), float32(y+dy*rad*1.5), w, col.WithAlpha(alpha))
+	}
+	r.things.Circle(float32(x), float32(y), float32(rad+1.5), RGBA{0, 0, 0, 0.8 * alpha})
+	r.things.Circle(float32(x), float32(y), float32(rad), col.Mix(RGBA{0, 0, 0, 1}, 0.25).WithAlpha(alpha))
+	r.things.Circle(float32(x), float32(y), float32(rad*0.35), RGBA{0.96, 0.97, 1, alpha})
+	if px >= nameDetail {
+		name := u.Name
+		if name == "" {
+			name = string(u.ID)
+		}
+		r.labels = append(r.labels, Label{X: x, Y: y + rad*1.5 + 2, Text: name, Size: math.Min(13, 9+px/12), Color: r.Palette.Label.WithAlpha(alpha), Align: AlignCenter, Shadow: true})
+	}
 }
 
 // counter draws a unit as a square counter in its side's colour, with a

@@ -62,7 +62,7 @@ func (s *Seat) Show(w io.Writer) {
 			fmt.Fprintln(w, line)
 		}
 	}
-	if st := g.State; !st.MinesKnown(s.Side) && len(st.HiddenMines(s.Side)) > 0 && st.Peer != nil && st.Peer.Side == s.Side {
+	if s.MinesUnlaid() {
 		fmt.Fprintln(w, "\nyour mines are hidden: your dice lay each within 2 hexes of the scenario's hex as the first round is played")
 	}
 	if mines := s.Mines(); len(mines) > 0 {
@@ -147,6 +147,14 @@ func (s *Seat) Mines() []rules.Unit {
 		return nil
 	}
 	return st.HiddenMines(s.Side)
+}
+
+// MinesUnlaid reports whether the side has hidden mines that its own
+// dice are yet to lay: its machine holds them, and the game has not
+// started (the first round lays them).
+func (s *Seat) MinesUnlaid() bool {
+	st := s.Game.State
+	return st != nil && st.Peer != nil && st.Peer.Side == s.Side && !st.MinesKnown(s.Side) && len(st.HiddenMines(s.Side)) > 0
 }
 
 // View returns the side's view as its own machine shows it: the view of
