@@ -443,39 +443,13 @@ func (g *Game) playKeyed() ([]stretch, error) {
 // game played with every key makes, side by side, and names the first
 // announcement that differs.
 func checkAnnounced(said []announced, truth []rules.Arrival) *Cheat {
-	bySide := map[rules.SideID][]rules.Arrival{}
-	for _, a := range truth {
-		bySide[a.Unit.Side] = append(bySide[a.Unit.Side], a)
-	}
-	told := map[rules.SideID]int{}
-	last := map[rules.SideID]announced{}
-	for _, an := range said {
-		want := bySide[an.Side][told[an.Side]:]
-		var due []rules.Arrival
-		for _, a := range want {
-			if !an.Through.Before(a.Clock) {
-				due = append(due, a)
-			}
-		}
-		if d := diffArrivals(an.Arrivals, due); d != "" {
-			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
-				Why: "a false announcement: " + d}
-		}
-		told[an.Side] += len(due)
-		last[an.Side] = an
-	}
-	for _, a := range truth {
-		if told[a.Unit.Side] < len(bySide[a.Unit.Side]) {
-			an, ok := last[a.Unit.Side]
-			if !ok {
-				return &Cheat{Side: a.Unit.Side, What: fmt.Sprintf("%s's announcements", a.Unit.Side),
-					Why: fmt.Sprintf("%s phases in at %s and was never announced", a.Unit.ID, a.Clock)}
-			}
-			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
-				Why: fmt.Sprintf("a false announcement: %s phases in at %s, which no announcement says", a.Unit.ID, a.Clock)}
-		}
-	}
-	return nil
+	return checkNews(said, truth, news[rules.Arrival]{
+		side: func(a rules.Arrival) rules.SideID { return a.Unit.Side },
+		due:  func(an announced, a rules.Arrival) bool { return !an.Through.Before(a.Clock) },
+		told: func(an announced) []rules.Arrival { return an.Arrivals },
+		fact: func(a rules.Arrival) string { return fmt.Sprintf("%s phases in at %s", a.Unit.ID, a.Clock) },
+		diff: diffArrivals,
+	})
 }
 
 // diffArrivals names the first difference between announced phase-ins

@@ -12,38 +12,15 @@ import (
 // side, and names the first announcement that differs: a set-off told
 // where the mine does not lie, or of another mine, or left out.
 func checkAnnouncedMines(said []announced, truth []rules.MineNews) *Cheat {
-	bySide := map[rules.SideID][]rules.MineNews{}
-	for _, n := range truth {
-		bySide[n.Side] = append(bySide[n.Side], n)
-	}
-	told := map[rules.SideID]int{}
-	last := map[rules.SideID]announced{}
-	for _, an := range said {
-		var due []rules.MineNews
-		for _, n := range bySide[an.Side][told[an.Side]:] {
-			if n.Point <= an.MinePoints {
-				due = append(due, n)
-			}
-		}
-		if d := diffMineNews(an.Mines, due); d != "" {
-			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What, Why: "a false announcement: " + d}
-		}
-		told[an.Side] += len(due)
-		last[an.Side] = an
-	}
-	for _, n := range truth {
-		if told[n.Side] >= len(bySide[n.Side]) {
-			continue
-		}
-		an, ok := last[n.Side]
-		if !ok {
-			return &Cheat{Side: n.Side, What: fmt.Sprintf("%s's announcements", n.Side),
-				Why: fmt.Sprintf("%s's mine %s went off at %s (%s entering %v) and was never announced", n.Side, n.Mine, n.Clock, n.Unit, n.Hex)}
-		}
-		return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
-			Why: fmt.Sprintf("a false announcement: %s's mine %s went off at %s (%s entering %v), which no announcement says", n.Side, n.Mine, n.Clock, n.Unit, n.Hex)}
-	}
-	return nil
+	return checkNews(said, truth, news[rules.MineNews]{
+		side: func(n rules.MineNews) rules.SideID { return n.Side },
+		due:  func(an announced, n rules.MineNews) bool { return n.Point <= an.MinePoints },
+		told: func(an announced) []rules.MineNews { return an.Mines },
+		fact: func(n rules.MineNews) string {
+			return fmt.Sprintf("%s's mine %s went off at %s (%s entering %v)", n.Side, n.Mine, n.Clock, n.Unit, n.Hex)
+		},
+		diff: diffMineNews,
+	})
 }
 
 // diffMineNews names the first difference between announced set-offs

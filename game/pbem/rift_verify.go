@@ -13,38 +13,15 @@ import (
 // or at another impulse, a rift's end left out, or one told that the
 // rules do not give.
 func checkAnnouncedRifts(said []announced, truth []rules.RiftNews) *Cheat {
-	bySide := map[rules.SideID][]rules.RiftNews{}
-	for _, n := range truth {
-		bySide[n.Side] = append(bySide[n.Side], n)
-	}
-	told := map[rules.SideID]int{}
-	last := map[rules.SideID]announced{}
-	for _, an := range said {
-		var due []rules.RiftNews
-		for _, n := range bySide[an.Side][told[an.Side]:] {
-			if !an.Through.Before(n.Clock) {
-				due = append(due, n)
-			}
-		}
-		if d := diffRiftNews(an.Rifts, due); d != "" {
-			return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What, Why: "a false announcement: " + d}
-		}
-		told[an.Side] += len(due)
-		last[an.Side] = an
-	}
-	for _, n := range truth {
-		if told[n.Side] >= len(bySide[n.Side]) {
-			continue
-		}
-		an, ok := last[n.Side]
-		if !ok {
-			return &Cheat{Side: n.Side, What: fmt.Sprintf("%s's announcements", n.Side),
-				Why: fmt.Sprintf("%s's cosmic rift was due at %s (%s) and was never announced", n.Side, n.Clock, riftOutcome(n))}
-		}
-		return &Cheat{Seq: an.Seq, Side: an.Side, What: an.What,
-			Why: fmt.Sprintf("a false announcement: %s's cosmic rift was due at %s (%s), which no announcement says", n.Side, n.Clock, riftOutcome(n))}
-	}
-	return nil
+	return checkNews(said, truth, news[rules.RiftNews]{
+		side: func(n rules.RiftNews) rules.SideID { return n.Side },
+		due:  func(an announced, n rules.RiftNews) bool { return !an.Through.Before(n.Clock) },
+		told: func(an announced) []rules.RiftNews { return an.Rifts },
+		fact: func(n rules.RiftNews) string {
+			return fmt.Sprintf("%s's cosmic rift was due at %s (%s)", n.Side, n.Clock, riftOutcome(n))
+		},
+		diff: diffRiftNews,
+	})
 }
 
 // diffRiftNews names the first difference between announced rift news
