@@ -191,6 +191,31 @@ type announceCase struct {
 	reason string
 }
 
+// requireVerifyNamesEach changes the announcement at message at of the
+// last file full by each case, signs it and every message after it again
+// with keys (someone holding every side's key), and requires Verify to
+// name that announcement for the case's reason; with the announcement
+// withheld, it requires Verify to say the game waits for it.
+func requireVerifyNamesEach(t *testing.T, full []byte, at int, keys map[rules.SideID]ed25519.PrivateKey, tests []announceCase) {
+	t.Helper()
+	m := parse(t, full).Messages[at]
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parse(t, full)
+			changeAnnouncement(f, at, tc.change)
+			reforge(t, f, at, keys)
+			requireCheatNamed(t, f, at, m, tc.reason)
+		})
+	}
+	t.Run("withheld announcement", func(t *testing.T) {
+		f := parse(t, full)
+		f.Messages = f.Messages[:at]
+		_, err := Verify("withheld", encode(t, f))
+		require.ErrorIs(t, err, ErrUnfinished)
+		require.Contains(t, err.Error(), "waits for "+string(m.Side)+"'s announcement")
+	})
+}
+
 // changeAnnouncement replaces the announcement of f's message at with a
 // copy changed by change; the copy's arrivals and rift news are copies
 // too, so the change leaves the announcement it was made from as it was.
@@ -283,19 +308,5 @@ func TestVerifyNamesAFalseAnnouncement(t *testing.T) {
 			an.Arrivals = nil
 		}, string(arr.Unit.ID) + " phases in at " + arr.Clock.String() + " (" + arr.Clause + "), and the announcement does not say so"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := parse(t, full)
-			changeAnnouncement(f, at, tc.change)
-			reforge(t, f, at, keys)
-			requireCheatNamed(t, f, at, m, tc.reason)
-		})
-	}
-	t.Run("withheld announcement", func(t *testing.T) {
-		f := parse(t, full)
-		f.Messages = f.Messages[:at]
-		_, err := Verify("withheld", encode(t, f))
-		require.ErrorIs(t, err, ErrUnfinished)
-		require.Contains(t, err.Error(), "waits for "+string(m.Side)+"'s announcement")
-	})
+	requireVerifyNamesEach(t, full, at, keys, tests)
 }

@@ -261,11 +261,7 @@ func TestVerifyNamesFalseMineNews(t *testing.T) {
 	at := mineAnnouncement(t, f0)
 	n := f0.Messages[at].Announce.Mines[0]
 	require.Equal(t, rules.UnitID("pitfall"), n.Mine)
-	tests := []struct {
-		name   string
-		change func(an *Announcement)
-		reason string
-	}{
+	tests := []announceCase{
 		{"the set-off left out", func(an *Announcement) {
 			an.Mines = nil
 		}, fmt.Sprintf("a false announcement: corsairs's mine pitfall went off at %s as %s entered %v (its mine point %d), and the announcement does not say so", n.Clock, n.Unit, n.Hex, n.Point)},
@@ -278,23 +274,9 @@ func TestVerifyNamesFalseMineNews(t *testing.T) {
 			an.Mines = append([]rules.MineNews{extra}, an.Mines...)
 		}, "it says corsairs's mine noose went off"},
 	}
+	require.Equal(t, rules.SideID("corsairs"), f0.Messages[at].Side)
 	keys := map[rules.SideID]ed25519.PrivateKey{a.side: keyOf(t, a), b.side: keyOf(t, b)}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := parse(t, full)
-			m := f.Messages[at]
-			changeAnnouncement(f, at, tc.change)
-			reforge(t, f, at, keys)
-			requireCheatNamed(t, f, at, m, tc.reason)
-		})
-	}
-	t.Run("withheld announcement", func(t *testing.T) {
-		f := parse(t, full)
-		f.Messages = f.Messages[:at]
-		_, err := Verify("withheld", encode(t, f))
-		require.ErrorIs(t, err, ErrUnfinished)
-		require.Contains(t, err.Error(), "waits for corsairs's announcement")
-	})
+	requireVerifyNamesEach(t, full, at, keys, tests)
 }
 
 // TestPhaseStormStopsHiddenMines: a phase storm raging while a mine is
