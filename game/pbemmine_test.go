@@ -58,6 +58,9 @@ func TestPbemWindowPlaysMines(t *testing.T) {
 				w.open(peer.answer(t, file), "")
 				p := w.table()
 				if mc.check(p, peer) {
+					// The header tells what the stretch destroyed, which
+					// the log holds among its many lines.
+					assert.Contains(t, strings.Join(p.standing(), "\n"), "is destroyed (set off by", "the table's header tells the set-off")
 					w.snap("mine-set-off-" + string(c.window))
 					mc.logAtSetOff(w, p)
 					break

@@ -233,6 +233,9 @@ func (p *PbemScene) standing() []string {
 	if n := p.newLines(); n > 0 {
 		lines = append(lines, fmt.Sprintf("%d new lines in the log since you last looked.", n))
 	}
+	if lost := p.losses(); len(lost) > 0 {
+		lines = append(lines, "Since you last looked: "+strings.Join(lost, "; ")+".")
+	}
 	if out := p.next.OutOfPhase(); len(out) > 0 {
 		var us []string
 		for _, u := range out {
@@ -367,6 +370,27 @@ func (p *PbemScene) newLines() int {
 		n += len(rules.Events(evs, p.side))
 	}
 	return n
+}
+
+// losses are the units the side saw destroyed in the stretches it had
+// not seen before this file (seekers left out), as its log tells them:
+// what a stretch of many impulses decided, which its log holds among
+// hundreds of lines.
+func (p *PbemScene) losses() []string {
+	g := p.next.Game
+	var out []string
+	for _, evs := range g.Stretches[min(p.next.Seen, len(g.Stretches)):] {
+		for _, e := range rules.Events(evs, p.side) {
+			if e.Kind != rules.EventDestroyed {
+				continue
+			}
+			if u := g.State.Unit(e.Unit); u != nil && u.Kind.Seeking() {
+				continue
+			}
+			out = append(out, viewNamedText(p.mapv.View(), e.Text))
+		}
+	}
+	return out
 }
 
 // why is the reason the side is asked to plot again: a break of its
