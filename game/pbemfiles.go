@@ -56,6 +56,8 @@ type PbemFilesScene struct {
 	newSide  int
 	scenBtn  *widget.Button
 	nsideBtn *widget.Button
+	// scenPath is where a scenario file of the player's own is typed.
+	scenPath *widget.TextInput
 
 	problem *widget.Text
 	// problemBox holds the problem, hidden while there is none.
@@ -134,6 +136,9 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	s.sideBtn = button("as: -", s.nextSide)
 	s.scenBtn = button("", s.nextScenario)
 	s.nsideBtn = button("", s.nextNewSide)
+	s.scenPath = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a scenario file: path/to/map.yaml"),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(300, 0)),
+		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.chooseFile(strings.TrimSpace(a.InputText)) }))
 	s.showSides()
 	s.showNew()
 
@@ -148,6 +153,7 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 		button("Show the table", s.openGame),
 		env.label("New game by file", render.Bold, 18, render.UIAccent),
 		row(8, s.scenBtn, s.nsideBtn),
+		row(8, s.scenPath, button("Open scenario", func() { s.chooseFile(strings.TrimSpace(s.scenPath.GetText())) })),
 		button("Start and write the first file", s.newGame),
 	)
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
@@ -422,6 +428,33 @@ func (s *PbemFilesScene) nextScenario() {
 	if len(s.scens) > 0 {
 		s.scen, s.newSide = (s.scen+1)%len(s.scens), 0
 	}
+	s.showNew()
+}
+
+// chooseFile makes the scenario file at path, one of the player's own,
+// the new game's scenario, or says why it cannot be played by file. Its
+// rift destinations named by path go with the game (pbem.NewGame).
+func (s *PbemFilesScene) chooseFile(path string) {
+	s.problem.Label = ""
+	if path == "" {
+		s.problem.Label = "Type the path of a scenario file."
+		return
+	}
+	src, err := scenarios.ReadSource(path)
+	var sc *scenarios.Scenario
+	if err == nil {
+		sc, err = src.Load()
+	}
+	if err != nil {
+		s.problem.Label = problemText(err)
+		return
+	}
+	if why := pbem.Refusal(sc); why != "" {
+		s.problem.Label = fmt.Sprintf("%s cannot be played by file: %s", path, why)
+		return
+	}
+	s.scens = append([]pbemScenario{{src: src, sc: sc}}, s.scens...)
+	s.scen, s.newSide = 0, 0
 	s.showNew()
 }
 

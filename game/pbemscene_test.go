@@ -489,3 +489,57 @@ func mustRead(t *testing.T, path string) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// A new game by file of a scenario file of the player's own: typed into
+// the screen, it becomes the new game's scenario, and its rift
+// destinations named by path go with the game, so the other machine
+// joins with the scenario's folder gone. A file that does not load, or
+// whose secrets a file cannot keep, is refused by name.
+func TestPbemWindowStartsAGameOfAFile(t *testing.T) {
+	requireDisplay(t)
+	folder := filepath.Join(t.TempDir(), "maps")
+	require.NoError(t, os.MkdirAll(folder, 0o755))
+	for _, name := range []string{"path-gate.yaml", "gate-yard.yaml"} {
+		data, err := os.ReadFile(filepath.Join("pbem", "testdata", name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(folder, name), data, 0o644))
+	}
+	drill, err := scenarios.ReadSource("drill-rift")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(folder, "drill.yaml"), drill.Data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(folder, "broken.yaml"), []byte("id: x\nsides: [\n"), 0o644))
+
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	s := w.files()
+	bundled := len(s.scens)
+	for _, tc := range []struct{ file, want string }{
+		{"broken.yaml", "broken.yaml:"},
+		{"drill.yaml", "drill.yaml cannot be played by file: it has open rifts"},
+		{"missing.yaml", "missing.yaml"},
+	} {
+		s.chooseFile(filepath.Join(folder, tc.file))
+		assert.Contains(t, s.problem.Label, tc.want, tc.file)
+		assert.Len(t, s.scens, bundled, "%s is not offered", tc.file)
+	}
+	s.scenPath.SetText(filepath.Join(folder, "path-gate.yaml"))
+	s.chooseFile(strings.TrimSpace(s.scenPath.GetText()))
+	require.Empty(t, s.problem.Label)
+	require.Equal(t, "path-gate", s.scens[s.scen].sc.ID)
+	w.tick()
+	w.snap("new-game-of-a-file")
+	s.newGame()
+	require.Empty(t, s.problem.Label)
+	w.tick()
+	w.tick()
+	p := w.table()
+	require.Equal(t, pbemSent, p.stage)
+	require.NoError(t, os.RemoveAll(folder))
+	data, err := os.ReadFile(p.wrote)
+	require.NoError(t, err)
+	f, err := pbem.ParseFile(p.wrote, data)
+	require.NoError(t, err)
+	require.Len(t, f.Messages[0].Genesis.Scenario.Destinations, 1, "the genesis carries gate-yard.yaml")
+	peer := newPbemPeer(t, "hunters")
+	peer.answer(t, p.wrote)
+	assert.Equal(t, p.seat.Game.ID, peer.seat.Game.ID, "the other machine joined with the scenario's folder gone")
+}
