@@ -319,11 +319,7 @@ func (s *PbemFilesScene) listScenarios() {
 		if info.Drill != nil {
 			continue
 		}
-		src, err := scenarios.ReadSource(info.ID)
-		if err != nil {
-			continue
-		}
-		sc, err := src.Load()
+		src, sc, err := readScenario(info.ID)
 		if err != nil || pbem.Refusal(sc) != "" {
 			continue
 		}
@@ -440,11 +436,7 @@ func (s *PbemFilesScene) chooseFile(path string) {
 		s.problem.Label = "Type the path of a scenario file."
 		return
 	}
-	src, err := scenarios.ReadSource(path)
-	var sc *scenarios.Scenario
-	if err == nil {
-		sc, err = src.Load()
-	}
+	src, sc, err := readScenario(path)
 	if err != nil {
 		s.problem.Label = problemText(err)
 		return

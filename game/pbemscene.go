@@ -363,32 +363,22 @@ func pathLines(path string, n int) string {
 
 // newLines counts the log lines of the stretches the side had not seen
 // before the file it opened.
-func (p *PbemScene) newLines() int {
-	g := p.next.Game
-	n := 0
-	for _, evs := range g.Stretches[min(p.next.Seen, len(g.Stretches)):] {
-		n += len(rules.Events(evs, p.side))
-	}
-	return n
-}
+func (p *PbemScene) newLines() int { return len(p.next.NewEvents()) }
 
 // losses are the units the side saw destroyed in the stretches it had
 // not seen before this file (seekers left out), as its log tells them:
 // what a stretch of many impulses decided, which its log holds among
 // hundreds of lines.
 func (p *PbemScene) losses() []string {
-	g := p.next.Game
 	var out []string
-	for _, evs := range g.Stretches[min(p.next.Seen, len(g.Stretches)):] {
-		for _, e := range rules.Events(evs, p.side) {
-			if e.Kind != rules.EventDestroyed {
-				continue
-			}
-			if u := g.State.Unit(e.Unit); u != nil && u.Kind.Seeking() {
-				continue
-			}
-			out = append(out, viewNamedText(p.mapv.View(), e.Text))
+	for _, e := range p.next.NewEvents() {
+		if e.Kind != rules.EventDestroyed {
+			continue
 		}
+		if u := p.next.Game.State.Unit(e.Unit); u != nil && u.Kind.Seeking() {
+			continue
+		}
+		out = append(out, viewNamedText(p.mapv.View(), e.Text))
 	}
 	return out
 }

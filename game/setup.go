@@ -229,16 +229,23 @@ func (s *SetupScene) Listed() []string {
 	return out
 }
 
+// readScenario reads and loads the scenario named by arg (bundled id or
+// file path).
+func readScenario(arg string) (scenarios.Source, *scenarios.Scenario, error) {
+	src, err := scenarios.ReadSource(arg)
+	if err != nil {
+		return src, nil, err
+	}
+	sc, err := src.Load()
+	return src, sc, err
+}
+
 // Choose selects the scenario named by arg (bundled id or file path).
 func (s *SetupScene) choose(arg string) {
 	if arg == "" {
 		return
 	}
-	src, err := scenarios.ReadSource(arg)
-	var sc *scenarios.Scenario
-	if err == nil {
-		sc, err = src.Load()
-	}
+	src, sc, err := readScenario(arg)
 	if err != nil {
 		s.problem.Label = problemText(err)
 		return

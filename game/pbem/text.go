@@ -71,11 +71,7 @@ func (s *Seat) Show(w io.Writer) {
 			fmt.Fprintf(w, "  %-14s %-10s %-18s %s\n", u.ID, u.Side, u.Class, u.Hex)
 		}
 	}
-	var log []rules.Event
-	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
-		log = append(log, rules.Events(evs, s.Side)...)
-	}
-	if len(log) > 0 {
+	if log := s.NewEvents(); len(log) > 0 {
 		fmt.Fprintln(w, "\nwhat happened since you last looked, as you saw it:")
 		if len(log) > maxLogLines {
 			fmt.Fprintf(w, "  (%d earlier lines)\n", len(log)-maxLogLines)
@@ -133,6 +129,17 @@ func (s *Seat) OutOfPhase() []rules.Unit {
 		if u := &st.Units[i]; u.Side == s.Side && u.PhasedOut && u.Status == rules.StatusLimbo {
 			out = append(out, *u)
 		}
+	}
+	return out
+}
+
+// NewEvents returns the events the side may see of the stretches it had
+// not seen before the file it opened: what happened since it last looked.
+func (s *Seat) NewEvents() []rules.Event {
+	g := s.Game
+	var out []rules.Event
+	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
+		out = append(out, rules.Events(evs, s.Side)...)
 	}
 	return out
 }
