@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -71,8 +72,11 @@ type MapRenderer struct {
 	areaBoxes  [][4]float64
 	// markLabels are the indexes [from, to) of the overlays' labels
 	// (marks, path notes, rings): what the player is acting on, placed
-	// first when labels are decluttered.
+	// first when labels are decluttered; declOrder and declKeep are
+	// declutter's order and verdicts, kept from frame to frame.
 	markLabels [2]int
+	declOrder  []int
+	declKeep   []bool
 	// fxLabels are the effects' text, drawn last.
 	fxLabels []Label
 
@@ -184,7 +188,7 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 	for _, rr := range reserved {
 		placed = append(placed, box{rr[0], rr[1], rr[2], rr[3]})
 	}
-	order := make([]int, 0, len(r.labels))
+	order := r.declOrder[:0]
 	for i := r.markLabels[0]; i < r.markLabels[1]; i++ {
 		order = append(order, i)
 	}
@@ -193,7 +197,9 @@ func (r *MapRenderer) declutter(reserved [][4]float64) {
 			order = append(order, i)
 		}
 	}
-	keep := make([]bool, len(r.labels))
+	keep := slices.Grow(r.declKeep[:0], len(r.labels))[:len(r.labels)]
+	clear(keep)
+	r.declOrder, r.declKeep = order, keep
 	for _, i := range order {
 		l := r.labels[i]
 		lb := r.labelBox(l)
