@@ -208,7 +208,12 @@ func tooBig(n int64) string {
 // holding every problem found, warnings included.
 func Load(name string, data []byte) (*Scenario, error) {
 	l := &loader{file: name}
-	s := l.load(data)
+	return l.result(l.load(data))
+}
+
+// result returns the scenario l loaded with its warnings, or, when l
+// found an error, nil and every problem it found.
+func (l *loader) result(s *Scenario) (*Scenario, error) {
 	probs := sortProblems(l.probs)
 	if probs.HasErrors() {
 		return nil, probs

@@ -249,7 +249,8 @@ func (l *loader) readDestination(ref chartRef, name string) (file, key string, d
 		return file, "bundled:" + file, data
 	}
 	if l.carried != nil {
-		data, ok := l.carried[path.Clean(name)]
+		clean := path.Clean(name)
+		data, ok := l.carried[clean]
 		if !ok {
 			l.errorf(ref.at, ref.path, "destination %q is not carried with the scenario; a scenario from another machine names its destinations by path only when it carries their text", clip(name))
 			return "", "", nil
@@ -257,8 +258,8 @@ func (l *loader) readDestination(ref chartRef, name string) (file, key string, d
 		if l.carriedUsed == nil {
 			l.carriedUsed = map[string]bool{}
 		}
-		l.carriedUsed[path.Clean(name)] = true
-		return name, "carried:" + path.Clean(name), data
+		l.carriedUsed[clean] = true
+		return name, "carried:" + clean, data
 	}
 	file = filepath.Join(filepath.Dir(l.file), filepath.FromSlash(name))
 	canon, msg := l.confineDestination(name)

@@ -69,12 +69,10 @@ func (s Source) WithDestinations() (Source, error) {
 func (s Source) LoadWithDestinations() (*Scenario, Source, error) {
 	var read []Source
 	l := &loader{file: s.Name, read: &read}
-	sc := l.load(s.Data)
-	probs := sortProblems(l.probs)
-	if probs.HasErrors() {
-		return nil, Source{}, probs
+	sc, err := l.result(l.load(s.Data))
+	if err != nil {
+		return nil, Source{}, err
 	}
-	sc.Warnings = probs
 	slices.SortFunc(read, func(a, b Source) int { return strings.Compare(a.Name, b.Name) })
 	s.Destinations = read
 	return sc, s, nil
@@ -113,10 +111,5 @@ func (s Source) LoadCarried() (*Scenario, error) {
 			l.errorf(nil, "", "carried destination %q is named by no rift chart", clip(d.Name))
 		}
 	}
-	probs := sortProblems(l.probs)
-	if probs.HasErrors() {
-		return nil, probs
-	}
-	sc.Warnings = probs
-	return sc, nil
+	return l.result(sc)
 }
