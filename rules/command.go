@@ -93,18 +93,24 @@ func (c Command) String() string {
 // payloadText returns the orders the command gives, "; " between them,
 // or "nothing".
 func (c Command) payloadText() string {
-	var parts []string
+	return c.payloadWith(func(f payloadField, c *Command) []string { return f.parts(c) })
+}
+
+// payloadWith is payloadText with each used field's parts written by
+// parts.
+func (c Command) payloadWith(parts func(f payloadField, c *Command) []string) string {
+	var out []string
 	if k := kindOf(c.Kind); k != nil {
 		for _, f := range k.fields {
 			if f.used(&c) {
-				parts = append(parts, f.parts(&c)...)
+				out = append(out, parts(f, &c)...)
 			}
 		}
 	}
-	if len(parts) == 0 {
-		parts = []string{"nothing"}
+	if len(out) == 0 {
+		out = []string{"nothing"}
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(out, "; ")
 }
 
 // Orders splits the command into commands of the same kind and side

@@ -261,26 +261,20 @@ func (s *State) commandText(cmd Command) string {
 	if s.quiet {
 		return string(cmd.Kind)
 	}
-	var parts []string
-	if k := kindOf(cmd.Kind); k != nil {
-		for _, f := range k.fields {
-			switch {
-			case !f.used(&cmd):
-			case f.name == shotsField.name:
-				for _, sh := range cmd.Shots {
-					parts = append(parts, s.shotWords(sh))
-				}
-			default:
-				for _, p := range f.parts(&cmd) {
-					parts = append(parts, s.namedText(p))
-				}
+	text := cmd.payloadWith(func(f payloadField, c *Command) []string {
+		var parts []string
+		if f.name == shotsField.name {
+			for _, sh := range c.Shots {
+				parts = append(parts, s.shotWords(sh))
 			}
+			return parts
 		}
-	}
-	if len(parts) == 0 {
-		parts = []string{"nothing"}
-	}
-	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + strings.Join(parts, "; ")
+		for _, p := range f.parts(c) {
+			parts = append(parts, s.namedText(p))
+		}
+		return parts
+	})
+	return s.sideName(cmd.Side) + "'s " + cmd.Kind.Words() + ": " + text
 }
 
 // shotWords names a shot as the orders panels do: the attacker, its
