@@ -115,7 +115,7 @@ func TestRecapStepsAllHaveLog(t *testing.T) {
 				}
 				recaps++
 				for at := range rv.frames {
-					assert.NotEmpty(t, logLines(rv.events(at), nil), "command %d: step %d of %d of %s's replay has an empty log", i, at+1, len(rv.frames), next[0])
+					assert.NotEmpty(t, logLines(rv.frames[at].events, nil), "command %d: step %d of %d of %s's replay has an empty log", i, at+1, len(rv.frames), next[0])
 				}
 			}
 			assert.Greater(t, recaps, 5)

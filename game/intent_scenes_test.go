@@ -182,7 +182,7 @@ func TestRecapIntents(t *testing.T) {
 		require.NotNil(t, play.recap)
 		// Three impulses to step through (the frame shown is the same).
 		f := play.recap.frames[0]
-		play.recap.frames = []match.Snapshot{f, f, f}
+		play.recap.frames = []recapFrame{f, f, f}
 		return app, script, screen, play
 	}
 	eachIntentKey(t, recapKeys, []intentCase{

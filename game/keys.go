@@ -130,6 +130,7 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 // order panels have theirs (orderKeys) and the map its own (mapKeys).
 var pbemKeys = KeyMap{Scene: "pbem", Bindings: []Binding{
 	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the games by file (nothing is sent)"},
+	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay on the map what happened since you last looked"},
 }}
 
 // The order panels' intents.

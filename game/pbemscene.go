@@ -65,6 +65,10 @@ type PbemScene struct {
 	// (the first round, or what the last file made due): its button and
 	// the commit key.
 	write func()
+	// recap is the replay of the stretches since the side last looked,
+	// while it is shown; frames are its frames, once made (openRecap).
+	recap  *recapView
+	frames []recapFrame
 }
 
 // pbemStage is what the table asks of the side.
@@ -206,6 +210,9 @@ func (p *PbemScene) build() {
 	if p.write != nil {
 		f.footer.AddChild(button(p.orderKeys.label("Write my turn file", intentCommit), p.write, stretch()))
 	}
+	if len(p.next.Game.Results) > 0 {
+		f.footer.AddChild(button(p.keys.label("Replay the last stretch", intentRecap), p.openRecap, stretch()))
+	}
 	if p.stage == pbemSent || p.stage == pbemWaiting {
 		f.footer.AddChild(button("Open the next file", func() { p.env.Show(NewPbemFilesScene(p.env)) }, stretch()))
 	}
@@ -231,7 +238,11 @@ func (p *PbemScene) standing() []string {
 		lines = append(lines, p.outcomeText(*v.Outcome))
 	}
 	if n := p.newLines(); n > 0 {
-		lines = append(lines, fmt.Sprintf("%d new lines in the log since you last looked.", n))
+		line := fmt.Sprintf("%d new lines in the log since you last looked.", n)
+		if k, ok := p.keys.Key(intentRecap); ok {
+			line += fmt.Sprintf(" %s replays them on the map, impulse by impulse.", keyName(k))
+		}
+		lines = append(lines, line)
 	}
 	if lost := p.losses(); len(lost) > 0 {
 		lines = append(lines, "Since you last looked: "+strings.Join(lost, "; ")+".")
@@ -523,6 +534,36 @@ func (p *PbemScene) send(o *pbem.Orders) {
 	p.env.Show(openPbem(p.env, p.home, p.seat, path))
 }
 
+// openRecap shows the replay, impulse by impulse, of the stretches
+// played since the side last looked (of the last one, when it has seen
+// them all): its own view and its share of the log only
+// (pbem.Seat.Recap), on the table's map and camera.
+func (p *PbemScene) openRecap() {
+	if p.frames == nil {
+		frames, err := p.next.Recap()
+		if err != nil {
+			p.problem.Label = err.Error()
+			return
+		}
+		for _, f := range frames {
+			// As the hot-seat recap (recapFrames), a step that adds no
+			// line to the log is left out, unless no step has any.
+			if len(logLines(f.Events, nil)) > 0 {
+				p.frames = append(p.frames, recapFrame{clock: f.Clock, view: f.View, events: f.Events, seen: f.Seen})
+			}
+		}
+		if len(p.frames) == 0 && len(frames) > 0 {
+			f := frames[len(frames)-1]
+			p.frames = []recapFrame{{clock: f.Clock, view: f.View, events: f.Events, seen: f.Seen}}
+		}
+	}
+	title := "Since you last looked"
+	if p.next.Seen >= len(p.next.Game.Results) {
+		title = "The last stretch"
+	}
+	p.recap = newRecapOf(p.env, p.mapv, p.side, title, p.frames)
+}
+
 func (p *PbemScene) overPanels(in *Input) bool {
 	return p.frame.contains(in.CursorX, in.CursorY) || p.log.contains(float64(in.CursorX), float64(in.CursorY), p.mapv.cam.Height)
 }
@@ -532,8 +573,18 @@ func (p *PbemScene) Update(in *Input) error {
 	if p.mapv.help { // the F1 help covers the screen until it is closed
 		return p.mapv.Update(in)
 	}
+	if p.recap != nil {
+		if !p.recap.update(in) {
+			p.recap = nil
+		}
+		return nil
+	}
 	if p.keys.Fired(in, intentBack) {
 		p.env.Show(NewPbemFilesScene(p.env))
+		return nil
+	}
+	if p.keys.Fired(in, intentRecap) {
+		p.openRecap()
 		return nil
 	}
 	p.frame.fit(p.mapv.cam.Height)
@@ -569,6 +620,10 @@ func (p *PbemScene) Update(in *Input) error {
 
 // Draw draws the table: the side's own view only.
 func (p *PbemScene) Draw(screen *ebiten.Image) {
+	if p.recap != nil {
+		p.recap.draw(screen)
+		return
+	}
 	f := p.mapv.Frame()
 	if p.orders != nil {
 		p.orders.overlay(p.desk, f)

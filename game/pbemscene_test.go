@@ -385,7 +385,8 @@ func TestPbemWindowStartsAGame(t *testing.T) {
 }
 
 // The keys of the play-by-file screen and of its table: Esc goes back,
-// to the main menu and to the games by file (nothing sent).
+// to the main menu and to the games by file (nothing sent); R replays
+// the last stretch (nothing written).
 func TestPbemIntents(t *testing.T) {
 	requireDisplay(t)
 	t.Run("files", func(t *testing.T) {
@@ -411,6 +412,19 @@ func TestPbemIntents(t *testing.T) {
 				w.tick()
 				assert.IsType(t, &PbemFilesScene{}, w.app.Scene())
 				assert.Equal(t, before, treeBytes(t, pbemHome(w.env).Dir), "leaving the table writes nothing")
+			}},
+			{intentRecap, func(t *testing.T, k ebiten.Key) {
+				peer, _, first := peerStarts(t)
+				w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+				w.open(first, "corsairs")
+				w.open(peer.answer(t, w.play(0)), "")
+				p := w.table()
+				require.NotEmpty(t, p.next.Game.Results)
+				before := treeBytes(t, pbemHome(w.env).Dir)
+				w.script.press(k)
+				w.tick()
+				require.NotNil(t, p.recap, "the key replays the last stretch")
+				assert.Equal(t, before, treeBytes(t, pbemHome(w.env).Dir), "replaying writes nothing")
 			}},
 		})
 	})

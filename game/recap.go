@@ -16,23 +16,49 @@ import (
 // seat's own view, so the replay shows no more than the seat saw.
 type recapView struct {
 	env    *Env
-	sess   *match.Session
 	mapv   *MapScene // the game's map, whose camera and palette it uses
 	viewer rules.SideID
-	frames []match.Snapshot
+	title  string
+	frames []recapFrame
 	at     int
-	from   int // events before the first frame
 	log    *logPanel
 	r      *render.MapRenderer
 }
 
-// newRecap returns the recap of viewer in sess, nil when there is none.
-func newRecap(env *Env, sess *match.Session, mapv *MapScene, viewer rules.SideID) *recapView {
-	frames, from := recapFrames(sess, viewer)
+// recapFrame is one step of a recap: the viewer's view at the end of an
+// impulse (from state, once drawn, when view is not given), the log lines
+// that came in it and the viewer's whole log by then.
+type recapFrame struct {
+	clock        rules.Clock
+	state        *rules.State
+	view         *rules.View
+	events, seen []rules.Event
+}
+
+// newRecapOf returns a recap of frames titled title, nil when there are
+// none.
+func newRecapOf(env *Env, mapv *MapScene, viewer rules.SideID, title string, frames []recapFrame) *recapView {
 	if len(frames) == 0 {
 		return nil
 	}
-	return &recapView{env: env, sess: sess, mapv: mapv, viewer: viewer, frames: frames, from: from, log: newLogPanel(env), r: render.NewMapRenderer(env.Fonts)}
+	return &recapView{env: env, mapv: mapv, viewer: viewer, title: title, frames: frames, log: newLogPanel(env), r: render.NewMapRenderer(env.Fonts)}
+}
+
+// newRecap returns the recap of viewer in sess, nil when there is none.
+func newRecap(env *Env, sess *match.Session, mapv *MapScene, viewer rules.SideID) *recapView {
+	snaps, from := recapFrames(sess, viewer)
+	if len(snaps) == 0 {
+		return nil
+	}
+	frames := make([]recapFrame, len(snaps))
+	seen := rules.Events(sess.Events[:from], viewer)
+	for i, sn := range snaps {
+		evs := rules.Events(sess.Events[from:sn.Events], viewer)
+		seen = append(seen, evs...)
+		frames[i] = recapFrame{clock: sn.Clock, state: sn.State, events: evs, seen: seen[:len(seen):len(seen)]}
+		from = sn.Events
+	}
+	return newRecapOf(env, mapv, viewer, "Since your last turn", frames)
 }
 
 // recapFrames returns the frames of viewer's recap and the events before
@@ -69,16 +95,6 @@ func recapFrames(sess *match.Session, viewer rules.SideID) ([]match.Snapshot, in
 	return frames, first
 }
 
-// events returns what the log of frame at shows: the events viewer may
-// see since the frame before.
-func (rv *recapView) events(at int) []rules.Event {
-	start := rv.from
-	if at > 0 {
-		start = rv.frames[at-1].Events
-	}
-	return rules.Events(rv.sess.Events[start:rv.frames[at].Events], rv.viewer)
-}
-
 // update steps through the frames; it returns false when the recap closes.
 func (rv *recapView) update(in *Input) bool {
 	keys := rv.env.Keys()[recapKeys.Scene]
@@ -95,14 +111,16 @@ func (rv *recapView) update(in *Input) bool {
 }
 
 func (rv *recapView) draw(screen *ebiten.Image) {
-	fr := rv.frames[rv.at]
-	v := fr.State.View(rv.viewer)
+	fr := &rv.frames[rv.at]
+	if fr.view == nil {
+		fr.view = fr.state.View(rv.viewer)
+	}
 	f := rv.mapv.Frame()
-	f.View, f.HoverOK, f.Paths, f.Marks = v, false, nil, nil
+	f.View, f.HoverOK, f.Paths, f.Marks = fr.view, false, nil, nil
 	rv.r.Palette = rv.mapv.renderer.Palette
 	rv.r.Draw(screen, f)
-	rv.log.seen = rules.Events(rv.sess.Events[:rv.frames[rv.at].Events], rv.viewer)
-	rv.log.draw(screen, rv.events(rv.at), rv.viewer, rv.mapv.cam.Width, rv.mapv.cam.Height)
+	rv.log.seen = fr.seen
+	rv.log.draw(screen, fr.events, rv.viewer, rv.mapv.cam.Width, rv.mapv.cam.Height)
 	w := float64(rv.mapv.cam.Width)
 	var b render.Batch
 	b.Rect(0, 0, float32(w), 56, render.Hex("#101a33", 0.95))
@@ -110,8 +128,8 @@ func (rv *recapView) draw(screen *ebiten.Image) {
 	var painter render.Painter
 	painter.Draw(screen, &b)
 	rv.env.Fonts.DrawLabels(screen, []render.Label{
-		{X: 16, Y: 8, Text: "Since your last turn", Style: render.Bold, Size: 18, Color: render.UIAccent},
-		{X: 16, Y: 32, Text: fmt.Sprintf("%s  ·  %d of %d", clockText(fr.Clock), rv.at+1, len(rv.frames)), Size: 14, Color: render.UIText},
-		{X: w - 16, Y: 20, Text: "← → step  ·  R, Enter or Esc: back to your turn", Size: 14, Color: render.UITextDim, Align: render.AlignRight},
+		{X: 16, Y: 8, Text: rv.title, Style: render.Bold, Size: 18, Color: render.UIAccent},
+		{X: 16, Y: 32, Text: fmt.Sprintf("%s  ·  %d of %d", clockText(fr.clock), rv.at+1, len(rv.frames)), Size: 14, Color: render.UIText},
+		{X: w - 16, Y: 20, Text: "← → step  ·  R, Enter or Esc: back", Size: 14, Color: render.UITextDim, Align: render.AlignRight},
 	})
 }

@@ -103,9 +103,9 @@ type Snapshot struct {
 	Command int
 }
 
-// snapshotKey groups clocks into one snapshot per impulse, and one per
-// step outside the impulse sequence.
-func snapshotKey(c rules.Clock) rules.Clock {
+// SnapshotKey groups clocks into one snapshot per impulse, and one per
+// step outside the impulse sequence: the frames of a replay.
+func SnapshotKey(c rules.Clock) rules.Clock {
 	if c.Step.InImpulse() {
 		return rules.Clock{Turn: c.Turn, Impulse: c.Impulse, Step: rules.StepInvoluntary}
 	}
@@ -122,7 +122,7 @@ func (s *Session) record() {
 		base.State = s.State.Clone()
 		s.bases = append(s.bases, base)
 	}
-	if n := len(s.History); n > 0 && snapshotKey(s.History[n-1].Clock) == snapshotKey(snap.Clock) {
+	if n := len(s.History); n > 0 && SnapshotKey(s.History[n-1].Clock) == SnapshotKey(snap.Clock) {
 		s.History[n-1] = snap
 		return
 	}
@@ -390,7 +390,7 @@ func runOn(st *rules.State) []rules.Event {
 // error nothing changes: the rules leave the state untouched and the
 // session records nothing.
 func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
-	before := snapshotKey(s.State.Clock)
+	before := SnapshotKey(s.State.Clock)
 	evs, err := s.State.Apply(cmd)
 	if err != nil {
 		return nil, err
@@ -403,7 +403,7 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 	s.seatDefenders()
 	if !s.Unrecorded {
 		s.record()
-		if snapshotKey(s.State.Clock) != before || s.Over() {
+		if SnapshotKey(s.State.Clock) != before || s.Over() {
 			s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
 		}
 	}

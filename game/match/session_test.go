@@ -212,7 +212,7 @@ func TestCatchUpSinceLastCommand(t *testing.T) {
 		for i, sn := range snaps {
 			assert.GreaterOrEqual(t, sn.Command, last+1, "snapshot %d is from after %s's last command", i, sd.ID)
 			if i > 0 {
-				assert.NotEqual(t, snapshotKey(snaps[i-1].Clock), snapshotKey(sn.Clock), "one snapshot per impulse")
+				assert.NotEqual(t, SnapshotKey(snaps[i-1].Clock), SnapshotKey(sn.Clock), "one snapshot per impulse")
 				assert.GreaterOrEqual(t, sn.Events, snaps[i-1].Events)
 			}
 		}

@@ -85,6 +85,9 @@ type Game struct {
 	myKey *rules.PrivateKey
 	// announced are the current round's announcements, in order.
 	announced []announced
+	// recap, when set, keeps the frames of the stretches of the rounds
+	// after its From, for a replay of the table (Seat.Recap).
+	recap *recapFrames
 	// limboCommits seal each side's limbo orders by round, limboOpen
 	// holds them once its key message opened them, and ownLimbo are the
 	// machine's own side's, from its secrets (limbo.go).
@@ -567,7 +570,7 @@ func (g *Game) playRound() error {
 	if err := g.setLimbo(st, g.Round, false); err != nil {
 		return err
 	}
-	s := play(st, g.Genesis.Sides, r.Orders, r.Seed, len(g.Commands))
+	s := playFrames(st, g.Genesis.Sides, r.Orders, r.Seed, len(g.Commands), g.recap != nil && g.Round > g.recap.From)
 	if s.Err != nil {
 		return s.Err
 	}
@@ -692,6 +695,9 @@ func (g *Game) result(m Message) error {
 	s := g.pending
 	g.State, g.pending = s.State, nil
 	g.played[len(g.played)-1].left = s.Plots
+	if s.Frames != nil {
+		g.recap.Rounds = append(g.recap.Rounds, roundFrames{Round: g.Round, Events: len(g.Events), Frames: s.Frames})
+	}
 	g.Commands = append(g.Commands, s.Commands...)
 	g.Events = append(g.Events, s.Events...)
 	g.Stretches = append(g.Stretches, s.Events)

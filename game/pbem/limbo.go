@@ -222,11 +222,15 @@ func (s *Seat) ProposeLimbo() *LimboOrders {
 // replayFor replays a turn file on the machine that keeps sec: the
 // game's state computes its side's units out of phase, with the limbo
 // orders it sealed.
-func replayFor(f *File, sec *secret) (*Game, error) {
+func replayFor(f *File, sec *secret) (*Game, error) { return replayKeeping(f, sec, nil) }
+
+// replayKeeping is replayFor, keeping the frames of the stretches recap
+// asks for (nil: none).
+func replayKeeping(f *File, sec *secret, recap *recapFrames) (*Game, error) {
 	if sec.Limbo == nil {
 		sec.Limbo = map[int]sealed{}
 	}
-	g := &Game{ID: f.Game, me: sec.Side, myKey: &sec.Dice, ownLimbo: sec.Limbo}
+	g := &Game{ID: f.Game, me: sec.Side, myKey: &sec.Dice, ownLimbo: sec.Limbo, recap: recap}
 	for i := range f.Messages {
 		if err := g.apply(f.Messages[i]); err != nil {
 			return g, err

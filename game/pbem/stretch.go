@@ -44,6 +44,9 @@ type stretch struct {
 	Ahead *rules.State
 	// Err is set when an announcement could not be placed.
 	Err error
+	// Frames are the states the stretch passed through, the last of each
+	// impulse, when they were asked for (playFrames).
+	Frames []stateFrame
 	// Plots are the sides' plotted orders as the stretch left them (the
 	// waypoints flown through, courses gone on from a wreck); the
 	// orders it was given are never changed, so that the round played
@@ -99,8 +102,9 @@ func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (n
 
 // settle advances st while no side has to act and the game is not over,
 // and returns the state it reached, its events and the hidden content
-// the next advance would bring, if it stopped before it.
-func settle(st *rules.State) (*rules.State, []rules.Event, string, *rules.PhasePoint, []rules.Arrival, *rules.State, error) {
+// the next advance would bring, if it stopped before it. kept is told of
+// every state it keeps, with its events so far.
+func settle(st *rules.State, kept func(*rules.State, int)) (*rules.State, []rules.Event, string, *rules.PhasePoint, []rules.Arrival, *rules.State, error) {
 	var evs []rules.Event
 	for i := 0; i < maxIdle && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
 		next, e, hidden, need, made, ahead, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
@@ -108,8 +112,29 @@ func settle(st *rules.State) (*rules.State, []rules.Event, string, *rules.PhaseP
 			return st, evs, hidden, need, made, ahead, err
 		}
 		st, evs = next, append(evs, e...)
+		kept(st, len(evs))
 	}
 	return st, evs, "", nil, nil, nil, nil
+}
+
+// stateFrame is a state a stretch passed through, the last of its
+// impulse (match.SnapshotKey), and how many of the stretch's events came
+// by then: a frame of the replay of the table (Seat.Recap).
+type stateFrame struct {
+	State  *rules.State
+	Events int
+}
+
+// keepFrame notes st, with the stretch's first events, as the latest
+// frame of its impulse. Every state a stretch keeps is a new one
+// (guarded steps a copy), so the frames need no copies.
+func keepFrame(frames []stateFrame, st *rules.State, events int) []stateFrame {
+	f := stateFrame{State: st, Events: events}
+	if n := len(frames); n > 0 && match.SnapshotKey(frames[n-1].State.Clock) == match.SnapshotKey(st.Clock) {
+		frames[n-1] = f
+		return frames
+	}
+	return append(frames, f)
 }
 
 // resultHash is the hash a result names: the state's, without the sides'
@@ -127,7 +152,18 @@ func resultHash(st *rules.State) string { return st.PublicHash().String() }
 // turns of a hot-seat game do; the stretch depends on nothing but st, the
 // orders and the seed, so every machine plays it alike.
 func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders, seed uint64, commands int) stretch {
+	return playFrames(st, sides, orders, seed, commands, false)
+}
+
+// playFrames is play, keeping the stretch's frames (stretch.Frames) when
+// frames is set.
+func playFrames(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders, seed uint64, commands int, frames bool) stretch {
 	var out stretch
+	kept := func(st *rules.State, events int) {
+		if frames {
+			out.Frames = keepFrame(out.Frames, st, events)
+		}
+	}
 	st.RNG = rules.NewRNG(seed)
 	watchers := map[rules.SideID]*plot.Watcher{}
 	for _, sd := range sides {
@@ -187,7 +223,8 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		var due string
 		var need *rules.PhasePoint
 		var err error
-		st, evs, due, need, out.Made, out.Ahead, err = settle(st)
+		base := len(out.Events)
+		st, evs, due, need, out.Made, out.Ahead, err = settle(st, func(st *rules.State, n int) { kept(st, base+n) })
 		out.Events = append(out.Events, evs...)
 		if err != nil {
 			out.Err = err
@@ -257,6 +294,7 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		st = next
 		out.Commands = append(out.Commands, cmd)
 		out.Events = append(out.Events, evs...)
+		kept(st, len(out.Events))
 	}
 	out.Result.Stopped = fmt.Sprintf("a stretch of more than %d commands", maxStretch)
 	return finish()

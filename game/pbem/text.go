@@ -170,17 +170,22 @@ func (s *Seat) MinesUnlaid() bool {
 // hot-seat view shows a side its own (IP8.32: a marker for their side
 // alone), and its hidden mines where they lie. Nothing of another side's
 // units out of phase or mines is in it.
-func (s *Seat) View() *rules.View {
-	st := s.Game.State.Clone()
-	mines := st.MinesKnown(s.Side)
+func (s *Seat) View() *rules.View { return sideView(s.Game.State, s.Side) }
+
+// sideView returns side's view of st as its own machine shows it: with
+// its units out of phase and its hidden mines, which the peer state
+// keeps in limbo, out of every view.
+func sideView(st *rules.State, side rules.SideID) *rules.View {
+	st = st.Clone()
+	mines := st.MinesKnown(side)
 	for i := range st.Units {
 		u := &st.Units[i]
-		if u.Side != s.Side || u.Status != rules.StatusLimbo {
+		if u.Side != side || u.Status != rules.StatusLimbo {
 			continue
 		}
 		if u.PhasedOut || mines && u.Kind == rules.KindMine {
 			u.Status = rules.StatusOnMap
 		}
 	}
-	return st.View(s.Side)
+	return st.View(side)
 }

@@ -1,0 +1,76 @@
+package game
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/rules"
+)
+
+// The table of a game by file replays, with its recap key, what happened
+// since the side last looked: the other machine's file opened, the
+// header says how many lines are new and which key replays them; the
+// replay steps impulse by impulse through the side's own view, its log
+// lines in each step together the new lines the header counted, the last
+// step the table itself; the key closes it and the table asks for the
+// side's orders as before.
+func TestPbemWindowReplaysWhatHappened(t *testing.T) {
+	requireDisplay(t)
+	peer, _, first := peerStarts(t)
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	w.open(first, "corsairs")
+	file := w.play(0)
+	replayed := 0
+	for round := 1; round <= 4; round++ {
+		w.open(peer.answer(t, file), "")
+		p := w.table()
+		stage, news := p.stage, p.next.NewEvents()
+		if len(p.next.Game.Results) < 2 || len(news) == 0 {
+			file = w.play(round)
+			continue
+		}
+		head := strings.Join(p.standing(), "\n")
+		assert.Contains(t, head, "new lines in the log since you last looked. R replays them on the map")
+		w.script.intend(t, pbemKeys, intentRecap)
+		w.tick()
+		require.NotNil(t, p.recap, "round %d: the key opens the replay", round)
+		rv := p.recap
+		assert.Equal(t, "Since you last looked", rv.title)
+		var lines []rules.Event
+		for _, f := range rv.frames {
+			lines = append(lines, f.events...)
+			for _, u := range f.view.Units {
+				assert.False(t, u.Side != p.side && u.Ghost, "round %d: a ghost of %s", round, u.ID)
+			}
+		}
+		assert.Equal(t, logLines(news, nil), logLines(lines, nil), "round %d: the replay's lines are the new lines", round)
+		for at, f := range rv.frames {
+			assert.NotEmpty(t, logLines(f.events, nil), "round %d: step %d adds nothing to the log", round, at+1)
+		}
+		w.tick()
+		w.snap("recap-" + string(rune('a'+round)) + "-first")
+		for at := 1; at < len(rv.frames); at++ {
+			w.script.intend(t, recapKeys, intentNextFrame)
+			w.tick()
+			assert.Equal(t, at, rv.at)
+		}
+		w.snap("recap-" + string(rune('a'+round)) + "-last")
+		w.script.intend(t, recapKeys, intentPrevFrame)
+		w.tick()
+		assert.Equal(t, max(len(rv.frames)-2, 0), rv.at)
+		w.script.intend(t, recapKeys, intentCloseRecap)
+		w.tick()
+		require.Nil(t, p.recap, "round %d: the key closes the replay", round)
+		assert.Equal(t, stage, p.stage, "round %d: the table asks what it asked", round)
+		replayed++
+		if replayed == 2 {
+			break
+		}
+		file = w.play(round)
+	}
+	require.Equal(t, 2, replayed, "two tables replayed what happened")
+
+}
