@@ -58,6 +58,12 @@ type PbemFilesScene struct {
 	nsideBtn *widget.Button
 	// scenPath is where a scenario file of the player's own is typed.
 	scenPath *widget.TextInput
+	// noRifts is set when the player chose to play the new game with
+	// cosmic rifts off (pbem.Variant), which riftsBox ticks and riftsInfo
+	// explains; both are shown only for a scenario with them on.
+	noRifts   bool
+	riftsBox  *widget.Checkbox
+	riftsInfo *widget.Text
 
 	problem *widget.Text
 	// problemBox holds the problem, hidden while there is none.
@@ -136,6 +142,8 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	s.sideBtn = button("as: -", s.nextSide)
 	s.scenBtn = button("", s.nextScenario)
 	s.nsideBtn = button("", s.nextNewSide)
+	s.riftsBox = checkbox("Cosmic rifts off", false, s.setNoRifts)
+	s.riftsInfo = env.wrapped("A cosmic rift that forms stops a game by file: with them off none forms (IP4.21). The other side sees the choice when it joins.", 13, render.UITextDim, 440)
 	s.scenPath = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a scenario file: path/to/map.yaml"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(300, 0)),
 		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.chooseFile(strings.TrimSpace(a.InputText)) }))
@@ -154,6 +162,8 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 		env.label("New game by file", render.Bold, 18, render.UIAccent),
 		row(8, s.scenBtn, s.nsideBtn),
 		row(8, s.scenPath, button("Open scenario", func() { s.chooseFile(strings.TrimSpace(s.scenPath.GetText())) })),
+		s.riftsBox,
+		s.riftsInfo,
 		button("Start and write the first file", s.newGame),
 	)
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
@@ -225,6 +235,9 @@ func (s *PbemFilesScene) listGames() {
 				status = "waits for " + sideName(g.Scenario, side)
 			}
 			e.Label = fmt.Sprintf("%s · you play %s · turn %d · %s", g.State.Scenario.Name, sideName(g.Scenario, e.seat.Side), g.State.Clock.Turn, status)
+			if g.Genesis.NoCosmicRifts {
+				e.Label += " · cosmic rifts off"
+			}
 		}
 		s.games = append(s.games, e)
 	}
@@ -380,7 +393,11 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 	if sc, err := gen.Scenario.LoadCarried(); err == nil {
 		name, s.fileScen = sc.Name, sc
 	}
-	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s: choose your side.", name, f.Game, s.fileSide(f.Messages[0].Side))
+	rifts := ""
+	if gen.NoCosmicRifts {
+		rifts = ", with cosmic rifts off (no rift forms, IP4.21)"
+	}
+	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s%s: choose your side.", name, f.Game, s.fileSide(f.Messages[0].Side), rifts)
 	if len(s.sides) == 0 {
 		s.fileInfo.Label = fmt.Sprintf("A game of %s (%s) every side of which has joined from another machine.", name, f.Game)
 	}
@@ -409,6 +426,8 @@ func (s *PbemFilesScene) nextSide() {
 }
 
 func (s *PbemFilesScene) showNew() {
+	shown(s.riftsBox, s.riftsChoice())
+	shown(s.riftsInfo, s.riftsChoice())
 	if len(s.scens) == 0 {
 		s.scenBtn.SetText("no scenario plays by file")
 		shown(s.nsideBtn, false)
@@ -419,6 +438,15 @@ func (s *PbemFilesScene) showNew() {
 	sides := sc.Setup().Sides
 	s.nsideBtn.SetText("as: " + sides[s.newSide%len(sides)].Name)
 }
+
+// riftsChoice reports whether the new game's scenario has cosmic rifts
+// on, so that the player may choose to play it with them off.
+func (s *PbemFilesScene) riftsChoice() bool {
+	return len(s.scens) > 0 && !s.scens[s.scen].sc.Ruleset.NoCosmicRifts
+}
+
+// setNoRifts turns the new game's cosmic rifts off, or on again.
+func (s *PbemFilesScene) setNoRifts(on bool) { s.noRifts = on }
 
 func (s *PbemFilesScene) nextScenario() {
 	if len(s.scens) > 0 {
@@ -510,7 +538,8 @@ func (s *PbemFilesScene) newGame() {
 	}
 	ch := s.scens[s.scen]
 	sides := ch.sc.Setup().Sides
-	seat, err := pbem.NewGame(s.home, ch.src, sides[s.newSide%len(sides)].ID, s.now())
+	v := pbem.Variant{NoCosmicRifts: s.noRifts && s.riftsChoice()}
+	seat, err := pbem.NewGameWith(s.home, ch.src, sides[s.newSide%len(sides)].ID, s.now(), v)
 	if err != nil {
 		s.problem.Label = err.Error()
 		return
@@ -564,8 +593,9 @@ func dropped(fsys fs.FS) (string, []byte, bool) {
 // Update runs the screen.
 func (s *PbemFilesScene) Update(in *Input) error {
 	s.tick()
-	if said := s.problem.Label + s.fileInfo.Label; said != s.said {
-		// A line that changed wraps anew: lay the screen out again.
+	if said := s.problem.Label + s.fileInfo.Label + fmt.Sprint(s.riftsChoice()); said != s.said {
+		// A line that changed wraps anew, or the choice of cosmic rifts
+		// came or went: lay the screen out again.
 		s.said = said
 		shown(s.problemBox, s.problem.Label != "")
 		s.ui.Container.RequestRelayout()

@@ -225,6 +225,9 @@ func (p *PbemScene) standing() []string {
 	g := p.next.Game
 	v := p.mapv.View()
 	lines := []string{fmt.Sprintf("Played by file · game %s · round %d · %s", g.ID, g.Round, clockText(v.Clock))}
+	if g.Genesis.NoCosmicRifts {
+		lines[0] += " · cosmic rifts off"
+	}
 	if n := len(g.Results); n > 0 {
 		r := g.Results[n-1]
 		switch {

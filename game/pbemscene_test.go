@@ -557,3 +557,77 @@ func TestPbemWindowStartsAGameOfAFile(t *testing.T) {
 	peer.answer(t, p.wrote)
 	assert.Equal(t, p.seat.Game.ID, peer.seat.Game.ID, "the other machine joined with the scenario's folder gone")
 }
+
+// TestPbemWindowStartsAGameWithCosmicRiftsOff: the New game by file
+// screen offers "Cosmic rifts off" for a scenario with them on, and not
+// for one whose ruleset has them off. Ticked, it starts a game whose
+// genesis carries the choice: the window's table says rifts are off, and
+// so does the game list; the other machine joins from the file and plays
+// the scenario with rifts off too. A file of such a game, opened by a
+// window new to it, says so before the side is chosen, and its table
+// after.
+func TestPbemWindowStartsAGameWithCosmicRiftsOff(t *testing.T) {
+	requireDisplay(t)
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	s := w.files()
+	for _, tc := range []struct {
+		id      string
+		offered bool
+	}{
+		{"corsair-haven", false},
+		{"rift-run", true},
+	} {
+		for i := 0; i < len(s.scens) && s.scens[s.scen].sc.ID != tc.id; i++ {
+			s.nextScenario()
+		}
+		require.Equal(t, tc.id, s.scens[s.scen].sc.ID)
+		w.tick()
+		assert.Equal(t, tc.offered, s.riftsBox.GetWidget().IsVisible(), "%s: the choice shown", tc.id)
+		assert.Equal(t, tc.offered, s.riftsInfo.GetWidget().IsVisible(), "%s: its explanation shown", tc.id)
+	}
+	sc := s.scens[s.scen].sc
+	s.riftsBox.Click()
+	w.tick()
+	require.True(t, s.noRifts, "the box ticked")
+	w.snap("new-game-rifts-off")
+	s.newGame()
+	require.Empty(t, s.problem.Label)
+	w.tick()
+	w.tick()
+	p := w.table()
+	require.Equal(t, pbemSent, p.stage)
+	assert.True(t, p.seat.Game.Genesis.NoCosmicRifts)
+	assert.True(t, p.seat.Game.State.Ruleset.NoCosmicRifts)
+	assert.Contains(t, p.standing()[0], " · cosmic rifts off")
+	data, err := os.ReadFile(p.wrote)
+	require.NoError(t, err)
+	f, err := pbem.ParseFile(p.wrote, data)
+	require.NoError(t, err)
+	require.True(t, f.Messages[0].Genesis.NoCosmicRifts, "the genesis carries the choice")
+
+	other := sc.Setup().Sides[1].ID
+	peer := newPbemPeer(t, other)
+	peer.answer(t, p.wrote)
+	assert.Equal(t, p.seat.Game.ID, peer.seat.Game.ID)
+	assert.True(t, peer.seat.Game.State.Ruleset.NoCosmicRifts, "the other machine plays rifts off")
+	assert.Contains(t, peer.seat.Game.VariantText(), "cosmic rifts off")
+	s = w.files()
+	require.Len(t, s.games, 1)
+	assert.Contains(t, s.games[0].Label, " · cosmic rifts off")
+
+	// The window joins a game another machine started with rifts off.
+	joiner := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	starter := newPbemPeer(t, sc.Setup().Sides[0].ID)
+	seat, err := pbem.NewGameWith(starter.home, s.scens[s.scen].src, starter.side, testTime, pbem.Variant{NoCosmicRifts: true})
+	require.NoError(t, err)
+	first := filepath.Join(starter.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(first))
+	js := joiner.files()
+	js.path.SetText(first)
+	js.inspect(first)
+	assert.Contains(t, js.fileInfo.Label, ", with cosmic rifts off (no rift forms, IP4.21): choose your side.")
+	joiner.open(first, other)
+	jp := joiner.table()
+	assert.Contains(t, jp.standing()[0], " · cosmic rifts off")
+	assert.True(t, jp.seat.Game.State.Ruleset.NoCosmicRifts)
+}

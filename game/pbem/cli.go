@@ -26,8 +26,9 @@ type ArgParser func(fs *flag.FlagSet, args []string) ([]string, error)
 // Usage is the summary of the pbem commands.
 const Usage = `usage: hexrift pbem COMMAND [ARGS]
 
-  new SCENARIO -as SIDE [-sides A,B] [-out FILE]
+  new SCENARIO -as SIDE [-sides A,B] [-no-cosmic-rifts] [-out FILE]
                                       start a game played by file; write its first turn file
+                                      (-no-cosmic-rifts: play it with cosmic rifts off)
   open FILE [-as SIDE]                accept a turn file (-as: the side you play, the first time);
                                       show the table as your side sees it and what you must decide
   send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-limbo FILE] [-out FILE]
@@ -108,6 +109,7 @@ func oneArg(fs *flag.FlagSet, args []string, parse ArgParser, what string) (stri
 func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
 	as := fs.String("as", "", "the side you play")
 	sides := fs.String("sides", "", "the sides that play by file, comma-separated (default: every side of the scenario, which is all it can be)")
+	noRifts := fs.Bool("no-cosmic-rifts", false, "play the game with cosmic rifts off (IP4.21): a rift that forms stops a game by file; the genesis carries the choice, so every side sees it and none can change it")
 	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	arg, err := oneArg(fs, args, parse, "scenario (a bundled id or a file)")
 	if err != nil {
@@ -125,7 +127,7 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 			return err
 		}
 	}
-	seat, err := NewGame(home, src, rules.SideID(*as), time.Now())
+	seat, err := NewGameWith(home, src, rules.SideID(*as), time.Now(), Variant{NoCosmicRifts: *noRifts})
 	if err != nil {
 		return err
 	}
@@ -135,7 +137,26 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 	}
 	fmt.Fprintf(out, "game %s of %s: you play %s; your key is in %s\nsend %s to the other sides; each opens it with: hexrift pbem open FILE -as SIDE\n",
 		seat.Game.ID, seat.Game.State.Scenario.Name, seat.Side, home.gameDir(seat.Game.ID), name)
+	if line := riftsLine(seat.Game, *noRifts); line != "" {
+		fmt.Fprintln(out, line)
+	}
 	return nil
+}
+
+// riftsLine is what pbem new says of cosmic rifts in the game it started,
+// asked for them off (asked) or not: "" of a game whose scenario has them
+// off, when not asked.
+func riftsLine(g *Game, asked bool) string {
+	name := g.State.Scenario.Name
+	switch {
+	case g.Genesis.NoCosmicRifts:
+		return g.VariantText() + "; every side sees it when it joins"
+	case g.Scenario.Ruleset.NoCosmicRifts && asked:
+		return fmt.Sprintf("%s has cosmic rifts off already (its ruleset): -no-cosmic-rifts changes nothing", name)
+	case g.Scenario.Ruleset.NoCosmicRifts:
+		return ""
+	}
+	return fmt.Sprintf("%s has cosmic rifts on: a rift that forms stops a game by file; -no-cosmic-rifts plays it without them", name)
 }
 
 func runOpen(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
@@ -301,7 +322,11 @@ func runGames(home Home, out io.Writer) error {
 			fmt.Fprintf(out, "%s  %v\n", id, err)
 			continue
 		}
-		fmt.Fprintf(out, "%s  %s  you play %s  %s  %s\n", id, seat.Game.State.Scenario.Name, seat.Side, seat.Game.State.Clock, seat.Status())
+		name := seat.Game.State.Scenario.Name
+		if seat.Game.Genesis.NoCosmicRifts {
+			name += " (cosmic rifts off)"
+		}
+		fmt.Fprintf(out, "%s  %s  you play %s  %s  %s\n", id, name, seat.Side, seat.Game.State.Clock, seat.Status())
 	}
 	return nil
 }

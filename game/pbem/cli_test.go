@@ -209,3 +209,86 @@ func mustRead(t *testing.T, path string) []byte {
 	require.NoError(t, err)
 	return b
 }
+
+// TestCommandsStartAGameWithCosmicRiftsOff: pbem new -no-cosmic-rifts
+// starts a game of a scenario with cosmic rifts on played with them off,
+// and says so; without the flag it tells the player that a rift that
+// forms stops a game by file. The other side's table says rifts are off
+// from the first file it opens, and the game list does; the game plays to
+// its end through the commands, and verify passes. Of a scenario with
+// rifts off already the flag changes nothing, and one with open rifts
+// stays refused.
+func TestCommandsStartAGameWithCosmicRiftsOff(t *testing.T) {
+	const (
+		hint = "Rift Haven has cosmic rifts on: a rift that forms stops a game by file; -no-cosmic-rifts plays it without them"
+		off  = "cosmic rifts off: corsairs started the game without them, so no rift forms (IP4.21) and none can stop it"
+	)
+	rift, short := filepath.Join("testdata", "rift-haven.yaml"), filepath.Join("testdata", "short-haven.yaml")
+	tests := []struct {
+		name      string
+		args      []string
+		want, not []string
+		err       string
+		play      bool
+	}{
+		{"rifts on, no flag", []string{rift}, []string{hint}, []string{off}, "", false},
+		{"rifts on, the flag", []string{rift, "-no-cosmic-rifts"}, []string{off + "; every side sees it when it joins"}, []string{hint}, "", true},
+		{"rifts off by the scenario, the flag", []string{short, "-no-cosmic-rifts"}, []string{"Corsair Haven has cosmic rifts off already (its ruleset): -no-cosmic-rifts changes nothing"}, []string{hint, off}, "", false},
+		{"rifts off by the scenario, no flag", []string{short}, nil, []string{"cosmic rifts"}, "", false},
+		{"open rifts, the flag", []string{"drill-rift", "-no-cosmic-rifts"}, nil, nil, "cosmic rifts off keeps new rifts from forming (IP4.21), not the rifts open at the start", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, cmd, file := cliRunner(t, map[string]string{"corsairs": "a", "hunters": "b"})
+			as := "corsairs"
+			if tc.err != "" {
+				as = "federation"
+			}
+			out, err := cmd("corsairs", append(append([]string{"new"}, tc.args...), "-as", as, "-out", file(0))...)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			for _, w := range tc.want {
+				require.Contains(t, out, w)
+			}
+			for _, w := range tc.not {
+				require.NotContains(t, out, w)
+			}
+			out, err = cmd("hunters", "open", file(0), "-as", "hunters")
+			require.NoError(t, err)
+			require.Equal(t, tc.play, strings.Contains(out, "\n"+off+"\n"), "the joiner's table:\n%s", out)
+			if !tc.play {
+				return
+			}
+			side, other := "hunters", "corsairs"
+			n := 0
+			for ; n < 100; n++ {
+				_, send, _ := openTurn(t, cmd, file, side, n, out)
+				out = sendTurn(t, cmd, side, send)
+				if strings.Contains(out, "checks it end to end") {
+					break
+				}
+				side, other = other, side
+			}
+			out, err = cmd(other, "open", file(n+1))
+			require.NoError(t, err)
+			require.Contains(t, out, "the game is over")
+			require.Contains(t, out, off)
+			require.NotContains(t, out, "stopped")
+			out, err = cmd(other, "verify", file(n+1))
+			require.NoError(t, err)
+			require.Contains(t, out, "every commitment opened and matched")
+			for _, sd := range []string{"corsairs", "hunters"} {
+				out, err = cmd(sd, "show")
+				require.NoError(t, err)
+				require.Contains(t, out, off, "%s's show", sd)
+				out, err = cmd(sd, "games")
+				require.NoError(t, err)
+				require.Contains(t, out, "Rift Haven (cosmic rifts off)  you play "+sd, "%s's games", sd)
+			}
+			t.Logf("%d files", n+2)
+		})
+	}
+}

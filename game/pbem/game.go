@@ -115,6 +115,17 @@ type round struct {
 	left map[rules.SideID]*plot.Orders
 }
 
+// VariantText says how the game's rules differ from its scenario's by
+// the choice of the side that started it (Genesis.NoCosmicRifts), or ""
+// when they do not: what a side joining the game, or opening its files,
+// is told.
+func (g *Game) VariantText() string {
+	if !g.Genesis.NoCosmicRifts || len(g.log) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("cosmic rifts off: %s started the game without them, so no rift forms (IP4.21) and none can stop it", g.log[0].Side)
+}
+
 // Sides returns the game's sides, in order.
 func (g *Game) Sides() []rules.SideID { return g.Genesis.Sides }
 
@@ -286,6 +297,11 @@ func (g *Game) genesis(m Message) error {
 	}
 	if why := Refusal(sc); why != "" {
 		return fmt.Errorf("its scenario cannot be played by file: %s", why)
+	}
+	if m.Genesis.NoCosmicRifts {
+		// The starter's choice: g.Scenario keeps it, so that the game
+		// played again with every key (playKeyed) has it too.
+		sc.Ruleset.NoCosmicRifts = true
 	}
 	opts := []rules.Option{rules.WithPrivateKey(openKey(g.ID)), rules.WithPeer(g.me)}
 	if g.myKey != nil {

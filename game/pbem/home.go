@@ -121,10 +121,27 @@ type Seat struct {
 	sec  *secret
 }
 
+// Variant is what the side that starts a game by file may change of its
+// scenario's rules; the genesis carries it (Genesis), bound to the game.
+type Variant struct {
+	// NoCosmicRifts plays the game with cosmic rifts off (IP4.21): a rift
+	// that forms stops a game by file (docs/PBEM.md, "Cosmic rifts"). It
+	// changes nothing of a scenario whose ruleset has them off already,
+	// and does not remove the rifts open at the start of a scenario that
+	// has some (which stays refused).
+	NoCosmicRifts bool
+}
+
 // NewGame creates a game of the scenario in src played by file, with this
 // machine at side as. It keeps the side's key in h and returns the seat;
 // its File is the first turn file to send.
 func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Seat, error) {
+	return NewGameWith(h, src, as, now, Variant{})
+}
+
+// NewGameWith creates a game as NewGame does, with the scenario's rules
+// changed as v says.
+func NewGameWith(h Home, src scenarios.Source, as rules.SideID, now time.Time, v Variant) (*Seat, error) {
 	// The game file carries the destinations named by path with the
 	// scenario: every machine plays them from there, never from its disk.
 	src, err := src.WithDestinations()
@@ -136,6 +153,9 @@ func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Sea
 		return nil, err
 	}
 	if why := Refusal(sc); why != "" {
+		if v.NoCosmicRifts && len(sc.OpenRifts) > 0 {
+			why += "; cosmic rifts off keeps new rifts from forming (IP4.21), not the rifts open at the start"
+		}
 		return nil, fmt.Errorf("pbem: %s cannot be played by file: %s", src.Name, why)
 	}
 	var sides []rules.SideID
@@ -158,7 +178,8 @@ func NewGame(h Home, src scenarios.Source, as rules.SideID, now time.Time) (*Sea
 	if err != nil {
 		return nil, err
 	}
-	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Game: id, Scenario: src, Sides: sides, Created: now.UTC()},
+	m := Message{Kind: KindGenesis, Side: as, Genesis: &Genesis{Game: id, Scenario: src, Sides: sides,
+		NoCosmicRifts: v.NoCosmicRifts && !sc.Ruleset.NoCosmicRifts, Created: now.UTC()},
 		PubKey: hex.EncodeToString(key.Public().(ed25519.PublicKey)), DiceCommit: diceCommitment(id, as, sec.Dice)}
 	m.sign(key)
 	g, err := replayFor(&File{Format: FileFormat, Version: FileVersion, Game: id, Messages: []Message{m}}, sec)

@@ -102,6 +102,13 @@ type Genesis struct {
 	Game     string           `json:"game"`
 	Scenario scenarios.Source `json:"scenario"`
 	Sides    []rules.SideID   `json:"sides"`
+	// NoCosmicRifts is set when the side that started the game chose to
+	// play it with cosmic rifts off (IP4.21) although its scenario's
+	// ruleset has them on: every machine plays the scenario with them off
+	// (Game.genesis), so no rift forms and none can stop the game. The
+	// genesis is signed and every later message chains to it, so no
+	// machine can change the choice after the start.
+	NoCosmicRifts bool `json:"no_cosmic_rifts,omitempty"`
 	// Created is when the game was made (information only).
 	Created time.Time `json:"created"`
 }

@@ -19,6 +19,9 @@ func (s *Seat) Show(w io.Writer) {
 	g := s.Game
 	v := g.State.View(s.Side)
 	fmt.Fprintf(w, "game %s: %s, you play %s\n", g.ID, v.Scenario.Name, s.Side)
+	if t := g.VariantText(); t != "" {
+		fmt.Fprintln(w, t)
+	}
 	fmt.Fprintf(w, "now: %s (round %d)\n", v.Clock, g.Round)
 	if n := len(g.Results); n > 0 {
 		r := g.Results[n-1]

@@ -149,6 +149,8 @@ type homesGame struct {
 	limbo [2]func(t *testing.T, seat *Seat) *LimboOrders
 	// started, when set, runs once the first machine has started the game.
 	started func()
+	// variant is what the first machine changes of the scenario's rules.
+	variant Variant
 }
 
 // keptHome is a copy of a machine's home as it was before it opened file
@@ -175,7 +177,7 @@ func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent
 	a = &player{home: Home{Dir: homeDir(t, limit, "a"), Rand: fixedRand(g.seeds[0])}, side: g.sides[0], ctrl: match.NewController(match.Seat{Side: g.sides[0], Kind: match.SeatComputer, Level: "normal"}, 1)}
 	b = &player{home: Home{Dir: homeDir(t, limit, "b"), Rand: fixedRand(g.seeds[1])}, side: g.sides[1], ctrl: match.NewController(match.Seat{Side: g.sides[1], Kind: match.SeatComputer, Level: "normal"}, 2)}
 	a.limbo, b.limbo = g.limbo[0], g.limbo[1]
-	seat, err := NewGame(a.home, src, a.side, testTime)
+	seat, err := NewGameWith(a.home, src, a.side, testTime, g.variant)
 	require.NoError(t, err)
 	a.game, b.game = seat.Game.ID, seat.Game.ID
 	if g.started != nil {
