@@ -31,12 +31,15 @@ const Usage = `usage: hexrift pbem COMMAND [ARGS]
                                       (-no-cosmic-rifts: play it with cosmic rifts off)
   open FILE [-as SIDE]                accept a turn file (-as: the side you play, the first time);
                                       show the table as your side sees it and what you must decide
-  send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-limbo FILE] [-out FILE]
+  send [-game ID] [-choose N] [-command FILE] [-orders FILE] [-limbo FILE] [-note TEXT|-note-file FILE] [-out FILE]
                                       write your next turn file: your decision (-choose: one of
                                       the commands open lists), your plotted orders (default: the
                                       proposed plot open shows; -orders: a JSON file of your own;
-                                      -limbo: your units out of phase's allocations, limbo.json)
-  show [-game ID]                     show the table and what you must decide again
+                                      -limbo: your units out of phase's allocations, limbo.json),
+                                      a note to the other sides (-note, -note-file: at most 500
+                                      characters, which they read as they open the file)
+  show [-game ID]                     show the table and what you must decide again, and every
+                                      note of the game
   verify FILE|GAME                    check a game end to end and name the first cheat
   games                               list the games played by file on this machine
 
@@ -89,7 +92,12 @@ func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error
 		if err != nil {
 			return err
 		}
-		return show(home, seat, out)
+		if err := show(home, seat, out); err != nil {
+			return err
+		}
+		fmt.Fprintln(out)
+		seat.ShowNotes(out)
+		return nil
 	}
 	fmt.Fprintln(errOut, Usage)
 	return fmt.Errorf("pbem: unknown command %q", args[0])
@@ -213,6 +221,8 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	command := fs.String("command", "", "your decision as a JSON command file")
 	ordersPath := fs.String("orders", "", "your plotted orders as a JSON file (default: the proposed plot)")
 	limboPath := fs.String("limbo", "", "the energy allocations of your units out of phase as a JSON file (limbo.json as pbem open writes it; default: as pbem open proposes them), sealed until the game is over")
+	noteText := fs.String("note", "", fmt.Sprintf("a note to the other sides, which they read as they open the file (at most %d characters)", MaxNoteLen))
+	notePath := fs.String("note-file", "", "a note to the other sides, read from a text file (as -note)")
 	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -220,6 +230,10 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	}
 	if len(pos) > 0 {
 		return fmt.Errorf("pbem send: takes no file (give the game with -game)")
+	}
+	note, err := readNote(*noteText, *notePath)
+	if err != nil {
+		return err
 	}
 	id, err := pickGame(home, *game)
 	if err != nil {
@@ -267,7 +281,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 			return fmt.Errorf("pbem send: -choose %d: the %s has %d choices", *choose, kind, len(legal))
 		}
 	}
-	f, err := seat.Send(o)
+	f, err := seat.SendNote(o, note)
 	nothing := errors.Is(err, ErrNothingNew)
 	if err != nil && !nothing {
 		return err
@@ -278,9 +292,15 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	}
 	if nothing {
 		fmt.Fprintf(out, "nothing new: %s holds the game as it stands (%d messages); send it again if it was lost\n", name, len(f.Messages))
+		if note != "" {
+			fmt.Fprintln(out, "your note is not in it: a note goes with a file that carries your next move (give it to that send)")
+		}
 		return nil
 	}
 	fmt.Fprintf(out, "wrote %s (%d messages): send it to the other sides\n", name, len(f.Messages))
+	if note != "" {
+		fmt.Fprintln(out, "your note is in it, signed: the other sides read it as they open the file")
+	}
 	switch {
 	case seat.Game.Finished():
 		fmt.Fprintln(out, "the game is over; hexrift pbem verify", name, "checks it end to end")
@@ -419,6 +439,25 @@ func readLimbo(path string) (*LimboOrders, error) {
 		return nil, fmt.Errorf("pbem: %s: %v", path, err)
 	}
 	return &o, nil
+}
+
+// readNote returns the note send gives, from -note or -note-file (a
+// file's line ends made newlines, its last ones dropped), checked.
+func readNote(text, path string) (string, error) {
+	switch {
+	case text != "" && path != "":
+		return "", fmt.Errorf("pbem send: give -note or -note-file, not both")
+	case path != "":
+		data, err := readFile(path)
+		if err != nil {
+			return "", fmt.Errorf("pbem: cannot read %s: %w", path, err)
+		}
+		text = strings.TrimRight(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+		return text, CheckNote(path, text)
+	case text != "":
+		return text, CheckNote("-note", text)
+	}
+	return "", nil
 }
 
 func readCommand(path string) (rules.Command, error) {

@@ -88,6 +88,9 @@ type Game struct {
 	// recap, when set, keeps the frames of the stretches of the rounds
 	// after its From, for a replay of the table (Seat.Recap).
 	recap *recapFrames
+	// Notes are the sides' notes to one another, in the order written
+	// (notes.go).
+	Notes []Note
 	// limboCommits seal each side's limbo orders by round, limboOpen
 	// holds them once its key message opened them, and ownLimbo are the
 	// machine's own side's, from its secrets (limbo.go).
@@ -230,6 +233,9 @@ func (g *Game) apply(m Message) error {
 		return cheat("a second genesis")
 	}
 	if m.Kind == KindGenesis {
+		if m.Note != "" {
+			return cheat("field note belongs to a note message alone")
+		}
 		if err := g.genesis(m); err != nil {
 			return cheat("%v", err)
 		}
@@ -243,6 +249,9 @@ func (g *Game) apply(m Message) error {
 		}
 		if !m.verify(pub) {
 			return cheat("the signature is not %s's: the message was edited or forged", m.Side)
+		}
+		if m.Note != "" && m.Kind != KindNote {
+			return cheat("field note belongs to a note message alone")
 		}
 		var err error
 		switch m.Kind {
@@ -258,6 +267,8 @@ func (g *Game) apply(m Message) error {
 			err = g.key(m)
 		case KindAnnounce:
 			err = g.announce(m)
+		case KindNote:
+			err = g.note(m)
 		default:
 			err = fmt.Errorf("unknown kind %q", m.Kind)
 		}

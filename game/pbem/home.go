@@ -483,7 +483,19 @@ func (s *Seat) Propose() *plot.Orders {
 // a received file made due, and its commitment to orders o when the game
 // waits for them (o may be nil otherwise). Its secrets are kept before
 // the commitment leaves the machine. It returns the turn file to send.
-func (s *Seat) Send(o *Orders) (*File, error) {
+func (s *Seat) Send(o *Orders) (*File, error) { return s.SendNote(o, "") }
+
+// SendNote is Send with a note to the other sides (note "": none), the
+// last message of the file: a line of the player's own, which they read
+// as they open it. A note goes only with a file that carries something
+// else of the side (with nothing new to send it is not written, and
+// SendNote returns ErrNothingNew), so that two machines never write the
+// log at once. A note that is too long or holds control characters is
+// refused before anything is written.
+func (s *Seat) SendNote(o *Orders, note string) (*File, error) {
+	if why := noteProblem(note); note != "" && why != "" {
+		return nil, fmt.Errorf("pbem: the note %s; nothing is sent", why)
+	}
 	before := s.Game.Len()
 	if err := s.auto(); err != nil {
 		return nil, err
@@ -509,6 +521,11 @@ func (s *Seat) Send(o *Orders) (*File, error) {
 			return nil, err
 		}
 		if err := s.auto(); err != nil {
+			return nil, err
+		}
+	}
+	if note != "" && s.Game.Len() > before {
+		if err := s.sign(Message{Kind: KindNote, Note: note}); err != nil {
 			return nil, err
 		}
 	}

@@ -50,6 +50,10 @@ const (
 	// KindKey reveals a side's private dice key once the game is over,
 	// so that every private roll can be checked.
 	KindKey = "key"
+	// KindNote is a line a side writes to the other sides with its turn
+	// file (notes.go): its own free text, signed and chained as every
+	// message, which changes nothing of the game.
+	KindNote = "note"
 )
 
 // File is a turn file: the whole log of a game so far.
@@ -91,6 +95,9 @@ type Message struct {
 	Result *Result         `json:"result,omitempty"`
 	// Announce is an announcement (announce).
 	Announce *Announcement `json:"announce,omitempty"`
+	// Note is the side's note to the other sides (note): text the
+	// player typed, of at most MaxNoteLen characters.
+	Note string `json:"note,omitempty"`
 	// Sig is the side's Ed25519 signature of the message without it.
 	Sig string `json:"sig,omitempty"`
 }

@@ -84,6 +84,12 @@ func (s *Seat) Show(w io.Writer) {
 			fmt.Fprintf(w, "  %s  %s\n", e.Clock, e.Text)
 		}
 	}
+	if notes := s.NewNotes(); len(notes) > 0 {
+		fmt.Fprintln(w, "\nnotes from the other sides since your last file:")
+		for _, n := range notes {
+			fmt.Fprintf(w, "  %s\n", g.NoteLine(n, "    "))
+		}
+	}
 	fmt.Fprintln(w)
 	if v.Outcome != nil {
 		fmt.Fprintf(w, "the game is over: %s\n", v.Outcome)
@@ -115,6 +121,25 @@ func (s *Seat) Show(w io.Writer) {
 	p := s.Propose()
 	for _, sh := range p.Ships {
 		fmt.Fprintf(w, "  %-14s %s; %s\n", sh.Unit, sh.Course, sh.Fire)
+	}
+}
+
+// ShowNotes writes every note of the game, the side's own among them,
+// in the order they were written, each with its writer and where the
+// game stood.
+func (s *Seat) ShowNotes(w io.Writer) {
+	g := s.Game
+	if len(g.Notes) == 0 {
+		fmt.Fprintln(w, "no notes in this game yet (pbem send -note TEXT writes one to the other sides)")
+		return
+	}
+	fmt.Fprintf(w, "the notes of the game (%d):\n", len(g.Notes))
+	for _, n := range g.Notes {
+		mark := ""
+		if n.Side == s.Side {
+			mark = "you, "
+		}
+		fmt.Fprintf(w, "  %s%s\n", mark, g.NoteLine(n, "    "))
 	}
 }
 

@@ -62,8 +62,12 @@ func Verify(name string, data []byte) (string, error) {
 	if n := len(g.Results); n > 0 && g.Results[n-1].Stopped != "" {
 		end = "stopped: " + g.Results[n-1].Stopped
 	}
-	return fmt.Sprintf("game %s verified: %d messages, every signature and the hash chain checked, every commitment opened and matched, every dice key matched, %d rounds, %d commands and %d rolls played again by the rules; %s (state hash %s)",
-		g.ID, g.Len(), len(g.Results), len(g.Commands), rolls, end, shortHash(g.State.Hash())), nil
+	notes := ""
+	if len(g.Notes) > 0 {
+		notes = fmt.Sprintf(" (%d of them notes)", len(g.Notes))
+	}
+	return fmt.Sprintf("game %s verified: %d messages%s, every signature and the hash chain checked, every commitment opened and matched, every dice key matched, %d rounds, %d commands and %d rolls played again by the rules; %s (state hash %s)",
+		g.ID, g.Len(), notes, len(g.Results), len(g.Commands), rolls, end, shortHash(g.State.Hash())), nil
 }
 
 func shortHash(h rules.Hash) string { return h.String()[:12] }

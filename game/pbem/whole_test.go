@@ -151,6 +151,9 @@ type homesGame struct {
 	started func()
 	// variant is what the first machine changes of the scenario's rules.
 	variant Variant
+	// note, when set, is the note each file carries, by its number (""
+	// for none; notes_test.go).
+	note func(n int) string
 }
 
 // keptHome is a copy of a machine's home as it was before it opened file
@@ -203,7 +206,11 @@ func playHomes(t *testing.T, g homesGame, limit int) (a, b *player, files []sent
 		if next, err := seat.Preview(); err == nil && next.MustCommit() {
 			o = to.orders(t, seat)
 		}
-		f, err := seat.Send(o)
+		note := ""
+		if g.note != nil {
+			note = g.note(len(files))
+		}
+		f, err := seat.SendNote(o, note)
 		require.NoError(t, err, "%s sending at %s", to.side, seat.Game.State.Clock)
 		data, err = f.Encode()
 		require.NoError(t, err)
