@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
@@ -69,6 +70,10 @@ type PbemScene struct {
 	// while it is shown; frames are its frames, once made (openRecap).
 	recap  *recapView
 	frames []recapFrame
+	// note is the side's note to the other sides, which its next turn
+	// file carries (pbem.Seat.SendNote); while it has the keyboard no
+	// key of the table's key maps fires.
+	note *widget.TextInput
 }
 
 // pbemStage is what the table asks of the side.
@@ -113,6 +118,11 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	p.events = rules.Events(next.Game.Events, p.side)
 	p.frame = newOrdersFrame()
 	p.problem = env.wrapped("", 13, render.UIDanger, ordersWidth-28)
+	p.note = widget.NewTextInput(widget.TextInputOpts.Placeholder("a note to the other side (optional)"),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(ordersWidth-28, 0)),
+		widget.TextInputOpts.Validation(func(text string) (bool, *string) { return utf8.RuneCountInString(text) <= pbem.MaxNoteLen, nil }),
+		// Enter leaves the note; the commit key then writes the file.
+		widget.TextInputOpts.SubmitHandler(func(*widget.TextInputChangedEventArgs) { p.note.Focus(false) }))
 	root := env.root()
 	root.AddChild(p.frame.root)
 	p.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
@@ -175,6 +185,11 @@ func (p *PbemScene) build() {
 	for _, line := range p.standing() {
 		f.header.AddChild(p.env.wrapped(line, 13, render.UITextDim, ordersWidth-28))
 	}
+	if p.writes() {
+		// Above the button that writes the file, the panel's own or
+		// the table's.
+		f.footer.AddChild(p.note)
+	}
 	switch p.stage {
 	case pbemDecide:
 		p.orders = newOrderBuilder(p.desk, p.need)
@@ -219,6 +234,16 @@ func (p *PbemScene) build() {
 	f.fit(p.mapv.cam.Height)
 }
 
+// writes reports whether the stage ends in the side's turn file being
+// written: the stages where it may type a note for it.
+func (p *PbemScene) writes() bool {
+	switch p.stage {
+	case pbemFirst, pbemDecide, pbemPlot, pbemDue:
+		return true
+	}
+	return false
+}
+
 // standing is where the game stands, for the header: the clock and
 // round, and where and why the last stretch stopped.
 func (p *PbemScene) standing() []string {
@@ -249,6 +274,9 @@ func (p *PbemScene) standing() []string {
 	}
 	if lost := p.losses(); len(lost) > 0 {
 		lines = append(lines, "Since you last looked: "+strings.Join(lost, "; ")+".")
+	}
+	for _, n := range p.next.NewNotes() {
+		lines = append(lines, "Note from "+g.NoteLine(n, ""))
 	}
 	if out := p.next.OutOfPhase(); len(out) > 0 {
 		var us []string
@@ -516,7 +544,7 @@ func (p *PbemScene) send(o *pbem.Orders) {
 			o.Limbo = p.next.ProposeLimbo()
 		}
 	}
-	_, err := p.seat.Send(o)
+	_, err := p.seat.SendNote(o, strings.TrimSpace(p.note.GetText()))
 	if err != nil && !errors.Is(err, pbem.ErrNothingNew) {
 		p.problem.Label = err.Error()
 		// Send may have written to the seat in memory before it
@@ -581,6 +609,18 @@ func (p *PbemScene) Update(in *Input) error {
 			p.recap = nil
 		}
 		return nil
+	}
+	// While the note has the keyboard, the keys type into it: none of
+	// the table's keys fires (its back key leaves the note, not the
+	// table).
+	if p.note.IsFocused() {
+		if p.keys.Fired(in, intentBack) {
+			p.note.Focus(false)
+			return nil
+		}
+		keyless := *in
+		keyless.Held, keyless.Pressed, keyless.Typed = nil, nil, nil
+		in = &keyless
 	}
 	if p.keys.Fired(in, intentBack) {
 		p.env.Show(NewPbemFilesScene(p.env))

@@ -33,6 +33,8 @@ type pbemPeer struct {
 	ctrl match.Controller
 	dir  string
 	seat *pbem.Seat
+	// note is the note its next file carries, if any.
+	note string
 }
 
 func newPbemPeer(t *testing.T, side rules.SideID) *pbemPeer {
@@ -65,10 +67,10 @@ func (o *pbemPeer) send(t *testing.T, seat *pbem.Seat) string {
 			ord.Command = &c
 		}
 	}
-	if _, err := seat.Send(ord); err != nil {
+	if _, err := seat.SendNote(ord, o.note); err != nil {
 		require.ErrorIs(t, err, pbem.ErrNothingNew)
 	}
-	o.seat = seat
+	o.seat, o.note = seat, ""
 	out := filepath.Join(o.dir, seat.TurnFileName())
 	require.NoError(t, seat.WriteTurn(out))
 	return out
