@@ -10,7 +10,9 @@
 // edited is refused before anything of the player's game changes. Each
 // side's private dice key is drawn on its machine, committed by hash as it
 // joins and revealed once the game is over. Verify replays a finished
-// game end to end, with every dice key, and names the first cheat.
+// game end to end, with every dice key, and names the first cheat. A
+// side may write a note to the other sides with a file it sends
+// (notes.go): its own text, signed and chained as every message.
 //
 // Only scenarios whose state every side may see, once the sealed orders
 // are opened, are accepted: docs/PBEM.md says why and what is refused.
