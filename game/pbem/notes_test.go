@@ -340,3 +340,46 @@ func TestCommandsCarryNotes(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, out, "): Good luck.\n    May the dice be kind.\n")
 }
+
+// TestNotesLeaveTheGameAlone plays the test game to its end with a note
+// in every third file: without their notes its files hold the messages
+// of the game played without notes (the same commitments, reveals,
+// results and state hashes, the dice keys), and Verify passes, counting
+// the notes.
+func TestNotesLeaveTheGameAlone(t *testing.T) {
+	_, _, plain := playWhole(t)
+	_, _, files := playHomes(t, homesGame{src: testSource(t), sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{"a", "b"},
+		note: func(n int) string {
+			if n%3 == 0 {
+				return fmt.Sprintf("file %d: your move", n)
+			}
+			return ""
+		}}, 0)
+	require.Len(t, files, len(plain))
+	for n := range files {
+		f := parse(t, files[n].Data)
+		var kept []Message
+		for _, m := range f.Messages {
+			if m.Kind == KindNote {
+				continue
+			}
+			kept = append(kept, m)
+		}
+		// Without its notes each file holds the plain game's messages,
+		// their content alike (the chain and signatures differ).
+		want := parse(t, plain[n].Data).Messages
+		require.Len(t, kept, len(want), "file %d", n)
+		for i := range kept {
+			kept[i].Seq, kept[i].Prev, kept[i].Sig = want[i].Seq, want[i].Prev, want[i].Sig
+			require.Equal(t, want[i], kept[i], "file %d message %d", n, i)
+		}
+	}
+	last := files[len(files)-1].Data
+	g, err := Replay(parse(t, last))
+	require.NoError(t, err)
+	require.Len(t, g.Notes, (len(files)-1)/3)
+	rep, err := Verify("last", last)
+	require.NoError(t, err)
+	require.Contains(t, rep, fmt.Sprintf(" messages (%d of them notes), every signature", len(g.Notes)))
+	t.Logf("%d files, %d notes in the last: %s", len(files), len(g.Notes), rep)
+}
