@@ -94,7 +94,7 @@ func TestNotesTravelWithTurnFiles(t *testing.T) {
 			require.Equal(t, all, lines(tc.seat.Game, tc.seat.Game.Notes))
 			var out bytes.Buffer
 			tc.seat.Show(&out)
-			require.Contains(t, out.String(), "notes from the other sides since your last file:\n  "+all[2]+"\n")
+			require.Contains(t, out.String(), "notes from the other sides in the files you last received:\n  "+all[2]+"\n")
 		})
 	}
 	// Once answered, with no note, the corsairs see no new note; the
@@ -309,7 +309,7 @@ func TestCommandsCarryNotes(t *testing.T) {
 		// table is what pbem open of the file prints, not what must not be.
 		table, not string
 	}{
-		{"corsairs", "open 1", "notes from the other sides since your last file:\n  Bounty Hunters (" + start + "): Your move. Nice shot on the Kestrel.\n", ""},
+		{"corsairs", "open 1", "notes from the other sides in the files you last received:\n  Bounty Hunters (" + start + "): Your move. Nice shot on the Kestrel.\n", ""},
 		{"corsairs", "show", "the notes of the game (1):\n  Bounty Hunters (" + start + "): Your move. Nice shot on the Kestrel.\n", ""},
 		{"corsairs", "send 2 -note-file " + crlf, "your note is in it, signed", ""},
 		{"hunters", "open 2", "  Corsair Band (", "Nice shot"},

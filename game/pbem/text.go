@@ -85,7 +85,7 @@ func (s *Seat) Show(w io.Writer) {
 		}
 	}
 	if notes := s.NewNotes(); len(notes) > 0 {
-		fmt.Fprintln(w, "\nnotes from the other sides since your last file:")
+		fmt.Fprintln(w, "\nnotes from the other sides in the files you last received:")
 		for _, n := range notes {
 			fmt.Fprintf(w, "  %s\n", g.NoteLine(n, "    "))
 		}
