@@ -26,8 +26,8 @@ func noteLines(seat *pbem.Seat, notes []pbem.Note) []string {
 // file to the other machine, which reads it with the side's name; the
 // other side's note comes back in the table's header, and the window's
 // own does not. While the field has the keyboard, the table's keys do
-// not fire (the commit key writes nothing, the back key leaves the field,
-// not the table); a note the rules of notes refuse is named and nothing
+// not fire (the commit key writes nothing, the replay key replays
+// nothing, the back key leaves the field, not the table); a note the rules of notes refuse is named and nothing
 // is written; the field holds no more than a note may.
 func TestPbemWindowCarriesNotes(t *testing.T) {
 	requireDisplay(t)
@@ -98,6 +98,21 @@ func TestPbemWindowCarriesNotes(t *testing.T) {
 	assert.Contains(t, header, "): Thanks. Mind the Squall.")
 	assert.NotContains(t, header, "Kestrel", "the window's own note is not news to it")
 	assert.Empty(t, p.note.GetText(), "a new table starts with no note")
+	// With a stretch played, the replay key replays it, but not while
+	// the note has the keyboard.
+	require.NotEmpty(t, p.next.Game.Results)
+	p.note.Focus(true)
+	w.script.intend(t, pbemKeys, intentRecap)
+	w.tick()
+	assert.Nil(t, p.recap, "typing R in the note replays nothing")
+	p.note.Focus(false)
+	w.script.intend(t, pbemKeys, intentRecap)
+	w.tick()
+	require.NotNil(t, p.recap, "the replay key replays the last stretch")
+	w.script.intend(t, recapKeys, intentCloseRecap)
+	w.tick()
+	require.Nil(t, p.recap)
+	require.Same(t, p, w.app.Scene())
 	// A file with no note brings none.
 	w.open(peer.answer(t, w.play(1)), "")
 	assert.Empty(t, peer.seat.NewNotes())
