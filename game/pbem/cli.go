@@ -118,7 +118,7 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 	as := fs.String("as", "", "the side you play")
 	sides := fs.String("sides", "", "the sides that play by file, comma-separated (default: every side of the scenario, which is all it can be)")
 	noRifts := fs.Bool("no-cosmic-rifts", false, "play the game with cosmic rifts off (IP4.21): a rift that forms stops a game by file; the genesis carries the choice, so every side sees it and none can change it")
-	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
+	path := fs.String("out", "", "the turn file to write, or a folder to write it in (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	arg, err := oneArg(fs, args, parse, "scenario (a bundled id or a file)")
 	if err != nil {
 		return err
@@ -223,7 +223,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	limboPath := fs.String("limbo", "", "the energy allocations of your units out of phase as a JSON file (limbo.json as pbem open writes it; default: as pbem open proposes them), sealed until the game is over")
 	noteText := fs.String("note", "", fmt.Sprintf("a note to the other sides, which they read as they open the file (at most %d characters)", MaxNoteLen))
 	notePath := fs.String("note-file", "", "a note to the other sides, read from a text file (as -note)")
-	path := fs.String("out", "", "the turn file to write (default: hexrift-GAME-SEQ-SIDE.pbem here)")
+	path := fs.String("out", "", "the turn file to write, or a folder to write it in (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -387,8 +387,9 @@ func pickGame(home Home, id string) (string, error) {
 // writeTurn writes the seat's game as a turn file at path, or under a
 // name of its own here.
 func writeTurn(seat *Seat, path string) (string, error) {
-	if path == "" {
-		path = seat.TurnFileName()
+	if info, err := os.Stat(path); path == "" || err == nil && info.IsDir() {
+		// No name, or a folder: the file's own name, there.
+		path = filepath.Join(path, seat.TurnFileName())
 	}
 	return path, seat.WriteTurn(path)
 }

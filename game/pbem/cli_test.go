@@ -292,3 +292,29 @@ func TestCommandsStartAGameWithCosmicRiftsOff(t *testing.T) {
 		})
 	}
 }
+
+// TestOutMayNameAFolder: -out naming a folder writes the turn file there
+// under its own name, for new and send alike; a send that writes nothing
+// new into it again writes the same file.
+func TestOutMayNameAFolder(t *testing.T) {
+	homes, cmd, _ := cliRunner(t, map[string]string{"corsairs": "a", "hunters": "b"})
+	outbox := t.TempDir()
+	out, err := cmd("corsairs", "new", filepath.Join("testdata", "short-haven.yaml"), "-as", "corsairs", "-out", outbox)
+	require.NoError(t, err)
+	ids, err := homes["corsairs"].Games()
+	require.NoError(t, err)
+	require.Len(t, ids, 1)
+	first := filepath.Join(outbox, "hexrift-"+ids[0]+"-1-corsairs.pbem")
+	require.FileExists(t, first)
+	require.Contains(t, out, first)
+	_, err = cmd("hunters", "open", first, "-as", "hunters")
+	require.NoError(t, err)
+	theirs := t.TempDir()
+	out, err = cmd("hunters", "send", "-out", theirs)
+	require.NoError(t, err)
+	ents, err := os.ReadDir(theirs)
+	require.NoError(t, err)
+	require.Len(t, ents, 1)
+	require.Regexp(t, `^hexrift-`+ids[0]+`-\d+-hunters\.pbem$`, ents[0].Name())
+	require.Contains(t, out, filepath.Join(theirs, ents[0].Name()))
+}
