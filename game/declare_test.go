@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
@@ -199,4 +200,82 @@ func TestDistinctNames(t *testing.T) {
 			seen[names[tt.id]] = true
 		})
 	}
+}
+
+// The declare-movement panel offers going into warp only where the rules
+// take it (X4.WARP): for the side's ships with forward speed, never for
+// its drones in flight, which the panel lists for self-destruction.
+func TestDeclarePanelOffersWarpWhereTheRulesTakeIt(t *testing.T) {
+	requireDisplay(t)
+	env := testEnv(t)
+	screen := ebiten.NewImage(1280, 800)
+	src, err := scenarios.ReadSource("first-contact")
+	require.NoError(t, err)
+	sc, err := src.Load()
+	require.NoError(t, err)
+	var seats []match.Seat
+	for _, sd := range sc.Sides {
+		seats = append(seats, match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"})
+	}
+	sess, err := match.NewSession(src, 3, seats)
+	require.NoError(t, err)
+	ctrls := map[rules.SideID]match.Controller{}
+	for _, s := range seats {
+		ctrls[s.Side] = match.NewController(s, 3)
+	}
+	drones := func(side rules.SideID) int {
+		n := 0
+		for _, u := range sess.State.View(side).Units {
+			if u.Side == side && u.Kind == rules.KindDrone && u.Detail != nil {
+				n++
+			}
+		}
+		return n
+	}
+	checked := 0
+	for i := 0; i < 20000 && !sess.Over() && checked == 0; i++ {
+		if st := sess.State; st.Clock.Step == rules.StepDeclareMovement {
+			for _, side := range st.Pending() {
+				if drones(side) == 0 {
+					continue
+				}
+				p := orderPanel(st, side)
+				p.env = env
+				b := newDeclareBuilder(p)
+				box, foot := widget.NewContainer(), widget.NewContainer()
+				p.place(box, foot, func() {})
+				b.build(p, box)
+				root := env.root()
+				root.AddChild(box, foot)
+				ui := &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
+				ui.Update()
+				ui.Draw(screen)
+				names := distinctNames(p, func() []rules.UnitID {
+					var ids []rules.UnitID
+					for _, d := range b.decl {
+						ids = append(ids, d.Unit)
+					}
+					return ids
+				}())
+				for _, d := range b.decl {
+					u, ok := unitView(p, d.Unit)
+					require.True(t, ok)
+					warp := panelCheck(box, names[d.Unit]+": go into warp") != nil
+					fate := panelCheck(box, names[d.Unit]+": self-destruct") != nil
+					assert.True(t, fate, "%s: self-destruct offered", d.Unit)
+					if u.Kind == rules.KindDrone {
+						assert.False(t, warp, "%s, a drone, is offered warp", d.Unit)
+					} else if u.Kind == rules.KindShip && u.Speed > 0 {
+						assert.True(t, warp, "%s, a ship at speed %d, is offered warp", d.Unit, u.Speed)
+					}
+					checked++
+				}
+			}
+		}
+		side := sess.State.Pending()[0]
+		cmd := ctrls[side].Decide(sess.State.View(side), sess.State.Legal(side))
+		_, err := sess.Submit(cmd)
+		require.NoError(t, err)
+	}
+	require.Positive(t, checked, "no declare-movement panel with a drone in flight")
 }

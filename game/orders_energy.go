@@ -455,7 +455,13 @@ func (b *declareBuilder) build(p *orderDesk, box *widget.Container) {
 			b.buildReentry(p, box, d, name)
 			continue
 		}
-		box.AddChild(liveCheck(p, name+": go into warp", func() bool { return d.Warp }, func(on bool) { d.Warp, d.Withdraw = on, d.Withdraw && !on }))
+		// Going into warp is offered where the rules take it: not for a
+		// seeking weapon, small craft, a base, or a ship with no forward
+		// speed allocated (X4.WARP).
+		warp := rules.Command{Kind: rules.CmdDeclare, Side: p.Side(), Declarations: []rules.Declaration{{Unit: d.Unit, Warp: true}}}
+		if p.Check(warp) == nil {
+			box.AddChild(liveCheck(p, name+": go into warp", func() bool { return d.Warp }, func(on bool) { d.Warp, d.Withdraw = on, d.Withdraw && !on }))
+		}
 		if u, ok := unitView(p, d.Unit); ok {
 			if sys, in := riftOf(p, u); in {
 				box.AddChild(liveCheck(p, fmt.Sprintf("%s: withdraw through %s (3 in 10: to reserve)", name, sysTitle(sys)),
