@@ -1,13 +1,17 @@
 package game
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
 )
 
 // The table of a game by file replays, with its recap key, what happened
@@ -73,4 +77,45 @@ func TestPbemWindowReplaysWhatHappened(t *testing.T) {
 	}
 	require.Equal(t, 2, replayed, "two tables replayed what happened")
 
+}
+
+// A game by file that stops (here, before a cosmic rift forms in
+// rift-haven, whose formation roll is one die, IP4.62) tells at the
+// table how the sides stood when it did, each side's points as the
+// rules tally them, for the players to settle it as they agreed.
+func TestPbemWindowTellsHowAStoppedGameStood(t *testing.T) {
+	requireDisplay(t)
+	src, err := scenarios.ReadSource("pbem/testdata/rift-haven.yaml")
+	require.NoError(t, err)
+	peer := newPbemPeer(t, "hunters")
+	seat, err := pbem.NewGame(peer.home, src, "hunters", testTime)
+	require.NoError(t, err)
+	first := filepath.Join(peer.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(first))
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	w.open(first, "corsairs")
+	file := w.play(0)
+	for round := 1; round <= 40; round++ {
+		w.open(peer.answer(t, file), "")
+		p := w.table()
+		g := p.next.Game
+		if n := len(g.Results); n > 0 && g.Results[n-1].Stopped != "" {
+			head := strings.Join(p.standing(), "\n")
+			o := g.State.Outcome()
+			require.Len(t, o.Sides, 2)
+			want := fmt.Sprintf("As it stood when it stopped: Corsair Band %d points, Bounty Hunters %d points (", o.Sides[0].Points, o.Sides[1].Points)
+			if o.Sides[0].Side == "hunters" {
+				want = fmt.Sprintf("As it stood when it stopped: Bounty Hunters %d points, Corsair Band %d points (", o.Sides[0].Points, o.Sides[1].Points)
+			}
+			assert.Contains(t, head, "The game stopped: ")
+			assert.Contains(t, head, want)
+			w.tick()
+			w.snap("stopped")
+			t.Logf("stopped in round %d at %s: %s", round, g.State.Clock, o)
+			return
+		}
+		require.False(t, g.Over(), "the game ended without stopping")
+		file = w.play(round)
+	}
+	t.Fatal("the game never stopped")
 }

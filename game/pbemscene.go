@@ -258,6 +258,9 @@ func (p *PbemScene) standing() []string {
 		switch {
 		case r.Stopped != "":
 			lines = append(lines, "The game stopped: "+r.Stopped)
+			if v.Outcome == nil {
+				lines = append(lines, p.stoppedText(g.State.Outcome()))
+			}
 		case r.Break != "":
 			lines = append(lines, p.breakText(r.Break))
 		}
@@ -324,6 +327,24 @@ func (p *PbemScene) outcomeText(o rules.Outcome) string {
 		pts = append(pts, fmt.Sprintf("%s %d points", sideName(sc, r.Side), r.Points))
 	}
 	return fmt.Sprintf("The game is over: %s (%s).", head, strings.Join(pts, ", "))
+}
+
+// stoppedText says how a game that stopped stood when it did: each
+// side's points so far, the side ahead, if any. What a stopped game
+// scores is for the players to agree (docs/PBEM.md).
+func (p *PbemScene) stoppedText(o rules.Outcome) string {
+	sc := p.next.Game.Scenario
+	var pts []string
+	for _, r := range o.Sides {
+		if r.Destination == "" {
+			pts = append(pts, fmt.Sprintf("%s %d points", sideName(sc, r.Side), r.Points))
+		}
+	}
+	ahead := "nobody ahead"
+	if o.Winner != "" {
+		ahead = sideName(sc, o.Winner) + " ahead"
+	}
+	return fmt.Sprintf("As it stood when it stopped: %s (%s). What a stopped game scores is yours to agree.", strings.Join(pts, ", "), ahead)
 }
 
 // verify checks the machine's copy of the finished game end to end

@@ -109,6 +109,18 @@ func TestRiftGameBetweenTwoHomes(t *testing.T) {
 			if name == "forms" {
 				require.Contains(t, last.Stopped, "hunters's cosmic rift rift-1 forms at T2 I3 involuntary-movement")
 				require.Equal(t, map[string]int{"IP4.25": 1}, news)
+				// Both tables tell the points as the game stood, alike.
+				var stood []string
+				for _, s := range []*Seat{sa, sb} {
+					var buf strings.Builder
+					s.Show(&buf)
+					i := strings.Index(buf.String(), "as it stood when it stopped: ")
+					require.GreaterOrEqual(t, i, 0, "%s's table: %s", s.Side, buf.String())
+					line, _, _ := strings.Cut(buf.String()[i:], "\n")
+					stood = append(stood, line)
+				}
+				require.Equal(t, stood[0], stood[1])
+				require.Regexp(t, `as it stood when it stopped: (\w+ \d+(, )?){2}$`, stood[0])
 			} else {
 				require.Equal(t, rules.StepGameOver, last.Clock.Step)
 				require.Empty(t, last.Stopped)

@@ -28,6 +28,11 @@ func (s *Seat) Show(w io.Writer) {
 		switch {
 		case r.Stopped != "":
 			fmt.Fprintf(w, "the game stopped: %s\n", r.Stopped)
+			if v.Outcome == nil {
+				// The points so far: what a stopped game scores is for
+				// the players to agree.
+				fmt.Fprintf(w, "as it stood when it stopped: %s\n", strings.TrimPrefix(g.State.Outcome().String(), "in play: "))
+			}
 		case r.Break != "":
 			fmt.Fprintf(w, "the last stretch stopped on a break: %s\n", r.Break)
 		}
