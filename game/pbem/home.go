@@ -415,7 +415,9 @@ func allCommitted(g *Game) bool {
 // kept on the machine.
 func (s *Seat) Preview() (*Seat, error) {
 	c := &Seat{Home: s.Home, Side: s.Side, Seen: s.Seen, sec: s.sec}
-	g, err := replayFor(s.Game.File(), s.sec)
+	// The replay keeps the frames of the stretches the side has not seen
+	// as it goes, for the table's replay of them (Recap).
+	g, err := replayKeeping(s.Game.File(), s.sec, &recapFrames{From: recapFrom(s.Seen, len(s.Game.Results))})
 	if err != nil {
 		return nil, err
 	}

@@ -19,6 +19,10 @@ type roundFrames struct {
 	Frames []stateFrame
 }
 
+// recapFrom is the last round a replay of the table leaves out: the
+// rounds seen, or all but the last of n when every one was seen.
+func recapFrom(seen, n int) int { return max(min(seen, n-1), 0) }
+
 // Frame is the table as the side saw it at the end of one impulse of a
 // stretch (or of a step outside the impulses), for a replay of what
 // happened since it last looked: the map of its own view, the lines of
@@ -43,10 +47,15 @@ func (s *Seat) Recap() ([]Frame, error) {
 	if n == 0 {
 		return nil, nil
 	}
-	keep := &recapFrames{From: min(s.Seen, n-1)}
-	r, err := replayKeeping(g.File(), s.sec, keep)
-	if err != nil {
-		return nil, err
+	keep, r := g.recap, g
+	if keep == nil || keep.From != recapFrom(s.Seen, n) {
+		// Not kept as the game was replayed (a seat opened, not a
+		// preview): play it again, keeping them.
+		keep = &recapFrames{From: recapFrom(s.Seen, n)}
+		var err error
+		if r, err = replayKeeping(g.File(), s.sec, keep); err != nil {
+			return nil, err
+		}
 	}
 	var out []Frame
 	var seen []rules.Event

@@ -27,7 +27,7 @@ func TestRecapReplaysWhatTheSideMaySee(t *testing.T) {
 		secs[p.side] = s.sec
 	}
 	seen := map[rules.SideID]int{} // rounds each machine has seen
-	recaps, frames, hiddenOut, ghosts := 0, 0, 0, 0
+	recaps, frames, hiddenOut, ghosts, previews := 0, 0, 0, 0, 0
 	for i, f := range files {
 		tf := parse(t, f.Data)
 		for sd, sec := range secs {
@@ -60,6 +60,22 @@ func TestRecapReplaysWhatTheSideMaySee(t *testing.T) {
 				}
 			}
 			require.Equal(t, seat.NewEvents(), lines, "file %d as %s: the recap's lines are the side's new log", i, sd)
+			if i%8 == 1 {
+				// The table's preview keeps the frames as it replays the
+				// log: the same as the log played again for them.
+				pre, err := seat.Preview()
+				require.NoError(t, err)
+				require.NotNil(t, pre.Game.recap)
+				if pre.Game.recap.From == recapFrom(pre.Seen, len(pre.Game.Results)) {
+					previews++
+				}
+				kept, err := pre.Recap()
+				require.NoError(t, err)
+				pre.Game.recap = nil
+				again, err := pre.Recap()
+				require.NoError(t, err)
+				require.Equal(t, again, kept, "file %d as %s: the preview's frames", i, sd)
+			}
 			last, err := json.Marshal(fr[len(fr)-1].View)
 			require.NoError(t, err)
 			table, err := json.Marshal(seat.View())
@@ -95,5 +111,6 @@ func TestRecapReplaysWhatTheSideMaySee(t *testing.T) {
 	}
 	require.Positive(t, hiddenOut, "no frame with a unit of the other side out of phase")
 	require.Positive(t, ghosts, "no frame with a side's own unit out of phase")
-	t.Logf("%d files, %d recaps, %d frames; %d frame-units of the other side out of phase kept out; %d own ghosts shown", len(files), recaps, frames, hiddenOut, ghosts)
+	require.Positive(t, previews, "no preview kept its frames")
+	t.Logf("%d files, %d recaps, %d frames; %d frame-units of the other side out of phase kept out; %d own ghosts shown; %d previews kept their frames", len(files), recaps, frames, hiddenOut, ghosts, previews)
 }
