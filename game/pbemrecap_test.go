@@ -17,9 +17,9 @@ import (
 // The table of a game by file replays, with its recap key, what happened
 // since the side last looked: the other machine's file opened, the
 // header says how many lines are new and which key replays them; the
-// replay steps impulse by impulse through the side's own view, its log
-// lines in each step together the new lines the header counted, the last
-// step the table itself; the key closes it and the table asks for the
+// replay steps impulse by impulse through the side's own view, each step
+// adding lines to the log and the steps' lines together the new lines
+// the header counted; the key closes it and the table asks for the
 // side's orders as before.
 func TestPbemWindowReplaysWhatHappened(t *testing.T) {
 	requireDisplay(t)

@@ -195,6 +195,24 @@ func (w *pbemWindow) play(round int) string {
 	return ""
 }
 
+// start starts the game the New game by file screen s has chosen and
+// returns the table, which has written the first turn file, and that
+// file.
+func (w *pbemWindow) start(s *PbemFilesScene) (*PbemScene, *pbem.File) {
+	w.t.Helper()
+	s.newGame()
+	require.Empty(w.t, s.problem.Label)
+	w.tick()
+	w.tick()
+	p := w.table()
+	require.Equal(w.t, pbemSent, p.stage)
+	data, err := os.ReadFile(p.wrote)
+	require.NoError(w.t, err)
+	f, err := pbem.ParseFile(p.wrote, data)
+	require.NoError(w.t, err)
+	return p, f
+}
+
 // pbemSource is a short game of a scenario that plays by file.
 func pbemSource(t *testing.T) scenarios.Source {
 	t.Helper()
@@ -543,17 +561,8 @@ func TestPbemWindowStartsAGameOfAFile(t *testing.T) {
 	require.Equal(t, "path-gate", s.scens[s.scen].sc.ID)
 	w.tick()
 	w.snap("new-game-of-a-file")
-	s.newGame()
-	require.Empty(t, s.problem.Label)
-	w.tick()
-	w.tick()
-	p := w.table()
-	require.Equal(t, pbemSent, p.stage)
+	p, f := w.start(s)
 	require.NoError(t, os.RemoveAll(folder))
-	data, err := os.ReadFile(p.wrote)
-	require.NoError(t, err)
-	f, err := pbem.ParseFile(p.wrote, data)
-	require.NoError(t, err)
 	require.Len(t, f.Messages[0].Genesis.Scenario.Destinations, 1, "the genesis carries gate-yard.yaml")
 	peer := newPbemPeer(t, "hunters")
 	peer.answer(t, p.wrote)
@@ -592,19 +601,10 @@ func TestPbemWindowStartsAGameWithCosmicRiftsOff(t *testing.T) {
 	w.tick()
 	require.True(t, s.noRifts, "the box ticked")
 	w.snap("new-game-rifts-off")
-	s.newGame()
-	require.Empty(t, s.problem.Label)
-	w.tick()
-	w.tick()
-	p := w.table()
-	require.Equal(t, pbemSent, p.stage)
+	p, f := w.start(s)
 	assert.True(t, p.seat.Game.Genesis.NoCosmicRifts)
 	assert.True(t, p.seat.Game.State.Ruleset.NoCosmicRifts)
 	assert.Contains(t, p.standing()[0], " · cosmic rifts off")
-	data, err := os.ReadFile(p.wrote)
-	require.NoError(t, err)
-	f, err := pbem.ParseFile(p.wrote, data)
-	require.NoError(t, err)
 	require.True(t, f.Messages[0].Genesis.NoCosmicRifts, "the genesis carries the choice")
 
 	other := sc.Setup().Sides[1].ID

@@ -267,10 +267,8 @@ func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad
 func TestShowKeepsUnitsOutOfPhaseToTheirSide(t *testing.T) {
 	a, b, files := playPhase(t)
 	secs := map[rules.SideID]*secret{}
-	for _, p := range []*player{a, b} {
-		s, err := LoadSeat(p.home, p.game)
-		require.NoError(t, err)
-		secs[p.side] = s.sec
+	for sd, s := range loadSeats(t, a, b) {
+		secs[sd] = s.sec
 	}
 	shown := 0
 	for i, f := range files {

@@ -21,10 +21,8 @@ import (
 func TestRecapReplaysWhatTheSideMaySee(t *testing.T) {
 	a, b, files := playPhase(t)
 	secs := map[rules.SideID]*secret{}
-	for _, p := range []*player{a, b} {
-		s, err := LoadSeat(p.home, p.game)
-		require.NoError(t, err)
-		secs[p.side] = s.sec
+	for sd, s := range loadSeats(t, a, b) {
+		secs[sd] = s.sec
 	}
 	seen := map[rules.SideID]int{} // rounds each machine has seen
 	recaps, frames, hiddenOut, ghosts, previews := 0, 0, 0, 0, 0
