@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -172,7 +173,7 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 		env.wrapped(fmt.Sprintf("Files found in %s, the folder hexrift started in and your Downloads folder, newest first. You can also drop a file on the window.", pbemOutbox(s.home)), 13, render.UITextDim, 440),
 		s.path,
 		s.fileInfo,
-		row(8, button("Open file", s.openFile), s.sideBtn),
+		row(8, button("Open file", s.openFile), s.sideBtn, button("Check it", s.checkFile)),
 	)
 	title := env.label("Play by file", render.Bold, 28, render.UIText)
 	title.GetWidget().LayoutData = widget.RowLayoutData{Position: widget.RowLayoutPositionCenter}
@@ -497,22 +498,49 @@ func (s *PbemFilesScene) openGame() {
 
 // openFile opens the turn file whose path is typed or chosen.
 func (s *PbemFilesScene) openFile() {
+	if name, data, ok := s.chosenFile(); ok {
+		s.open(name, data)
+	}
+}
+
+// chosenFile reads the turn file whose path is typed or chosen (or the
+// one dropped on the window), or says on the screen why it cannot.
+func (s *PbemFilesScene) chosenFile() (string, []byte, bool) {
 	s.problem.Label = ""
 	path := strings.TrimSpace(s.path.GetText())
 	if path == "" {
 		s.problem.Label = "Choose a turn file, or type its path."
-		return
+		return "", nil, false
 	}
 	if d := s.drop; d != nil && path == d.name {
-		s.open(d.name, d.data)
-		return
+		return d.name, d.data, true
 	}
 	data, err := pbem.ReadTurnFile(path)
 	if err != nil {
 		s.problem.Label = err.Error()
+		return "", nil, false
+	}
+	return path, data, true
+}
+
+// checkFile checks the chosen turn file end to end, as pbem verify does,
+// whether this machine plays its game or not, and says what it found: a
+// finished game verified, what an unfinished one waits for and that all
+// before checks, or the first message it refuses. It changes nothing.
+func (s *PbemFilesScene) checkFile() {
+	name, data, ok := s.chosenFile()
+	if !ok {
 		return
 	}
-	s.open(path, data)
+	rep, err := pbem.Verify(filepath.Base(name), data)
+	switch {
+	case err == nil:
+		s.fileInfo.Label = "Checked: " + strings.TrimPrefix(rep, "game ")
+	case errors.Is(err, pbem.ErrUnfinished):
+		s.fileInfo.Label = "Not finished: " + strings.TrimPrefix(err.Error(), pbem.ErrUnfinished.Error()+": ")
+	default:
+		s.fileInfo.Label = "The check refuses it: " + err.Error()
+	}
 }
 
 // open opens a turn file's data: the machine accepts it (pbem.Open) or

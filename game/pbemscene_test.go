@@ -252,8 +252,10 @@ func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
 	require.FileExists(t, file)
 	rounds := 0
 	decided := map[rules.CommandKind]bool{}
+	var answer string
 	for rounds = 1; rounds <= 40; rounds++ {
-		w.open(peer.answer(t, file), "")
+		answer = peer.answer(t, file)
+		w.open(answer, "")
 		p := w.table()
 		if p.stage == pbemWaiting && p.next.Game.Finished() {
 			break // the game is over and every dice key is in
@@ -276,6 +278,7 @@ func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
 	p.verify()
 	require.Empty(t, p.problem.Label)
 	assert.Contains(t, p.report.Label, "verified")
+
 	w.tick()
 	w.snap("verified")
 	assert.Contains(t, strings.Join(p.standing(), "\n"), "The game is over")
@@ -291,6 +294,13 @@ func TestPbemWindowPlaysRoundsByFile(t *testing.T) {
 	assert.True(t, decided[rules.CmdDeclare], "the window asked for declarations: %v", decided)
 	assert.Positive(t, w.secrets, "the other side had lines of its own, which the table kept back")
 	t.Logf("%d rounds, %d results, now %s, asked %v, %d lines of the other side's kept back", rounds, n, mine.Game.State.Clock, decided, w.secrets)
+
+	// The files screen's check says the same of the other side's last
+	// file.
+	s := w.files()
+	s.path.SetText(answer)
+	s.checkFile()
+	assert.Contains(t, s.fileInfo.Label, "Checked: "+mine.Game.ID+" verified")
 }
 
 // treeBytes reads every file under dir, by path, to compare byte for
@@ -370,6 +380,29 @@ func TestPbemWindowRefusesBadFiles(t *testing.T) {
 			assert.Equal(t, before, treeBytes(t, home), "the machine's games are as they were")
 		})
 	}
+
+	// Check it runs the whole check on a file and changes nothing: the
+	// true file checks so far and says whom it waits for; an edited one
+	// is refused by name.
+	before := treeBytes(t, home)
+	s := w.files()
+	for _, c := range []struct{ path, want string }{
+		{answer, "Not finished: round "},
+		{cases[2].path, "The check refuses it: "},
+	} {
+		s.path.SetText(c.path)
+		s.checkFile()
+		w.tick()
+		assert.Contains(t, s.fileInfo.Label, c.want)
+	}
+	assert.Contains(t, s.fileInfo.Label, "edited or forged")
+	assert.Equal(t, before, treeBytes(t, home), "checking changes nothing")
+	s.path.SetText(answer)
+	s.checkFile()
+	w.tick()
+	w.snap("checked-so-far")
+	assert.Regexp(t, `So far all \d+ messages check: every signature and the hash chain, every commitment opened, \d+ rounds played again by the rules`, s.fileInfo.Label)
+
 	w.open(answer, "")
 	p := w.table()
 	assert.NotEqual(t, pbemWaiting, p.stage, "the true file opens after the bad ones, and asks for orders")

@@ -31,9 +31,10 @@ func Verify(name string, data []byte) (string, error) {
 	}
 	if !g.Finished() {
 		side, what, _ := g.Waiting()
+		var why string
 		switch {
 		case what == "key":
-			return "", fmt.Errorf("%w: the game is over and waits for %s's dice key: a side that never reveals it withholds the check of its private rolls", ErrUnfinished, side)
+			why = fmt.Sprintf("the game is over and waits for %s's dice key: a side that never reveals it withholds the check of its private rolls", side)
 		case what == "reveal":
 			var shown []string
 			for _, sd := range g.Sides() {
@@ -41,18 +42,21 @@ func Verify(name string, data []byte) (string, error) {
 					shown = append(shown, string(sd))
 				}
 			}
-			why := "every side committed"
+			done := "every side committed"
 			if len(shown) > 0 {
-				why += " and " + strings.Join(shown, ", ") + " revealed"
+				done += " and " + strings.Join(shown, ", ") + " revealed"
 			}
-			return "", fmt.Errorf("%w: round %d waits for %s's reveal (%s): a side that never reveals withholds its orders and stops the game", ErrUnfinished, g.Round, side, why)
+			why = fmt.Sprintf("round %d waits for %s's reveal (%s): a side that never reveals withholds its orders and stops the game", g.Round, side, done)
 		case what == "announce":
-			return "", fmt.Errorf("%w: round %d waits for %s's announcement of what its units out of phase, its pending cosmic rift or its hidden mines did, which only its machine can compute: a side that never announces withholds it and stops the game", ErrUnfinished, g.Round, side)
+			why = fmt.Sprintf("round %d waits for %s's announcement of what its units out of phase, its pending cosmic rift or its hidden mines did, which only its machine can compute: a side that never announces withholds it and stops the game", g.Round, side)
 		case what == "result":
-			return "", fmt.Errorf("%w: round %d is revealed but its result is not written", ErrUnfinished, g.Round)
+			why = fmt.Sprintf("round %d is revealed but its result is not written", g.Round)
 		default:
-			return "", fmt.Errorf("%w: round %d waits for %s's %s", ErrUnfinished, g.Round, side, what)
+			why = fmt.Sprintf("round %d waits for %s's %s", g.Round, side, what)
 		}
+		// What was checked all the same: everything but the private
+		// rolls, which need the dice keys.
+		return "", fmt.Errorf("%w: %s. So far all %d messages check: every signature and the hash chain, every commitment opened, %d rounds played again by the rules; the private rolls are checked once every side's dice key is in", ErrUnfinished, why, g.Len(), len(g.Results))
 	}
 	rolls := 0
 	for _, r := range g.Results {
