@@ -131,7 +131,12 @@ var playKeys = KeyMap{Scene: "play", Bindings: []Binding{
 var pbemKeys = KeyMap{Scene: "pbem", Bindings: []Binding{
 	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the games by file (nothing is sent)"},
 	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay on the map what happened since you last looked"},
+	{intentOpenArrival, []ebiten.Key{ebiten.KeyO}, "open the other side's turn file that arrived while the table waited"},
 }}
+
+// intentOpenArrival opens, at a table that waits, the turn file of the
+// game that arrived in the folders the window looks at.
+const intentOpenArrival Intent = "open-arrival"
 
 // The order panels' intents.
 const (

@@ -39,6 +39,14 @@ type PbemFilesScene struct {
 	files    []pbemFileEntry
 	fileList *widget.List
 	file     *pbemFileEntry
+	// watch looks at the folders for turn files as they arrive, and
+	// heads keeps what each file listed says of itself (pbemwatch.go);
+	// reselect is the entry of the file chosen once the list is made
+	// anew, chosen again but not inspected anew (the list says it is
+	// chosen on its next update).
+	watch    pbemWatch
+	heads    pbemHeads
+	reselect *pbemFileEntry
 	path     *widget.TextInput
 	// sides are the sides a new game's file offers; side the one chosen.
 	sides    []rules.SideID
@@ -93,6 +101,7 @@ type pbemGameEntry struct {
 type pbemFileEntry struct {
 	Path  string
 	Label string
+	stat  pbemStat
 }
 
 // pbemScenario is a bundled scenario that plays by file.
@@ -120,12 +129,18 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	s := &PbemFilesScene{screen: newScreen(env), home: pbemHome(env), now: time.Now}
 	s.problem = env.wrapped(problem, 13, render.UIDanger, 900)
 	s.listGames()
-	s.listFiles()
+	s.watch = pbemWatch{dirs: pbemFolders(env, s.home)}
+	s.watch.last = scanPbem(s.watch.dirs)
+	s.listFiles(s.watch.last)
 	s.listScenarios()
 
 	s.gameList = entryList(s.games, func(e *pbemGameEntry) string { return e.Label }, func(e *pbemGameEntry) { s.game = e })
 	s.fileList = entryList(s.files, func(e *pbemFileEntry) string { return e.Label }, func(e *pbemFileEntry) {
 		s.file = e
+		if e == s.reselect {
+			s.reselect = nil
+			return
+		}
 		s.path.SetText(e.Path)
 		s.inspect(e.Path)
 	})
@@ -170,7 +185,7 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	right := panelColumn(8, widget.Insets{Left: 16, Right: 16, Top: 16, Bottom: 16},
 		env.label("Open a turn file", render.Bold, 18, render.UIAccent),
 		listBox(s.fileList),
-		env.wrapped(fmt.Sprintf("Files found in %s, the folder hexrift started in and your Downloads folder, newest first. You can also drop a file on the window.", pbemOutbox(s.home)), 13, render.UITextDim, 440),
+		env.wrapped(fmt.Sprintf("Files found in %s, the folder hexrift started in and your Downloads folder, newest first; one that arrives there while this screen is open joins the list. You can also drop a file on the window.", pbemOutbox(s.home)), 13, render.UITextDim, 440),
 		s.path,
 		s.fileInfo,
 		row(8, button("Open file", s.openFile), s.sideBtn, button("Check it", s.checkFile)),
@@ -244,53 +259,39 @@ func (s *PbemFilesScene) listGames() {
 	}
 }
 
-// pbemFolders are the folders searched for turn files: the window's own,
-// the working folder, and the user's Downloads.
-func (s *PbemFilesScene) pbemFolders() []string {
-	dirs := []string{pbemOutbox(s.home)}
-	if wd, err := os.Getwd(); err == nil {
-		dirs = append(dirs, wd)
+// listFiles lists the .pbem files of the folders searched, newest first
+// (files), each marked with what it brings; only a file new or changed
+// since the last list is read again (heads).
+func (s *PbemFilesScene) listFiles(files []pbemStat) {
+	heads := s.heads.of(files)
+	s.files = make([]pbemFileEntry, len(files))
+	for i, f := range files {
+		s.files[i] = pbemFileEntry{Path: f.path, stat: f, Label: fmt.Sprintf("%s  · %s%s", filepath.Base(f.path), fileTime(f.modTime(), s.now()), s.fileNews(heads[i]))}
 	}
-	if home, err := os.UserHomeDir(); err == nil {
-		dirs = append(dirs, filepath.Join(home, "Downloads"))
-	}
-	return dirs
 }
 
-// maxListedFiles bounds the turn files listed (and read to mark them):
-// the newest; an older one can still be opened by its path.
-const maxListedFiles = 40
-
-// listFiles lists the .pbem files of the folders searched, newest first.
-func (s *PbemFilesScene) listFiles() {
-	type found struct {
-		path string
-		mod  time.Time
+// relist shows the turn files of the folders as they are now: the list's
+// entries change in place, and the file chosen stays chosen while it is
+// there (said again when it was written again).
+func (s *PbemFilesScene) relist(files []pbemStat) {
+	was := s.file // an entry of the list as it was, kept as it was
+	s.listFiles(files)
+	entries := make([]any, len(s.files))
+	for i := range s.files {
+		entries[i] = &s.files[i]
 	}
-	var all []found
-	seen := map[string]bool{}
-	for _, dir := range s.pbemFolders() {
-		ents, err := os.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range ents {
-			p := filepath.Join(dir, e.Name())
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".pbem") || seen[p] {
-				continue
+	s.fileList.SetEntries(entries)
+	s.file = nil
+	if was != nil {
+		if i := slices.IndexFunc(s.files, func(e pbemFileEntry) bool { return e.Path == was.Path }); i >= 0 {
+			s.file, s.reselect = &s.files[i], &s.files[i]
+			s.fileList.SetSelectedEntry(s.reselect)
+			if s.files[i].stat != was.stat && strings.TrimSpace(s.path.GetText()) == was.Path {
+				s.inspect(was.Path)
 			}
-			info, err := e.Info()
-			if err != nil {
-				continue
-			}
-			seen[p] = true
-			all = append(all, found{p, info.ModTime()})
 		}
 	}
-	slices.SortStableFunc(all, func(a, b found) int { return b.mod.Compare(a.mod) })
-	for _, f := range all[:min(len(all), maxListedFiles)] {
-		s.files = append(s.files, pbemFileEntry{Path: f.path, Label: fmt.Sprintf("%s  · %s%s", filepath.Base(f.path), fileTime(f.mod, s.now()), s.fileNews(f.path))})
-	}
+	s.ui.Container.RequestRelayout()
 }
 
 // fileTime is when a file was written, short: the time of day today,
@@ -303,23 +304,21 @@ func fileTime(t, now time.Time) string {
 	return t.Format("2 Jan")
 }
 
-// fileNews says what a turn file brings this machine, from its messages
-// as they read (Open checks them all): nothing new, something new for a
-// game kept here, or a new game.
-func (s *PbemFilesScene) fileNews(path string) string {
-	data, err := pbem.ReadTurnFile(path)
-	if err != nil {
+// fileNews says what a turn file brings this machine, from its head
+// (its messages as they read; Open checks them all): nothing new,
+// something new for a game kept here, or a new game.
+func (s *PbemFilesScene) fileNews(h pbemHead) string {
+	switch {
+	case h.unread:
 		return "  · cannot be read"
-	}
-	f, err := pbem.ParseFile(path, data)
-	if err != nil {
+	case h.bad:
 		return "  · not a turn file"
 	}
 	for _, g := range s.games {
-		if g.ID != f.Game || g.seat == nil {
+		if g.ID != h.game || g.seat == nil {
 			continue
 		}
-		if len(f.Messages) <= g.seat.Game.Len() {
+		if h.messages <= g.seat.Game.Len() {
 			return "  · nothing new"
 		}
 		return "  · new"
@@ -550,12 +549,7 @@ func (s *PbemFilesScene) open(name string, data []byte) {
 	if len(s.sides) > 0 {
 		as = s.sides[s.side]
 	}
-	seat, err := pbem.Open(s.home, name, data, as)
-	if err != nil {
-		s.problem.Label = "Refused, and nothing of your games changed: " + err.Error()
-		return
-	}
-	s.env.Show(openPbem(s.env, s.home, seat, ""))
+	s.problem.Label = acceptTurn(s.env, s.home, name, data, as)
 }
 
 // newGame starts a game by file of the scenario and side chosen and
@@ -621,6 +615,9 @@ func dropped(fsys fs.FS) (string, []byte, bool) {
 // Update runs the screen.
 func (s *PbemFilesScene) Update(in *Input) error {
 	s.tick()
+	if files, changed := s.watch.tick(); changed {
+		s.relist(files)
+	}
 	if said := s.problem.Label + s.fileInfo.Label + fmt.Sprint(s.riftsChoice()); said != s.said {
 		// A line that changed wraps anew, or the choice of cosmic rifts
 		// came or went: lay the screen out again.

@@ -74,6 +74,20 @@ type PbemScene struct {
 	// file carries (pbem.Seat.SendNote); while it has the keyboard no
 	// key of the table's key maps fires.
 	note *widget.TextInput
+	// watch looks at the folders where turn files arrive while the game
+	// waits for another side, heads keeps what each file there says of
+	// itself (pbemwatch.go), and arrived is the file of the game found
+	// there that holds more than the machine accepted, if any.
+	watch   pbemWatch
+	heads   pbemHeads
+	arrived *pbemArrival
+}
+
+// pbemArrival is a turn file of the game that arrived while the table
+// waited: where it is, and the side that wrote it last.
+type pbemArrival struct {
+	file pbemStat
+	from rules.SideID
 }
 
 // pbemStage is what the table asks of the side.
@@ -106,6 +120,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	w, h := env.Size()
 	p := &PbemScene{env: env, home: home, seat: seat, next: next, side: seat.Side, wrote: wrote,
 		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
+	p.watch = pbemWatch{dirs: pbemFolders(env, home)}
 	st := next.Game.State
 	p.mapv = newTableMap(env, st, p.side, w, h)
 	p.mapv.HoverCard = p.layoutCard
@@ -218,6 +233,10 @@ func (p *PbemScene) build() {
 			f.body.AddChild(button("Check the whole game", p.verify, stretch()), p.report)
 		}
 	}
+	if a := p.arrived; a != nil && p.waits() {
+		f.body.AddChild(p.env.wrapped(fmt.Sprintf("A turn file from %s has arrived: %s", sideName(p.next.Game.Scenario, a.from), filepath.Base(a.file.path)), 15, render.UIAccent, ordersWidth-28))
+		f.body.AddChild(button(p.keys.label("Open it", intentOpenArrival), p.openArrival, stretch()))
+	}
 	if k := p.keysText(); k != "" && p.stage != pbemDecide && p.stage != pbemPlot {
 		f.body.AddChild(p.env.wrapped(k, 13, render.UITextDim, ordersWidth-28))
 	}
@@ -242,6 +261,45 @@ func (p *PbemScene) writes() bool {
 		return true
 	}
 	return false
+}
+
+// waits reports whether nothing is asked of the side: the stages where
+// the table looks for the other side's file as it arrives.
+func (p *PbemScene) waits() bool { return p.stage == pbemSent || p.stage == pbemWaiting }
+
+// look takes what a look at the folders found: the turn file of the game
+// holding the most messages, if it holds more than the machine accepted
+// (an older file of the game, one of another game or one that is no turn
+// file is passed over). The frame is built again only when the file
+// found changes.
+func (p *PbemScene) look(files []pbemStat) {
+	var found *pbemArrival
+	most := p.seat.Game.Len()
+	for i, h := range p.heads.of(files) {
+		if h.game == p.seat.Game.ID && h.messages > most {
+			found, most = &pbemArrival{file: files[i], from: h.last}, h.messages
+		}
+	}
+	if (found == nil) == (p.arrived == nil) && (found == nil || *found == *p.arrived) {
+		return
+	}
+	p.arrived = found
+	p.build()
+}
+
+// openArrival opens the turn file that arrived as the files screen opens
+// one of a game kept here; a refusal is said on the table.
+func (p *PbemScene) openArrival() {
+	if p.arrived == nil {
+		return
+	}
+	path := p.arrived.file.path
+	data, err := pbem.ReadTurnFile(path)
+	if err != nil {
+		p.problem.Label = err.Error()
+		return
+	}
+	p.problem.Label = acceptTurn(p.env, p.home, path, data, "")
 }
 
 // standing is where the game stands, for the header: the clock and
@@ -650,6 +708,15 @@ func (p *PbemScene) Update(in *Input) error {
 	if p.keys.Fired(in, intentRecap) {
 		p.openRecap()
 		return nil
+	}
+	if p.waits() {
+		if files, changed := p.watch.tick(); changed {
+			p.look(files)
+		}
+		if p.arrived != nil && p.keys.Fired(in, intentOpenArrival) {
+			p.openArrival()
+			return nil
+		}
 	}
 	p.frame.fit(p.mapv.cam.Height)
 	p.ui.Update()

@@ -98,6 +98,9 @@ func newPbemWindow(t *testing.T, first func(env *Env) Scene) *pbemWindow {
 	t.Helper()
 	env := testEnv(t)
 	env.pbemRand = pbemRand(1)
+	// The folders searched for turn files besides the window's own are
+	// the test's, not the working folder and Downloads.
+	env.pbemSearch = []string{t.TempDir()}
 	w := &pbemWindow{t: t, env: env, script: &scriptInput{}, screen: ebiten.NewImage(1280, 800), shots: os.Getenv("HEXRIFT_PBEM_SHOTS")}
 	w.app = NewApp(env, first(env))
 	w.app.SetInputSource(w.script)
@@ -110,6 +113,14 @@ func newPbemWindow(t *testing.T, first func(env *Env) Scene) *pbemWindow {
 func (w *pbemWindow) tick() {
 	w.t.Helper()
 	tick(w.t, w.app, w.screen)
+}
+
+// ticks runs the window for n frames.
+func (w *pbemWindow) ticks(n int) {
+	w.t.Helper()
+	for range n {
+		w.tick()
+	}
 }
 
 // snap writes the screen as a PNG into the screenshot folder, if any.
@@ -478,6 +489,20 @@ func TestPbemIntents(t *testing.T) {
 				w.tick()
 				require.NotNil(t, p.recap, "the key replays the last stretch")
 				assert.Equal(t, before, treeBytes(t, pbemHome(w.env).Dir), "replaying writes nothing")
+			}},
+			{intentOpenArrival, func(t *testing.T, k ebiten.Key) {
+				peer, _, first := peerStarts(t)
+				w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+				w.open(first, "corsairs")
+				answer := peer.answer(t, w.play(0))
+				p := w.table()
+				arrive(t, w.env.pbemSearch[0], filepath.Base(answer), []byte(mustRead(t, answer)))
+				w.ticks(pbemWatchTicks)
+				require.NotNil(t, p.arrived, "the table found the answer")
+				w.script.press(k)
+				w.tick()
+				w.tick()
+				assert.NotContains(t, []pbemStage{pbemSent, pbemWaiting}, w.table().stage, "the key opened the answer, and the table asks for orders")
 			}},
 		})
 	})

@@ -40,6 +40,10 @@ type Env struct {
 	// identities: the operating system's random source when nil (tests
 	// give a fixed one).
 	pbemRand io.Reader
+	// pbemSearch are the folders, besides the window's own, where turn
+	// files are looked for: the working folder and the Downloads folder
+	// when nil (tests give their own, pbemFolders).
+	pbemSearch []string
 }
 
 // NewEnv returns an environment with the given fonts, paths and settings.
