@@ -184,8 +184,9 @@ func TestPbemTableNoticesArrivals(t *testing.T) {
 	require.True(t, ok)
 	assert.Contains(t, btn.Text().Label, keyName(k), "the button names its key")
 	w.snap("table-arrival")
+	arrive(t, in, "stale-again.pbem", []byte(mustRead(t, first)))
 	w.ticks(2 * pbemWatchTicks)
-	assert.Same(t, line, bodyText(p, "has arrived"), "the same file: the frame is not built again")
+	assert.Same(t, line, bodyText(p, "has arrived"), "the same file arrived: the frame is not built again")
 
 	panelClick(t, p.frame.body, "Open it")
 	w.tick()
