@@ -44,7 +44,8 @@ type PbemFilesScene struct {
 	// reselect is the entry of the file chosen once the list is made
 	// anew, chosen again but not inspected anew (the list says it is
 	// chosen on its next update).
-	watch    pbemWatch
+	watch pbemWatch
+	pbemStirs
 	heads    pbemHeads
 	reselect *pbemFileEntry
 	path     *widget.TextInput
@@ -292,6 +293,7 @@ func (s *PbemFilesScene) relist(files []pbemStat) {
 		}
 	}
 	s.ui.Container.RequestRelayout()
+	s.stir()
 }
 
 // fileTime is when a file was written, short: the time of day today,

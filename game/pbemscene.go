@@ -81,6 +81,7 @@ type PbemScene struct {
 	watch   pbemWatch
 	heads   pbemHeads
 	arrived *pbemArrival
+	pbemStirs
 }
 
 // pbemArrival is a turn file of the game that arrived while the table
@@ -285,6 +286,7 @@ func (p *PbemScene) look(files []pbemStat) {
 	}
 	p.arrived = found
 	p.build()
+	p.stir()
 }
 
 // openArrival opens the turn file that arrived as the files screen opens

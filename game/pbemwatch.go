@@ -108,6 +108,22 @@ func (w *pbemWatch) tick() ([]pbemStat, bool) {
 	return files, true
 }
 
+// pbemStirs counts what looks at the folders changed on a screen. A
+// screen that has it is a stirrer: a window at rest (App.settle) still
+// runs its Update, at the resting tick rate, so that it goes on looking,
+// and draws again when a look changed something.
+type pbemStirs struct{ made, seen int }
+
+// stir notes that a look changed the screen.
+func (s *pbemStirs) stir() { s.made++ }
+
+// Stirred reports whether a look changed the screen since the last call.
+func (s *pbemStirs) Stirred() bool {
+	stirred := s.made != s.seen
+	s.seen = s.made
+	return stirred
+}
+
 // pbemHead is what a turn file says of itself, from its messages as they
 // read (Open checks them all): its game, how many messages it holds and
 // which side wrote the last; or that it cannot be read, or is no turn

@@ -55,6 +55,8 @@ func TestPbemFilesScreenNoticesArrivals(t *testing.T) {
 	w.ticks(3 * pbemWatchTicks)
 	assert.Equal(t, reads, s.heads.reads, "nothing changed: no file is read again")
 	assert.Equal(t, entries, s.fileList.Entries(), "nothing changed: the list is as it was")
+	var _ stirrer = s // a window at rest goes on looking
+	assert.Zero(t, s.made, "nothing changed: a resting window may rest")
 
 	in := w.env.pbemSearch[0]
 	got := arrive(t, in, filepath.Base(answer), []byte(mustRead(t, answer)))
@@ -73,7 +75,7 @@ func TestPbemFilesScreenNoticesArrivals(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			reads := s.heads.reads
+			reads, made := s.heads.reads, s.made
 			c.write()
 			w.ticks(pbemWatchTicks)
 			require.Len(t, s.files, 2)
@@ -83,6 +85,7 @@ func TestPbemFilesScreenNoticesArrivals(t *testing.T) {
 			assert.Same(t, mine, s.fileList.SelectedEntry(), "the file chosen stays chosen")
 			assert.Same(t, mine, s.file)
 			assert.Equal(t, "typed/by/hand.pbem", s.path.GetText(), "the path typed stays")
+			assert.Equal(t, made+1, s.made, "the list changed: a resting window draws it")
 			w.snap("files-arrival-" + c.name)
 		})
 	}
@@ -148,6 +151,7 @@ func TestPbemTableNoticesArrivals(t *testing.T) {
 			assert.Nil(t, p.arrived)
 			assert.Nil(t, bodyText(p, "has arrived"))
 			assert.Same(t, body, p.frame.body.Children()[0], "nothing arrived: the frame is not built again")
+			assert.Zero(t, p.made, "nothing arrived: a resting window may rest")
 		})
 	}
 
@@ -163,6 +167,8 @@ func TestPbemTableNoticesArrivals(t *testing.T) {
 	w.ticks(pbemWatchTicks)
 	require.NotNil(t, p.arrived)
 	require.NotNil(t, bodyText(p, "A turn file from Bounty Hunters has arrived: edited.pbem"))
+	var _ stirrer = p // a window at rest goes on looking
+	assert.Equal(t, 1, p.made, "a file arrived: a resting window draws it")
 	before := treeBytes(t, pbemHome(w.env).Dir)
 	panelClick(t, p.frame.body, "Open it")
 	w.tick()
