@@ -119,3 +119,28 @@ func TestPbemWindowTellsHowAStoppedGameStood(t *testing.T) {
 	}
 	t.Fatal("the game never stopped")
 }
+
+// Round a table of three, the table speaks of the other sides: the note
+// goes to them, the file is sent to them, the window waits for the next
+// file round the table, and the keys are compared with the other
+// players.
+func TestPbemWindowSpeaksToEveryOtherSide(t *testing.T) {
+	requireDisplay(t)
+	src, err := scenarios.ReadSource("pbem/testdata/short-crowns.yaml")
+	require.NoError(t, err)
+	peer := newPbemPeer(t, "federation")
+	seat, err := pbem.NewGame(peer.home, src, "federation", testTime)
+	require.NoError(t, err)
+	first := filepath.Join(peer.dir, seat.TurnFileName())
+	require.NoError(t, seat.WriteTurn(first))
+	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+	w.open(first, "korath")
+	p := w.table()
+	assert.Equal(t, "the other sides", p.others(), "whom the note goes to")
+	w.play(0)
+	p = w.table()
+	body := strings.Join(p.bodyText(), "\n")
+	assert.Contains(t, body, "Send it to the other sides (mail, chat, a shared folder). Waiting for the next file round the table")
+	assert.Contains(t, body, "Compare them once with the other players")
+	assert.NotContains(t, body, "the other side's")
+}

@@ -134,7 +134,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	p.events = rules.Events(next.Game.Events, p.side)
 	p.frame = newOrdersFrame()
 	p.problem = env.wrapped("", 13, render.UIDanger, ordersWidth-28)
-	p.note = widget.NewTextInput(widget.TextInputOpts.Placeholder("a note to the other side (optional)"),
+	p.note = widget.NewTextInput(widget.TextInputOpts.Placeholder("a note to "+p.others()+" (optional)"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(ordersWidth-28, 0)),
 		widget.TextInputOpts.Validation(func(text string) (bool, *string) { return utf8.RuneCountInString(text) <= pbem.MaxNoteLen, nil }),
 		// Enter leaves the note; the commit key then writes the file.
@@ -223,9 +223,9 @@ func (p *PbemScene) build() {
 		f.body.AddChild(p.env.wrapped("Your turn file is written:", 15, render.UIText, ordersWidth-28))
 		f.body.AddChild(p.env.wrapped(pathLines(p.wrote, 40), 13, render.UIAccent, ordersWidth-28))
 		if p.announces() {
-			f.body.AddChild(p.env.wrapped("It carries your machine's announcement of where your units out of phase phase in, or of what came of your pending cosmic rift, which the other side's machine needs to play on; where they are while out of phase, and your rift's delay and place, stay yours.", 13, render.UITextDim, ordersWidth-28))
+			f.body.AddChild(p.env.wrapped("It carries your machine's announcement of where your units out of phase phase in, or of what came of your pending cosmic rift, which "+p.othersMachines()+" to play on; where they are while out of phase, and your rift's delay and place, stay yours.", 13, render.UITextDim, ordersWidth-28))
 		}
-		f.body.AddChild(p.env.wrapped("Send it to the other side (mail, chat, a shared folder). "+p.waitText(), 15, render.UIText, ordersWidth-28))
+		f.body.AddChild(p.env.wrapped("Send it to "+p.others()+" (mail, chat, a shared folder). "+p.waitText(), 15, render.UIText, ordersWidth-28))
 	case pbemWaiting:
 		f.body.AddChild(p.env.wrapped(p.waitText(), 15, render.UIText, ordersWidth-28))
 		if p.next.Game.Finished() {
@@ -436,7 +436,11 @@ func (p *PbemScene) keysText() string {
 	if len(keys) == 0 {
 		return ""
 	}
-	return "Keys: " + strings.Join(keys, ", ") + ". Compare them once with the other player by another channel (a call, a message)."
+	players := "the other player"
+	if len(g.Sides()) > 2 {
+		players = "the other players"
+	}
+	return "Keys: " + strings.Join(keys, ", ") + ". Compare them once with " + players + " by another channel (a call, a message)."
 }
 
 // breakText says where the last stretch stopped, from its result's
@@ -539,14 +543,41 @@ func (p *PbemScene) waitText() string {
 	}
 	side, what, ok := g.Waiting()
 	if !ok || side == p.side {
-		return "Waiting for the other side's file."
+		return "Waiting for " + p.othersFile() + "."
 	}
 	words := map[string]string{"join": "joins the game", "commit": "sends its sealed orders", "reveal": "opens its orders", "key": "sends its dice key"}
 	w := words[what]
 	if w == "" {
 		w = "sends its file"
 	}
-	return fmt.Sprintf("Waiting for the other side's file: %s %s.", sideName(g.Scenario, side), w)
+	return fmt.Sprintf("Waiting for %s: %s %s.", p.othersFile(), sideName(g.Scenario, side), w)
+}
+
+// others names the sides the side plays against by file: "the other
+// side", or "the other sides" round a table of three or more.
+func (p *PbemScene) others() string {
+	if len(p.seat.Game.Sides()) > 2 {
+		return "the other sides"
+	}
+	return "the other side"
+}
+
+// othersMachines says whose machines need the side's announcement: "the
+// other side's machine needs", or "the other sides' machines need".
+func (p *PbemScene) othersMachines() string {
+	if len(p.seat.Game.Sides()) > 2 {
+		return "the other sides' machines need"
+	}
+	return "the other side's machine needs"
+}
+
+// othersFile names the file the side waits for: the other side's, or
+// round a table of three or more, the next one round the table.
+func (p *PbemScene) othersFile() string {
+	if len(p.seat.Game.Sides()) > 2 {
+		return "the next file round the table"
+	}
+	return "the other side's file"
 }
 
 // take does what the orders panel left on its desk.
