@@ -160,7 +160,7 @@ func newPbemFilesScene(env *Env, problem string) *PbemFilesScene {
 	s.scenBtn = button("", s.nextScenario)
 	s.nsideBtn = button("", s.nextNewSide)
 	s.riftsBox = checkbox("Cosmic rifts off", false, s.setNoRifts)
-	s.riftsInfo = env.wrapped("A cosmic rift that forms stops a game by file: with them off none forms (IP4.21). The other side sees the choice when it joins.", 13, render.UITextDim, 440)
+	s.riftsInfo = env.wrapped("A cosmic rift that forms stops a game by file: with them off none forms (IP4.21). Whoever joins sees the choice first.", 13, render.UITextDim, 440)
 	s.scenPath = widget.NewTextInput(widget.TextInputOpts.Placeholder("or a scenario file: path/to/map.yaml"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(300, 0)),
 		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { s.chooseFile(strings.TrimSpace(a.InputText)) }))
