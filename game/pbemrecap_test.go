@@ -2,14 +2,12 @@ package game
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -87,11 +85,7 @@ func TestPbemWindowTellsHowAStoppedGameStood(t *testing.T) {
 	requireDisplay(t)
 	src, err := scenarios.ReadSource("pbem/testdata/rift-haven.yaml")
 	require.NoError(t, err)
-	peer := newPbemPeer(t, "hunters")
-	seat, err := pbem.NewGame(peer.home, src, "hunters", testTime)
-	require.NoError(t, err)
-	first := filepath.Join(peer.dir, seat.TurnFileName())
-	require.NoError(t, seat.WriteTurn(first))
+	peer, _, first := peerStartsOf(t, src, "hunters")
 	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
 	w.open(first, "corsairs")
 	file := w.play(0)
@@ -128,11 +122,7 @@ func TestPbemWindowSpeaksToEveryOtherSide(t *testing.T) {
 	requireDisplay(t)
 	src, err := scenarios.ReadSource("pbem/testdata/short-crowns.yaml")
 	require.NoError(t, err)
-	peer := newPbemPeer(t, "federation")
-	seat, err := pbem.NewGame(peer.home, src, "federation", testTime)
-	require.NoError(t, err)
-	first := filepath.Join(peer.dir, seat.TurnFileName())
-	require.NoError(t, seat.WriteTurn(first))
+	_, _, first := peerStartsOf(t, src, "federation")
 	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
 	w.open(first, "korath")
 	p := w.table()

@@ -237,8 +237,15 @@ func pbemSource(t *testing.T) scenarios.Source {
 // the first turn file.
 func peerStarts(t *testing.T) (*pbemPeer, *pbem.Seat, string) {
 	t.Helper()
-	peer := newPbemPeer(t, "hunters")
-	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
+	return peerStartsOf(t, pbemSource(t), "hunters")
+}
+
+// peerStartsOf has the other machine start a game of src as side, and
+// returns it, its seat and the path of the first turn file.
+func peerStartsOf(t *testing.T, src scenarios.Source, side rules.SideID) (*pbemPeer, *pbem.Seat, string) {
+	t.Helper()
+	peer := newPbemPeer(t, side)
+	seat, err := pbem.NewGame(peer.home, src, side, testTime)
 	require.NoError(t, err)
 	first := filepath.Join(peer.dir, seat.TurnFileName())
 	require.NoError(t, seat.WriteTurn(first))
