@@ -436,8 +436,9 @@ func (s *State) largestUnit(side SideID) *Unit {
 // formRift forms side's pending rift: direction and range from its
 // largest unit (IP4.232), refused near point terrain (IP4.233) or near a
 // recent rift (IP4.29), lifetime rolled in public (IP4.25). In an ion
-// storm it becomes a cosmic storm (IP4.51).
-func (s *State) formRift(side SideID) []Event {
+// storm it becomes a cosmic storm (IP4.51). subject is the rift's, for
+// the sides' dice (RiftSubject).
+func (s *State) formRift(side SideID, subject string) []Event {
 	var evs []Event
 	dice := s.cosmicDice()
 	only := Only(side)
@@ -445,9 +446,9 @@ func (s *State) formRift(side SideID) []Event {
 	if lead == nil {
 		return append(evs, s.newEvent(EventCosmic, "IP4.232", Public, fmt.Sprintf("%s has no unit to place a cosmic rift from: none forms", s.sideName(side))))
 	}
-	dr, ev := s.Roll(D6, RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift direction"})
+	dr, ev := s.Roll(D6, RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift direction", Subject: subject})
 	evs = append(evs, ev)
-	rr, ev := s.Roll(d6s(dice.Range), RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift range"})
+	rr, ev := s.Roll(d6s(dice.Range), RollReason{Clause: "IP4.232", Side: side, Audience: only, What: "cosmic rift range", Subject: subject})
 	evs = append(evs, ev)
 	dir := directionFromDie(dr.Total)
 	h := lead.Hex.Add(dir.Vector().Scale(rr.Total))

@@ -213,7 +213,7 @@ func TestRiftPlacementRefused(t *testing.T) {
 	s := cosmicState(t, ship("big", "blue", "fed-cruiser", Hex{}, DirA, 0), ship("z", "red", "kor-raider", Hex{Q: 500}, DirA, 0))
 	s.Maps[0].Terrain = &Terrain{Features: []Feature{{ID: "sun", Kind: FeatureStar, Hex: Hex{Q: 30}}}}
 	s.reindex()
-	evs := s.formRift("blue")
+	evs := s.formRift("blue", "")
 	assert.Empty(t, s.Cosmic.Rifts, "IP4.233")
 	assert.NotEmpty(t, clauseEvents(evs, "IP4.233"))
 
@@ -221,11 +221,11 @@ func TestRiftPlacementRefused(t *testing.T) {
 	s.Clock.Turn = 10
 	openRift(s, Hex{Q: 250}, 64).Formed.Turn = 5
 	s.Cosmic.Rifts[0].Closed = true
-	evs = s.formRift("blue")
+	evs = s.formRift("blue", "")
 	assert.Len(t, s.Cosmic.Rifts, 1, "IP4.29: within 300 hexes and 300 turns")
 	assert.NotEmpty(t, clauseEvents(evs, "IP4.29"))
 	s.Clock.Turn = 306
-	s.formRift("blue")
+	s.formRift("blue", "")
 	assert.Len(t, s.Cosmic.Rifts, 2, "IP4.29: 300 turns later it may form")
 }
 
@@ -618,7 +618,7 @@ func TestCosmicStorm(t *testing.T) {
 	}
 	s.reindex()
 	s.setHex(s.Unit("in"), Hex{Q: 5})
-	evs := s.formRift("blue")
+	evs := s.formRift("blue", "")
 	require.Len(t, s.Cosmic.Rifts, 1)
 	r := s.Cosmic.Rifts[0]
 	assert.True(t, r.Storm, "IP4.51")
@@ -1027,7 +1027,7 @@ func TestUndetectedDestinationIsNoSideOfTheViewer(t *testing.T) {
 	s2 := cosmicState(t, ship("big", "red", "fed-cruiser", Hex{}, DirA, 0), ship("b", "blue", "kor-raider", Hex{Q: 500}, DirA, 0))
 	s2.Clock.Turn = 10
 	openRift(s2, Hex{Q: 250}, 64).Formed.Turn = 5
-	evs := s2.formRift("red")
+	evs := s2.formRift("red", "")
 	refusal := clauseEvents(evs, "IP4.29")
 	require.NotEmpty(t, refusal)
 	for _, e := range refusal {

@@ -15,7 +15,8 @@ import (
 // off is in limbo (StatusLimbo, not out of phase): out of the turn, the
 // views, the legal commands, the decisions and every explosion and
 // sphere, so that every machine plays the public game alike; only the
-// machines that know its side (its own, a verifier) hold its hex. The
+// machines that know it (its side's, a verifier's, or one given its
+// side's proof of the roll that laid it, sidedice.go) hold its hex. The
 // others hold no hex for it, only the scenario's (PeerState.mineFrom),
 // which is public.
 //
@@ -23,10 +24,11 @@ import (
 // mineScatter hexes of the scenario's hex of a mine in limbo on its map
 // is a mine point of the mine's side (MinePoint): the mine may lie
 // there. The
-// machines that know the side set off the mines that are there and record
-// each set-off (MineNews) for the side's announcement; another machine
-// plays the announced set-offs at that very point, or waits there
-// (Missing) while the side's announcements do not reach it. Points are
+// machines that know a mine set it off if it is there and record each
+// set-off (MineNews) for the side's announcement; a machine that does not
+// know one of the side's mines that may lie there waits (Missing) while
+// the side's announcements do not reach the point: the side's word that
+// none of those it does not know went off there. Points are
 // numbered per side in the order the game passes them, alike on every
 // machine, and an announcement reaches a number of them
 // (AnnounceMines): a point is a step of a command, and a clock alone
@@ -75,11 +77,14 @@ func (s *State) hideMines() {
 		}
 		p.mineFrom[u.ID] = u.Hex
 		u.Status = StatusLimbo
-		if !s.knowsSide(u.Side) {
+		if !s.knowsMine(u) {
 			u.Hex = Hex{}
 		}
 	}
 }
+
+// knowsMine reports whether this machine knows where mine m lies.
+func (s *State) knowsMine(m *Unit) bool { return s.knowsSecret(m.Side, MineSubject(m.ID)) }
 
 // hiddenMine reports whether u is a mine in limbo (peermine.go).
 func hiddenMine(u *Unit) bool { return isMine(u) && u.Status == StatusLimbo && !u.PhasedOut }
@@ -125,7 +130,7 @@ func (s *State) layMines() []Event {
 	var evs []Event
 	for i := range s.Units {
 		u := &s.Units[i]
-		if !hiddenMine(u) || !s.knowsSide(u.Side) {
+		if !hiddenMine(u) || !s.knowsMine(u) {
 			continue
 		}
 		from, ok := p.mineFrom[u.ID]
@@ -135,7 +140,7 @@ func (s *State) layMines() []Event {
 		hexes := s.mineHexes(u.Map, from)
 		h := hexes[0]
 		if len(hexes) > 1 {
-			r, ev := s.Roll(Dice{N: 1, Sides: len(hexes)}, RollReason{Clause: "mines", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "where mine " + string(u.ID) + " lies"})
+			r, ev := s.Roll(Dice{N: 1, Sides: len(hexes)}, RollReason{Clause: "mines", Side: u.Side, Unit: u.ID, Audience: Only(u.Side), What: "where mine " + string(u.ID) + " lies", Subject: MineSubject(u.ID)})
 			evs = append(evs, ev)
 			h = hexes[r.Total-1]
 		}
@@ -150,8 +155,9 @@ func (s *State) layMines() []Event {
 // peerMineEnter is mineEnter in a game played between machines: u enters
 // to. Every side but u's with a mine in limbo whose scenario hex is
 // within mineScatter of to has a mine point here; the mines this machine
-// knows lie at to, or that their side announced set off here, go off, in
-// the order of their ids, as at a table.
+// knows that lie at to go off, in the order of their ids, as at a table.
+// A mine it does not know that may lie at to makes the point missing
+// while its side's announcements do not reach it.
 func (s *State) peerMineEnter(u *Unit, to Hex) moveOutcome {
 	p := s.Peer
 	var sides []SideID
@@ -169,65 +175,38 @@ func (s *State) peerMineEnter(u *Unit, to Hex) moveOutcome {
 	for _, side := range sides {
 		p.minePts = append(p.minePts, MinePoint{Clock: s.Clock, Side: side, Unit: u.ID, Hex: to})
 		k := p.pointsOf(side)
-		if s.knowsSide(side) {
-			for _, m := range s.unitsAt(u.Map, to) {
-				if hiddenMine(m) && m.Side == side {
-					off = append(off, m)
-					p.mineMade = append(p.mineMade, MineNews{Clock: s.Clock, Side: side, Point: k, Unit: u.ID, Hex: to, Mine: m.ID})
-				}
+		unknown := false
+		for i := range s.Units {
+			m := &s.Units[i]
+			if !hiddenMine(m) || m.Side != side || m.Map != u.Map || p.mineFrom[m.ID].Distance(to) > mineScatter {
+				continue
 			}
-			continue
+			if !s.knowsMine(m) {
+				unknown = true
+				continue
+			}
+			if m.Hex == to {
+				off = append(off, m)
+				p.mineMade = append(p.mineMade, MineNews{Clock: s.Clock, Side: side, Point: k, Unit: u.ID, Hex: to, Mine: m.ID})
+			}
 		}
-		if k > p.mineReach[side] {
+		if unknown && k > p.mineReach[side] {
 			if p.missing == nil {
 				p.missing, p.missingPts = &PhasePoint{Clock: s.Clock, Sides: []SideID{side}}, len(p.minePts)-1
 			} else if p.missing.Clock == s.Clock {
 				p.missing.Sides = appendUnique(p.missing.Sides, side)
 				slices.Sort(p.missing.Sides)
 			}
-			continue
 		}
-		keep := p.mineNews[:0]
-		for _, n := range p.mineNews {
-			if n.Side != side || n.Point != k {
-				keep = append(keep, n)
-				continue
-			}
-			if m := s.announcedMine(n, u, to); m != nil {
-				off = append(off, m)
-			}
-		}
-		p.mineNews = keep
 	}
 	slices.SortFunc(off, func(a, b *Unit) int { return compareString(string(a.ID), string(b.ID)) })
 	var o moveOutcome
 	for _, m := range off {
-		if m.Hex != to {
-			s.setHex(m, to)
-		}
 		m.Status = StatusOnMap
 		o.Events = append(o.Events, s.unitEvent(EventNote, "", m, fmt.Sprintf("%s enters %v and sets off mine %s", unitName(u), to, m.ID)))
 		o.Events = append(o.Events, s.destroy(m, "set off by "+unitName(u))...)
 	}
 	return o
-}
-
-// announcedMine checks announced news n at its point, where u enters to,
-// and returns the mine it sets off, or nil with why it is false recorded.
-func (s *State) announcedMine(n MineNews, u *Unit, to Hex) *Unit {
-	p := s.Peer
-	m := s.Unit(n.Mine)
-	switch {
-	case n.Clock != s.Clock || n.Unit != u.ID || n.Hex != to:
-		p.refused = append(p.refused, fmt.Sprintf("%s's announced set-off of mine %s by %s entering %v at %s: at %s's mine point %d, %s enters %v at %s", n.Side, n.Mine, n.Unit, n.Hex, n.Clock, n.Side, n.Point, u.ID, to, s.Clock))
-	case m == nil || !hiddenMine(m):
-		p.refused = append(p.refused, fmt.Sprintf("%s's announced set-off of mine %s at %s: mine %s is not hidden there (set off already, or no mine)", n.Side, n.Mine, n.Clock, n.Mine))
-	case m.Map != u.Map || p.mineFrom[m.ID].Distance(to) > mineScatter:
-		p.refused = append(p.refused, fmt.Sprintf("%s's announced set-off of mine %s at %v: a mine lies within %d hexes of its scenario hex %v", n.Side, n.Mine, to, mineScatter, p.mineFrom[m.ID]))
-	default:
-		return m
-	}
-	return nil
 }
 
 // pointsOf returns how many mine points of side the game has passed.
@@ -241,54 +220,25 @@ func (p *PeerState) pointsOf(side SideID) int {
 	return n
 }
 
-// AnnounceMines takes side's announcement that its mines went off as news
-// says at its first reach mine points of the game, and at no other of
-// them. It checks what this machine can check before playing it: each
-// news is of a mine of side, at a point past the side's last
-// announcement and within reach, in order, no mine twice, none set off
-// before. A machine that knows side's mines keeps only how far the
-// announcement reaches; another plays each news at its point, and
-// refuses it there (MinesRefused) if the game shows it false.
-func (s *State) AnnounceMines(side SideID, reach int, news []MineNews) error {
+// AnnounceMines takes side's word that none of its mines this machine
+// does not know went off at its first reach mine points of the game.
+// (The mines that did are told by the side's dice for them, which the
+// side gives as it tells the set-off: this machine then knows them.) It
+// refuses a reach short of the side's last announcement's.
+func (s *State) AnnounceMines(side SideID, reach int) error {
 	p := s.Peer
 	if p == nil {
 		return refuse("", "an announcement in a game not played between machines")
 	}
-	last := p.mineReach[side]
-	if reach < last {
+	if last := p.mineReach[side]; reach < last {
 		return refuse("", "%s's announcement reaches its mine point %d, short of its last announcement's %d", side, reach, last)
 	}
-	seen := map[UnitID]bool{}
-	for i, n := range news {
-		m := s.Unit(n.Mine)
-		switch {
-		case n.Side != side:
-			return refuse("", "mine news %d: the mine is %s's, not %s's", i+1, n.Side, side)
-		case m == nil || !isMine(m):
-			return refuse("", "mine news %d: no mine %q", i+1, n.Mine)
-		case m.Side != side:
-			return refuse("", "mine news %d: mine %s is %s's, not %s's", i+1, n.Mine, m.Side, side)
-		case n.Point <= last || n.Point > reach:
-			return refuse("", "mine news %d: %s's mine point %d is outside the announcement's reach (points %d to %d)", i+1, side, n.Point, last+1, reach)
-		case n.Clock.Before(s.Clock):
-			return refuse("", "mine news %d at %s is before the announcement's stretch", i+1, n.Clock)
-		case seen[n.Mine]:
-			return refuse("", "mine news %d: mine %s is set off twice", i+1, n.Mine)
-		case i > 0 && (n.Point < news[i-1].Point || n.Point == news[i-1].Point && compareString(string(n.Mine), string(news[i-1].Mine)) <= 0):
-			return refuse("", "mine news %d does not come after the one listed before it", i+1)
-		case !hiddenMine(m):
-			return refuse("", "mine news %d: mine %s is not hidden: it went off before", i+1, n.Mine)
-		}
-		seen[n.Mine] = true
+	m := maps.Clone(p.mineReach)
+	if m == nil {
+		m = map[SideID]int{}
 	}
-	if p.mineReach == nil {
-		p.mineReach = map[SideID]int{}
-	}
-	p.mineReach[side] = reach
-	if s.knowsSide(side) {
-		return nil
-	}
-	p.mineNews = append(p.mineNews, news...)
+	m[side] = reach
+	p.mineReach = m
 	return nil
 }
 
@@ -309,14 +259,6 @@ func (s *State) MinePoints() []MinePoint {
 	return slices.Clone(s.Peer.minePts)
 }
 
-// UnplacedMines returns the announced set-offs not played yet.
-func (s *State) UnplacedMines() []MineNews {
-	if s.Peer == nil {
-		return nil
-	}
-	return slices.Clone(s.Peer.mineNews)
-}
-
 // HiddenMines returns side's mines in limbo, as this machine holds them:
 // with their hex where it knows side's mines, for side's eyes only.
 func (s *State) HiddenMines(side SideID) []Unit {
@@ -334,13 +276,12 @@ func (s *State) HiddenMines(side SideID) []Unit {
 // laid them (layMines).
 func (s *State) MinesKnown(side SideID) bool {
 	started := s.Clock.Turn > 1 || s.Clock.Step != StepStartOfTurn || s.Turn.Entered
-	return s.Peer != nil && s.knowsSide(side) && started
+	return s.Peer != nil && (s.Peer.All || s.Peer.Side == side) && started
 }
 
 // cloneMines copies the mines' part of a peer state.
 func (c *PeerState) cloneMines(p *PeerState) {
-	c.minePts, c.mineNews, c.mineMade = slices.Clone(p.minePts), slices.Clone(p.mineNews), slices.Clone(p.mineMade)
-	c.mineReach = maps.Clone(p.mineReach)
+	c.minePts, c.mineMade = slices.Clone(p.minePts), slices.Clone(p.mineMade)
 }
 
 // SurePoints returns the mine points this machine passed before the

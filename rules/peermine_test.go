@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -91,10 +93,6 @@ func TestPeerStateKeepsMinesSecret(t *testing.T) {
 				require.Equal(t, Hex{}, u.Hex, "%s's mine %s has a hex on %s's machine", u.Side, u.ID, me)
 				require.False(t, s.visibleTo(u, me))
 			}
-			require.Empty(t, s.UnplacedMines(), me)
-		}
-		for _, s := range m.sts {
-			require.Empty(t, s.RiftsRefused())
 		}
 	}
 	require.True(t, laid)
@@ -109,6 +107,9 @@ func TestPeerStateKeepsMinesSecret(t *testing.T) {
 	}
 	require.Equal(t, reached, said, "the verifier's set-offs are those announced")
 	require.NotEmpty(t, said, "no mine went off")
+	// The other side's machine, told each mine set off, computes where
+	// it lay and sets it off as the mine's side's machine did.
+	requireComputedAlike(t, m, m.toldMines, (*State).MinesMade, func(n MineNews) SideID { return n.Side })
 	points := map[SideID]int{}
 	for _, pt := range m.sts[2].MinePoints() {
 		points[pt.Side]++
@@ -124,9 +125,10 @@ func TestPeerStateKeepsMinesSecret(t *testing.T) {
 	}
 	require.Equal(t, len(m.sts[2].MinesMade()), destroyed)
 
-	// Another key of red's lays red's mines elsewhere.
-	other, err := NewState(minedSetup(), 7, WithPeer("red"), WithSideKeys(SideKey{Side: "red", Key: PrivateKey{9}}))
+	// Red's dice of another epoch lay red's mines elsewhere.
+	other, err := NewState(minedSetup(), 7, WithPeer("red"), WithSideDice(newTestDice(false, "red")))
 	require.NoError(t, err)
+	other.SetDiceEpoch("another")
 	other.Advance()
 	differ := 0
 	for _, u := range other.HiddenMines("red") {
@@ -136,92 +138,97 @@ func TestPeerStateKeepsMinesSecret(t *testing.T) {
 		}
 	}
 	require.Positive(t, differ, "another key lays red's mines at the same hexes")
-	t.Logf("%d commands to %s; mine points %v; %d set-offs announced (%d destroyed); %d machine-steps of the other side's mines in limbo; %d of red's 18 mines laid elsewhere by another key",
+	t.Logf("%d commands to %s; mine points %v; %d set-offs announced (%d destroyed); %d machine-steps of the other side's mines in limbo; %d of red's 18 mines laid elsewhere in another epoch",
 		commands, m.sts[0].Clock, points, len(said), destroyed, hidden, differ)
 }
 
-// TestMineNewsTheGameShowsFalse: announced set-offs that a machine not
-// knowing red's mines can see are false are refused: as they are
-// announced (another side's mine, no mine, past the announcement's
-// reach, a mine twice, out of order), or as they are played at their
-// point (another unit or hex than the point's, a mine laid too far from
-// its scenario hex, a mine already set off). The true news plays.
-func TestMineNewsTheGameShowsFalse(t *testing.T) {
+// A machine told the dice of a mine of red's (its proof of the roll that
+// laid it) computes where it lies and sets it off when a unit enters that
+// hex, as red's machine does; at a mine point near a mine it was not
+// told it waits for red's word (Missing) unless red's announcements reach
+// the point, and then nothing of that mine goes off.
+func TestToldMinesGoOffWhereTheyLie(t *testing.T) {
 	setup := func() Setup {
 		return testSetup(
 			ship("a1", "blue", "fed-cruiser", Hex{}, DirA, 12),
 			ship("b1", "red", "kor-raider", Hex{Q: 20}, DirA, 12),
 			Unit{ID: "m1", Side: "red", Class: "mine", Hex: Hex{R: -2}},
-			Unit{ID: "m2", Side: "red", Class: "mine", Hex: Hex{R: -9}},
-			Unit{ID: "x1", Side: "blue", Class: "mine", Hex: Hex{Q: 9}})
+			Unit{ID: "m2", Side: "red", Class: "mine", Hex: Hex{R: -9}})
 	}
 	at := Clock{Turn: 1, Impulse: 1, Step: StepMovement}
-	// a1 moves two hexes ahead: 0,-1 then 0,-2, both within two of m1's
-	// scenario hex, red's mine points 1 and 2.
-	news := func(point int, h Hex, mine UnitID) MineNews {
-		return MineNews{Clock: at, Side: "red", Point: point, Unit: "a1", Hex: h, Mine: mine}
+	// machine plays side's machine (told: the subjects of red's it was
+	// given), red's dice in epoch, to turn 1's movement, the mines laid.
+	machine := func(t *testing.T, epoch string, side SideID, told ...string) *State {
+		t.Helper()
+		d := newTestDice(false, side)
+		d.tell("red", told...)
+		s, err := NewState(setup(), 3, WithPeer(side), WithSideDice(d))
+		require.NoError(t, err)
+		s.SetDiceEpoch(epoch)
+		s.Advance() // turn 1's start: the mines are laid
+		atMovement(s, 1, "a1")
+		s.Clock = at
+		return s
+	}
+	// a1 flies two hexes ahead: 0,-1 then 0,-2, both within two of m1's
+	// scenario hex, red's mine points 1 and 2. An epoch whose dice lay m1
+	// on that path, and one whose dice lay it off it.
+	path := []Hex{{R: -1}, {R: -2}}
+	var on, off string
+	for i := 0; on == "" || off == ""; i++ {
+		require.Less(t, i, 500)
+		e := fmt.Sprintf("e%d", i)
+		if slices.Contains(path, machine(t, e, "red").Unit("m1").Hex) {
+			on = cmp.Or(on, e)
+		} else {
+			off = cmp.Or(off, e)
+		}
 	}
 	tests := []struct {
-		name     string
-		reach    int
-		news     []MineNews
-		announce string // refused as announced
-		refused  string // refused as played
+		name, epoch string
+		told        []string
+		reach       int
+		// goesOff: m1 goes off; missing: blue's machine waits for red.
+		goesOff, missing bool
 	}{
-		{"the true news", 2, []MineNews{news(2, Hex{R: -2}, "m1")}, "", ""},
-		{"nothing went off", 2, nil, "", ""},
-		{"another side's mine", 2, []MineNews{{Clock: at, Side: "red", Point: 1, Unit: "a1", Hex: Hex{R: -1}, Mine: "x1"}}, "mine x1 is blue's, not red's", ""},
-		{"no mine", 2, []MineNews{news(1, Hex{R: -1}, "a1")}, "no mine \"a1\"", ""},
-		{"past the reach", 1, []MineNews{news(2, Hex{R: -2}, "m1")}, "outside the announcement's reach", ""},
-		{"a mine twice", 2, []MineNews{news(1, Hex{R: -1}, "m1"), news(2, Hex{R: -2}, "m1")}, "mine m1 is set off twice", ""},
-		{"out of order", 2, []MineNews{news(2, Hex{R: -2}, "m1"), news(1, Hex{R: -1}, "m2")}, "does not come after the one listed before it", ""},
-		{"another hex than the point's", 2, []MineNews{news(1, Hex{R: -2}, "m1")}, "", "at red's mine point 1, a1 enters 0,-1"},
-		{"another unit", 2, []MineNews{{Clock: at, Side: "red", Point: 1, Unit: "b1", Hex: Hex{R: -1}, Mine: "m1"}}, "", "at red's mine point 1, a1 enters"},
-		{"too far from its scenario hex", 2, []MineNews{news(2, Hex{R: -2}, "m2")}, "", "a mine lies within 2 hexes of its scenario hex 0,-9"},
+		{"told m1, laid on a1's path: it goes off where it lies", on, []string{MineSubject("m1")}, 0, true, false},
+		{"told m1, laid off a1's path: nothing goes off", off, []string{MineSubject("m1")}, 0, false, false},
+		{"not told, red's word reaches no point: blue waits", on, nil, 0, false, true},
+		{"not told, red's word reaches both points: nothing goes off", on, nil, 2, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := NewState(setup(), 3, WithPeer("blue"), WithSideKeys(SideKey{Side: "blue", Key: PrivateKey{1}}))
-			require.NoError(t, err)
-			require.Equal(t, Hex{}, s.Unit("m1").Hex, "blue's machine holds red's mine's hex")
-			err = s.AnnounceMines("red", tc.reach, tc.news)
-			if tc.announce != "" {
-				require.ErrorContains(t, err, tc.announce)
-				return
+			lies := machine(t, tc.epoch, "red").Unit("m1").Hex
+			s := machine(t, tc.epoch, "blue", tc.told...)
+			if len(tc.told) > 0 {
+				require.Equal(t, lies, s.Unit("m1").Hex, "blue's machine, told m1, lays it as red's does")
+			} else {
+				require.Equal(t, Hex{}, s.Unit("m1").Hex, "blue's machine holds no hex of m1")
 			}
-			require.NoError(t, err)
-			atMovement(s, 1, "a1")
-			s.Clock = at
-			_, err = s.Apply(moveCmd("blue", MovePlan{Unit: "a1", Steps: fwd(2)}))
+			require.NoError(t, s.AnnounceMines("red", tc.reach))
+			_, err := s.Apply(moveCmd("blue", MovePlan{Unit: "a1", Steps: fwd(2)}))
 			require.NoError(t, err)
 			_, missing := s.Missing()
-			require.False(t, missing, "the announcement reaches both points")
-			require.Len(t, s.MinePoints(), 2)
-			if tc.refused != "" {
-				require.NotEmpty(t, s.RiftsRefused())
-				require.Contains(t, s.RiftsRefused()[0], tc.refused)
+			require.Equal(t, tc.missing, missing)
+			if tc.missing {
 				return
 			}
-			require.Empty(t, s.RiftsRefused())
-			require.Empty(t, s.UnplacedMines())
-			if len(tc.news) == 0 {
-				require.Equal(t, StatusLimbo, s.Unit("m1").Status)
-				require.Equal(t, 16, s.Unit("a1").Ship.Shields[0])
+			points := 2
+			if tc.goesOff && lies == path[0] {
+				points = 1 // m1 is gone: 0,-2 is near no hidden mine
+			}
+			require.Len(t, s.MinePoints(), points)
+			require.Empty(t, s.BlindRolls())
+			if tc.goesOff {
+				require.Equal(t, StatusDestroyed, s.Unit("m1").Status)
+				require.Equal(t, []MineNews{{Clock: at, Side: "red", Point: slices.Index(path, lies) + 1, Unit: "a1", Hex: lies, Mine: "m1"}}, s.MinesMade())
 				return
 			}
-			require.Equal(t, StatusDestroyed, s.Unit("m1").Status)
-			require.Equal(t, Hex{R: -2}, s.Unit("m1").Hex, "the mine appears where it went off")
-			require.Equal(t, 16-10, s.Unit("a1").Ship.Shields[0], "its explosion strikes the cruiser")
+			require.Equal(t, StatusLimbo, s.Unit("m1").Status)
+			require.Empty(t, s.MinesMade())
 		})
 	}
-	// A mine set off once is refused a second time in a later
-	// announcement.
-	s, err := NewState(setup(), 3, WithPeer("blue"))
-	require.NoError(t, err)
-	require.NoError(t, s.AnnounceMines("red", 2, []MineNews{news(2, Hex{R: -2}, "m1")}))
-	atMovement(s, 1, "a1")
-	s.Clock = at
-	_, err = s.Apply(moveCmd("blue", MovePlan{Unit: "a1", Steps: fwd(2)}))
-	require.NoError(t, err)
-	require.ErrorContains(t, s.AnnounceMines("red", 3, []MineNews{{Clock: s.Clock, Side: "red", Point: 3, Unit: "a1", Hex: Hex{R: -2}, Mine: "m1"}}), "it went off before")
+	red := machine(t, on, "red")
+	require.NoError(t, red.AnnounceMines("blue", 3))
+	require.ErrorContains(t, red.AnnounceMines("blue", 2), "short of its last announcement's 3")
 }

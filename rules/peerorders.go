@@ -17,8 +17,8 @@ import "maps"
 // units out of phase this machine computes, at every energy allocation
 // until they are set again: a unit without one, or whose allocation the
 // rules refuse when it is made, gets its default allocation. Nothing
-// changes outside play between machines, nor on a machine that does not
-// compute side's units.
+// changes outside play between machines; a machine applies them to the
+// units of side it computes alone.
 func (s *State) SetLimboAllocations(side SideID, as []Allocation) {
 	p := s.Peer
 	if p == nil {
@@ -30,7 +30,7 @@ func (s *State) SetLimboAllocations(side SideID, as []Allocation) {
 		m = map[SideID][]Allocation{}
 	}
 	delete(m, side)
-	if len(as) > 0 && (p.All || side == p.Side) {
+	if len(as) > 0 {
 		c := make([]Allocation, len(as))
 		for i, a := range as {
 			c[i] = a.clone()

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -44,11 +45,12 @@ func riftFacts(r CosmicRift) CosmicRift {
 // missing point), and plays what it announced at that very step. With a
 // star near both fleets (IP4.233) no rift ever forms and the game goes
 // on, the same legal commands and public hash on every machine after
-// every step, the verifier's rift news equal to those announced. With no
-// point terrain the first rift forms (IP4.25): the machines that do not
-// know its place hold its public facts (id, side, clock, the public
-// lifetime roll), closed and in limbo, and not its hex; its side's
-// machine holds its hex.
+// every step, the verifier's rift news equal to those announced, and
+// each machine told a rift's dice computing its news as its side's
+// machine made them. With no point terrain the first rift forms (IP4.25):
+// its side's machine tells its dice with the news, and every machine
+// forms it alike, at the same hex (a game by file stops before that
+// step).
 func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -99,11 +101,8 @@ func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
 			said, made := announcedAndMade(m, m.toldRifts, (*State).RiftsMade, func(n RiftNews) (Clock, SideID, string) {
 				return n.Clock, n.Side, string(n.Side)
 			})
-			for _, s := range m.sts {
-				require.Empty(t, s.RiftsRefused())
-				require.Empty(t, s.UnplacedRifts())
-			}
 			if !tc.forms {
+				requireComputedAlike(t, m, m.toldRifts, (*State).RiftsMade, func(n RiftNews) SideID { return n.Side })
 				require.Nil(t, formed)
 				require.Greater(t, m.sts[0].Clock.Turn, 12, "the game went on")
 				require.Equal(t, made, said)
@@ -123,72 +122,71 @@ func TestPeerStateKeepsPendingRiftsSecret(t *testing.T) {
 			require.Equal(t, formed.Hex, gen.Cosmic.Rifts[0].Hex, "the generator's machine places it as the verifier does")
 			require.False(t, gen.Cosmic.Rifts[0].Limbo)
 			for i, s := range m.sts[:2] {
-				if SideID(m.names[i]) == formed.Side {
-					continue
-				}
 				require.Len(t, s.Cosmic.Rifts, 1, "%s's machine", m.names[i])
 				r := s.Cosmic.Rifts[0]
-				require.True(t, r.Limbo && r.Closed, "%s's machine: the rift is in limbo", m.names[i])
 				require.Equal(t, riftFacts(*formed), riftFacts(r), "IP4.25: the public facts, the lifetime roll at the same point")
-				require.Equal(t, Hex{}, r.Hex, "%s's machine knows no hex", m.names[i])
-				require.Empty(t, r.Dest)
+				require.Equal(t, formed.Hex, r.Hex, "%s's machine, told the rift's dice, places it alike", m.names[i])
 			}
 			require.NotEqual(t, Hex{}, formed.Hex)
 			news := m.sts[2].RiftsMade()
-			require.Equal(t, RiftNews{Clock: formed.Formed, Side: formed.Side, Clause: "IP4.25"}, news[len(news)-1])
+			last := news[len(news)-1]
+			require.Equal(t, RiftNews{Clock: formed.Formed, Side: formed.Side, Clause: "IP4.25", Raised: last.Raised}, last)
 			t.Logf("%d commands; %s's %s formed at %s, %d hexes from its largest unit, lifetime %d; %d machine-steps with a rift in limbo", commands, formed.Side, formed.ID, formed.Formed, formed.Hex.Distance(gen.largestUnit(formed.Side).Hex), formed.Lifetime, limbo)
 		})
 	}
 }
 
-// TestRiftNewsTheGameShowsFalse: announced rift news that the public game
-// shows false is refused as it is played, on a machine that holds red's
-// rift in limbo, raised at impulse 2 (IP4.231: 3d6 impulses, so it forms
-// from impulse 5 to 20): a formation sooner than the least delay, a rift
-// still pending past the greatest, no unit to place it from while red has
-// one (IP4.232), and news where no rift of red is pending (left
-// unplaced). The true news plays with nothing refused.
-func TestRiftNewsTheGameShowsFalse(t *testing.T) {
+// A machine that holds red's rift in limbo, raised at impulse 2 (IP4.231:
+// 3d6 impulses, so it is due from impulse 5 to 20), waits for red's word
+// at each involuntary step its announcements do not reach, and takes an
+// announcement that passes the greatest delay with the rift still pending
+// as false (Refused); told the rift's dice, it computes the rift's delay
+// and what came of it as red's machine does.
+func TestToldRiftsComeAsTheirDiceSay(t *testing.T) {
 	const n = 32
 	at := func(a int) Clock { return clockAt(a, n, StepInvoluntary) }
-	tests := []struct {
-		name    string
-		news    []RiftNews
-		through int
-		// play is the last impulse played.
-		play     int
-		refused  string
-		unplaced int
-	}{
-		{"the true news", []RiftNews{{Clock: at(9), Side: "red", Clause: "IP4.233"}}, 12, 12, "", 0},
-		{"sooner than the least delay", []RiftNews{{Clock: at(4), Side: "red", Clause: "IP4.233"}}, 12, 12, "comes sooner than its least delay of 3 impulses (IP4.231)", 0},
-		{"pending past the greatest delay", nil, 24, 24, "with its cosmic rift still pending, past its greatest delay of 18 impulses (IP4.231)", 0},
-		{"no unit to place it from", []RiftNews{{Clock: at(9), Side: "red", Clause: "IP4.232"}}, 12, 12, "has no unit to place it from (IP4.232), but Red has b1", 0},
-		{"no rift pending", []RiftNews{{Clock: at(9), Side: "red", Clause: "IP4.233"}, {Clock: at(10), Side: "red", Clause: "IP4.233"}}, 12, 12, "", 1},
+	machine := func(t *testing.T, side SideID, told ...string) *State {
+		t.Helper()
+		su := testSetup(ship("a1", "blue", "fed-cruiser", Hex{Q: -40}, DirB, 2), ship("b1", "red", "kor-raider", Hex{Q: 40}, DirE, 2))
+		su.Ruleset.ImpulsesPerTurn = n
+		d := newTestDice(false, side)
+		d.tell("red", told...)
+		s, err := NewState(su, 3, WithPeer(side), WithSideDice(d))
+		require.NoError(t, err)
+		s.SetDiceEpoch("e1")
+		s.Clock = at(2)
+		s.raisePending("red")
+		return s
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			su := testSetup(ship("a1", "blue", "fed-cruiser", Hex{Q: -40}, DirB, 2), ship("b1", "red", "kor-raider", Hex{Q: 40}, DirE, 2))
-			su.Ruleset.ImpulsesPerTurn = n
-			s, err := NewState(su, 3, WithPeer("blue"))
-			require.NoError(t, err)
-			s.Cosmic.Pending = []PendingRift{{Side: "red", Raised: 2, Limbo: true}}
-			s.Clock = at(2)
-			require.NoError(t, s.AnnounceRifts("red", at(tc.through), tc.news))
-			require.NoError(t, s.Announce("red", at(tc.through), nil))
-			for a := 3; a <= tc.play; a++ {
-				s.Clock = at(a)
-				s.cosmicInvoluntary()
-			}
-			_, missing := s.Missing()
-			require.False(t, missing, "the announcement reaches every point played")
-			if tc.refused == "" {
-				require.Empty(t, s.RiftsRefused())
-			} else {
-				require.NotEmpty(t, s.RiftsRefused())
-				require.Contains(t, s.RiftsRefused()[0], tc.refused)
-			}
-			require.Len(t, s.UnplacedRifts(), tc.unplaced)
-		})
+	play := func(s *State, to int) {
+		for a := 3; a <= to; a++ {
+			s.Clock = at(a)
+			s.cosmicInvoluntary()
+		}
 	}
+	red := machine(t, "red")
+	require.False(t, red.Cosmic.Pending[0].Limbo)
+	play(red, 24)
+	require.Len(t, red.RiftsMade(), 1, "the rift came to something within its greatest delay")
+	truth := red.RiftsMade()[0]
+
+	told := machine(t, "blue", RiftSubject("red", 2))
+	require.False(t, told.Cosmic.Pending[0].Limbo, "told, blue's machine computes the rift")
+	play(told, 24)
+	require.Equal(t, []RiftNews{truth}, told.RiftsMade())
+	_, missing := told.Missing()
+	require.False(t, missing)
+
+	blind := machine(t, "blue")
+	require.True(t, blind.Cosmic.Pending[0].Limbo)
+	play(blind, 12)
+	p, missing := blind.Missing()
+	require.True(t, missing)
+	require.Equal(t, at(3), p.Clock, "blue waits for red's word at the first involuntary step")
+
+	blind = machine(t, "blue")
+	require.NoError(t, blind.Announce("red", at(24)))
+	play(blind, 24)
+	require.Contains(t, strings.Join(blind.Refused(), "\n"), "past its greatest delay of 18 impulses (IP4.231)")
+	require.Empty(t, blind.BlindRolls())
 }

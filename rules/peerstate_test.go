@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -8,10 +9,18 @@ import (
 )
 
 // machines is one game played on three machines: blue's and red's, each
-// holding its own key only, and a verifier holding both.
+// holding its own side's dice and the dice of the other side's secrets it
+// was told, and a verifier holding every side's. A machine told a secret
+// plays the game again from its start knowing it, as a machine of a game
+// by file replays the log.
 type machines struct {
 	names []string
+	// fresh makes machine i's state at the start of the game, with dice.
+	fresh func(i int) *State
+	dice  []*testDice
 	sts   []*State
+	// steps are the steps played so far, the announcements among them.
+	steps []func(*State) ([]Event, error)
 	// told is how many of each side's phase-ins were announced, and
 	// through how far.
 	told    map[SideID]int
@@ -23,6 +32,8 @@ type machines struct {
 	// announced, mineReach how many of its mine points its announcements
 	// reach (peermine_test.go).
 	toldMines, mineReach map[SideID]int
+	// replays counts the machines played again for a secret told.
+	replays int
 }
 
 // newMachines is a game under a phase storm over the whole map, from the
@@ -35,28 +46,39 @@ func newMachines(t *testing.T, until int) *machines {
 		ship("b1", "red", "kor-raider", Hex{Q: 3}, DirE, 6),
 		ship("b2", "red", "kor-raider", Hex{Q: 4, R: -2}, DirE, 8),
 	}
-	m := startMachines(t, func() Setup { return testSetup(units...) }, 7)
-	for _, s := range m.sts {
+	return startMachinesWith(t, func() Setup { return testSetup(units...) }, 7, func(s *State) {
 		s.Phase.Storm = &PhaseStorm{Side: "blue", Start: 1, Until: until, Range: 60}
-	}
-	return m
+	})
 }
 
 // startMachines starts the game of setup (called once a machine) with
-// seed on blue's machine, red's and a verifier's, each holding the keys
+// seed on blue's machine, red's and a verifier's, each holding the dice
 // it may hold.
 func startMachines(t *testing.T, setup func() Setup, seed uint64) *machines {
 	t.Helper()
-	keys := []SideKey{{Side: "blue", Key: PrivateKey{1}}, {Side: "red", Key: PrivateKey{2}}}
+	return startMachinesWith(t, setup, seed, nil)
+}
+
+// startMachinesWith is startMachines with prepare run on each fresh
+// state.
+func startMachinesWith(t *testing.T, setup func() Setup, seed uint64, prepare func(*State)) *machines {
+	t.Helper()
 	m := &machines{names: []string{"blue", "red", "verifier"}, told: map[SideID]int{}, through: map[SideID]Clock{}, toldRifts: map[SideID]int{}, toldMines: map[SideID]int{}, mineReach: map[SideID]int{}}
-	for i, opts := range [][]Option{
-		{WithPeer("blue"), WithSideKeys(keys[0])},
-		{WithPeer("red"), WithSideKeys(keys[1])},
-		{WithPeerVerifier(), WithSideKeys(keys...)},
-	} {
-		s, err := NewState(setup(), seed, opts...)
+	m.dice = []*testDice{newTestDice(false, "blue"), newTestDice(false, "red"), newTestDice(true)}
+	m.fresh = func(i int) *State {
+		opt := WithPeer(SideID(m.names[i]))
+		if i == 2 {
+			opt = WithPeerVerifier()
+		}
+		s, err := NewState(setup(), seed, opt, WithSideDice(m.dice[i]))
 		require.NoError(t, err, m.names[i])
-		m.sts = append(m.sts, s)
+		if prepare != nil {
+			prepare(s)
+		}
+		return s
+	}
+	for i := range m.names {
+		m.sts = append(m.sts, m.fresh(i))
 	}
 	return m
 }
@@ -86,29 +108,53 @@ func (m *machines) play(t *testing.T) bool {
 }
 
 // requireAgreed checks that every machine has the same public hash, and
-// that blue's and red's machines hold private streams of their own side
-// only.
+// that blue's and red's machines made no roll of a secret they do not
+// know and none they could not key.
 func (m *machines) requireAgreed(t *testing.T) {
 	t.Helper()
 	h := m.sts[0].PublicHash()
 	for i, s := range m.sts[1:] {
 		require.Equal(t, h, s.PublicHash(), "%s's public hash at %s", m.names[i+1], s.Clock)
 	}
-	for i, s := range m.sts[:2] {
-		me := SideID(m.names[i])
-		for _, p := range s.Private {
-			require.Equal(t, string(me), p.Audience, "%s's machine made a roll for %v", me, p.Audience)
-		}
+	for i, s := range m.sts {
+		require.Empty(t, s.BlindRolls(), "%s's machine", m.names[i])
+		require.NoError(t, s.DiceProblem(), "%s's machine", m.names[i])
+		require.Empty(t, s.Refused(), "%s's machine", m.names[i])
 	}
 }
 
+// epochStep is run: the sides' dice have an epoch a turn, as the rounds
+// of a game by file have one each.
+func epochStep(run func(*State) ([]Event, error)) func(*State) ([]Event, error) {
+	return func(s *State) ([]Event, error) {
+		s.SetDiceEpoch(fmt.Sprintf("turn %d", s.Clock.Turn))
+		return run(s)
+	}
+}
+
+// rebuild plays machine i again from the start of the game through every
+// step kept: it was told a secret, which it now computes from the start.
+func (m *machines) rebuild(t *testing.T, i int) {
+	t.Helper()
+	s := m.fresh(i)
+	for _, st := range m.steps {
+		_, err := st(s)
+		require.NoError(t, err, "%s played again", m.names[i])
+	}
+	m.sts[i] = s
+	m.replays++
+}
+
 // step runs one step on every machine; where a machine played a phase
-// point not knowing what a unit in limbo did, the unit's side announces
-// its phase-ins through that point from its own machine, and every
-// machine runs the step again. It returns the public events of blue's
-// machine.
+// point not knowing what a secret did there, the secret's side announces
+// through that point from its own machine: its word that nothing else
+// happened there, and its dice for every secret of its that came to
+// something (the phase-ins, rift news and set-offs its machine made,
+// which every other machine then computes, playing the game again). Then
+// every machine runs the step again.
 func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 	t.Helper()
+	run = epochStep(run)
 	for guard := 0; ; guard++ {
 		require.Less(t, guard, 200, "announcements do not converge")
 		next := make([]*State, len(m.sts))
@@ -123,21 +169,35 @@ func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 		}
 		if miss == nil {
 			m.sts = next
+			m.steps = append(m.steps, run)
 			return
 		}
-		for _, side := range miss.Sides {
-			own := next[slices.Index(m.names, string(side))]
-			made := own.Made()
-			var say []Arrival
-			for _, a := range made[m.told[side]:] {
-				if !miss.Clock.Before(a.Clock) {
-					say = append(say, a)
+		// Every side a machine waits for at that point announces: two
+		// machines may each wait for the other's word in one step.
+		var sides []SideID
+		for _, s := range next {
+			if p, ok := s.Missing(); ok && p.Clock == miss.Clock {
+				for _, sd := range p.Sides {
+					sides = appendUnique(sides, sd)
 				}
 			}
-			var news []RiftNews
-			for _, n := range own.RiftsMade()[m.toldRifts[side]:] {
+		}
+		slices.Sort(sides)
+		for _, side := range sides {
+			own := next[slices.Index(m.names, string(side))]
+			var subjects []string
+			say := 0
+			for _, a := range ofSide(own.Made(), side, func(a Arrival) SideID { return a.Side })[m.told[side]:] {
+				if !miss.Clock.Before(a.Clock) {
+					subjects = append(subjects, a.Subject)
+					say++
+				}
+			}
+			news := 0
+			for _, n := range ofSide(own.RiftsMade(), side, func(n RiftNews) SideID { return n.Side })[m.toldRifts[side]:] {
 				if !miss.Clock.Before(n.Clock) {
-					news = append(news, n)
+					subjects = append(subjects, RiftSubject(n.Side, n.Raised))
+					news++
 				}
 			}
 			// The mine points its machine passed knowing all before them,
@@ -149,23 +209,58 @@ func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 				}
 			}
 			reach = max(reach, m.mineReach[side])
-			var offs []MineNews
+			offs := 0
 			for _, n := range own.SureMines() {
 				if n.Side == side && n.Point > m.mineReach[side] && n.Point <= reach {
-					offs = append(offs, n)
+					subjects = append(subjects, MineSubject(n.Mine))
+					offs++
 				}
 			}
-			for i, s := range m.sts {
-				require.NoError(t, s.AnnounceMines(side, reach, offs), "%s told by %s", m.names[i], side)
-				require.NoError(t, s.AnnounceRifts(side, miss.Clock, news), "%s told by %s", m.names[i], side)
-				require.NoError(t, s.Announce(side, miss.Clock, say), "%s told by %s", m.names[i], side)
+			through := miss.Clock
+			announce := func(s *State) ([]Event, error) {
+				if err := s.AnnounceMines(side, reach); err != nil {
+					return nil, err
+				}
+				return nil, s.Announce(side, through)
 			}
-			m.told[side] += len(say)
-			m.toldRifts[side] += len(news)
-			m.toldMines[side] += len(offs)
+			m.steps = append(m.steps, announce)
+			for i, s := range m.sts {
+				if m.dice[i].tell(side, subjects...) {
+					m.rebuild(t, i)
+					continue
+				}
+				_, err := announce(s)
+				require.NoError(t, err, "%s told by %s", m.names[i], side)
+			}
+			m.told[side] += say
+			m.toldRifts[side] += news
+			m.toldMines[side] += offs
 			m.mineReach[side] = reach
 			m.through[side] = miss.Clock
 		}
+	}
+}
+
+// ofSide returns the items of xs that are side's.
+func ofSide[T any](xs []T, side SideID, of func(T) SideID) []T {
+	var out []T
+	for _, x := range xs {
+		if of(x) == side {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// requireComputedAlike checks that what the other side's machine
+// computed of a side's secrets once told them is what the side's own
+// machine announced: of gives the outcomes a machine made, of every side.
+func requireComputedAlike[T any](t *testing.T, m *machines, told map[SideID]int, of func(*State) []T, side func(T) SideID) {
+	t.Helper()
+	for i, sd := range []SideID{"blue", "red"} {
+		own := ofSide(of(m.sts[i]), sd, side)[:told[sd]]
+		computed := ofSide(of(m.sts[1-i]), sd, side)
+		require.Equal(t, own, computed[:min(len(computed), len(own))], "%s's machine computes %s's secrets told it as %s's machine made them", m.names[1-i], sd, sd)
 	}
 }
 
@@ -176,7 +271,8 @@ func (m *machines) step(t *testing.T, run func(*State) ([]Event, error)) {
 // an item's clock, side and key.
 func announcedAndMade[T any](m *machines, told map[SideID]int, of func(*State) []T, at func(T) (Clock, SideID, string)) (said, made []T) {
 	for _, side := range []SideID{"blue", "red"} {
-		said = append(said, of(m.sts[slices.Index(m.names, string(side))])[:told[side]]...)
+		own := ofSide(of(m.sts[slices.Index(m.names, string(side))]), side, func(x T) SideID { _, sd, _ := at(x); return sd })
+		said = append(said, own[:told[side]]...)
 	}
 	for _, x := range of(m.sts[2]) {
 		c, side, _ := at(x)
@@ -247,16 +343,20 @@ func TestPeerStateKeepsPhasedOutUnitsSecret(t *testing.T) {
 	// point it passed with a side's units out of phase was announced
 	// or is still to come.
 	said, made := announcedAndMade(m, m.told, (*State).Made, func(a Arrival) (Clock, SideID, string) {
-		return a.Clock, a.Unit.Side, string(a.Unit.ID)
+		return a.Clock, a.Side, string(a.Unit)
 	})
 	require.Equal(t, made, said)
 	require.NotEmpty(t, said, "no phase-in happened")
+	// Every machine told a unit's time out of phase computes its
+	// phase-in as its side's machine made it.
+	requireComputedAlike(t, m, m.told, (*State).Made, func(a Arrival) SideID { return a.Side })
 	require.Positive(t, limbo)
 	require.Positive(t, drifts, "no unit out of phase moved on its owner's machine")
 	sides := map[SideID]bool{}
 	for _, a := range said {
-		sides[a.Unit.Side] = true
+		sides[a.Side] = true
 	}
 	require.Len(t, sides, 2, "units of both sides phased in")
-	t.Logf("%d commands, %d phase-ins announced, %d unit-steps out of phase, %d in limbo, %d with a course on the owner's machine", commands, len(said), outs, limbo, drifts)
+	require.Positive(t, m.replays, "no machine was told a secret")
+	t.Logf("%d commands, %d phase-ins announced, %d unit-steps out of phase, %d in limbo, %d with a course on the owner's machine, %d machines played again", commands, len(said), outs, limbo, drifts, m.replays)
 }

@@ -365,9 +365,7 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 			}
 		}
 	}
-	// Phase-ins of units in limbo announced by their sides (peer.go).
-	arr := s.arrivalsAt("IP8.21")
-	if len(cands) == 0 && len(arr) == 0 {
+	if len(cands) == 0 {
 		return append(evs, s.webPhaseRolls()...)
 	}
 	// Roll for every unit first (in unit order, as the events are
@@ -379,7 +377,7 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 		// A phased-out unit's roll is its owner's secret (IP8.337): it
 		// comes from the owner's private stream.
 		if u := &s.Units[i]; u.PhasedOut {
-			rolls[k] = outcome2d6(s.privateGen(Audience{Sides: []SideID{u.Side}}))
+			rolls[k] = outcome2d6(s.privateGen(Audience{Sides: []SideID{u.Side}}, phaseSubject(u)))
 		} else {
 			rolls[k] = outcome2d6(&s.RNG)
 		}
@@ -404,21 +402,14 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 		evs = append(evs, Event{Seq: s.EventSeq, Clock: s.Clock, Kind: EventRoll, Clause: "IP8.21",
 			Audience: aud, Side: u.Side, Unit: u.ID, Roll: r, Chance: phaseChance(PhaseToggles(r.Total)), Text: tx.since(from)})
 	}
-	if toggles > 0 || len(arr) > 0 {
-		// The changes of phase in unit order, the announced phase-ins
-		// among them where their owner's machine made them.
+	if toggles > 0 {
+		// The changes of phase in unit order.
 		var at []int32
 		for k, i := range cands {
 			if PhaseToggles(tx.roll2d6(rolls[k]).Total) {
 				at = append(at, i)
 			}
 		}
-		placed := map[UnitID]Arrival{}
-		for i, a := range arr {
-			at = append(at, int32(i))
-			placed[a.Unit.ID] = a
-		}
-		slices.Sort(at)
 		ids := make([]UnitID, len(at))
 		for k, i := range at {
 			ids[k] = s.Units[i].ID
@@ -428,10 +419,6 @@ func (s *State) phaseRollsInto(evs []Event, tx *stepArena, drift bool) []Event {
 		linked, n := s.gearLinked(), len(s.Units)
 		for _, id := range ids {
 			u := s.Unit(id)
-			if a, ok := placed[id]; ok {
-				evs = s.phaseInInto(evs, s.place(s.unitIndex[id], a), "IP8.21")
-				continue
-			}
 			if u.PhasedOut {
 				evs = s.arrive(evs, u, "IP8.21")
 				continue
@@ -564,20 +551,12 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 	type drifter struct {
 		i, n int
 		id   UnitID
-		// arrival is set for a unit in limbo that its side announced
-		// phases in here, on leaving phase space (peer.go).
-		arrival *Arrival
 	}
 	var ds []drifter
 	var classes classMemo
 	hexes := 0
-	arr := s.arrivalsAt("IP8.124")
 	for i := range s.Units {
 		u := &s.Units[i]
-		if a, ok := arr[i]; ok {
-			ds = append(ds, drifter{i: i, id: u.ID, arrival: &a})
-			continue
-		}
 		// A unit out of phase whose side's machine alone computes it
 		// (peer.go) does not drift here.
 		if !u.PhasedOut || !u.OnMap() || u.Ship == nil || !s.knows(u) {
@@ -603,12 +582,8 @@ func (s *State) phaseDriftInto(evs []Event, tx *stepArena) []Event {
 		if u.ID != d.id {
 			u = s.Unit(d.id) // units came into play on a phase-in
 		}
-		if d.arrival != nil {
-			evs = s.phaseInInto(evs, s.place(s.unitIndex[d.id], *d.arrival), "IP8.124")
-			continue
-		}
 		aud := owner.only(u.Side)
-		r := tx.throw2d6(s.privateGen(aud))
+		r := tx.throw2d6(s.privateGen(aud, phaseSubject(u)))
 		turn := courseTurn(r.Total)
 		if turn != 0 {
 			u.Facing = u.Facing.Turn(turn)
@@ -676,8 +651,8 @@ func clauseForCourse(total int) string {
 
 // phaseInOutside phases in every phased-out unit no longer in phase space
 // (IP8.124): after a storm ends, the units it held come back at once.
-// In a game played between machines the units in limbo phase in as
-// their sides announced (peer.go).
+// In a game played between machines only the units in limbo this machine
+// knows phase in (peer.go); the others wait for their side's word.
 func (s *State) phaseInOutside() []Event {
 	if s.Peer == nil {
 		var evs []Event
@@ -690,24 +665,17 @@ func (s *State) phaseInOutside() []Event {
 		return append(evs, s.webPhaseInOutside()...)
 	}
 	s.phasePoint()
-	arr := s.arrivalsAt("IP8.124")
 	var ids []UnitID
 	for i := range s.Units {
 		u := &s.Units[i]
-		if _, ok := arr[i]; ok || u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
+		if u.PhasedOut && u.OnMap() && !s.InPhaseSpace(u.Map, u.Hex) {
 			ids = append(ids, u.ID)
 		}
-	}
-	placed := map[UnitID]Arrival{}
-	for _, a := range arr {
-		placed[a.Unit.ID] = a
 	}
 	var evs []Event
 	// By id: a phase-in may bring units into play.
 	for _, id := range ids {
-		if a, ok := placed[id]; ok {
-			evs = s.phaseInInto(evs, s.place(s.unitIndex[id], a), "IP8.124")
-		} else if u := s.Unit(id); u != nil && u.PhasedOut && u.OnMap() {
+		if u := s.Unit(id); u != nil && u.PhasedOut && u.OnMap() {
 			evs = s.arrive(evs, u, "IP8.124")
 		}
 	}

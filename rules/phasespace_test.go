@@ -874,7 +874,7 @@ func TestPhaseRollsAreTheGeneratorsDice(t *testing.T) {
 		g := s.RNG
 		streams := map[SideID]ctrStream{}
 		for _, sd := range s.Sides {
-			streams[sd.ID] = *s.privateGen(Only(sd.ID))
+			streams[sd.ID] = *s.privateGen(Only(sd.ID), "")
 		}
 		k := 0
 		for _, e := range s.phaseRolls() {

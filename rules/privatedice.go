@@ -127,16 +127,29 @@ func audienceKey(a Audience) string {
 	return strings.Join(slices.Compact(ss), "+")
 }
 
-// privateGen returns the generator of audience a's private rolls,
-// starting its stream on first use. Streams are kept sorted by audience.
-func (s *State) privateGen(a Audience) *ctrStream {
+// privateGen returns the generator of audience a's rolls about subject
+// (what the rolls are of: a unit's time out of phase, a mine, a pending
+// rift), starting its stream on first use. Streams are kept sorted by
+// name. Outside play between machines a stream is the audience's alone,
+// whatever its subject, keyed by the game's private key; between machines
+// (WithSideDice) the rolls of one side's secrets come from that side's
+// dice instead (sidedice.go), one stream per subject and epoch.
+func (s *State) privateGen(a Audience, subject string) *ctrStream {
 	key := audienceKey(a)
+	side, peer := s.sideDiceFor(a)
+	if peer {
+		key = sideStreamName(side, s.DiceEpoch, subject)
+	}
 	i, found := slices.BinarySearchFunc(s.Private, key, func(p privateStream, k string) int { return strings.Compare(p.Audience, k) })
 	if !found {
-		mac := hmac.New(sha256.New, s.streamKey(key))
-		mac.Write([]byte("audience\x00" + key))
 		st := privateStream{Audience: key}
-		copy(st.Gen.Key[:], mac.Sum(nil))
+		if peer {
+			st.Gen.Key = s.sideStreamKey(side, subject)
+		} else {
+			mac := hmac.New(sha256.New, s.PrivateKey[:])
+			mac.Write([]byte("audience\x00" + key))
+			copy(st.Gen.Key[:], mac.Sum(nil))
+		}
 		s.Private = slices.Insert(s.Private, i, st)
 	}
 	return &s.Private[i].Gen
@@ -145,11 +158,11 @@ func (s *State) privateGen(a Audience) *ctrStream {
 // source is a generator dice can be thrown on.
 type source interface{ Uint64() uint64 }
 
-// genFor returns the generator of a roll with audience a: the public one,
-// or the audience's private stream.
-func (s *State) genFor(a Audience) source {
-	if a.IsPublic() {
+// genFor returns the generator of a roll made for why: the public one,
+// or the private stream of its audience and subject.
+func (s *State) genFor(why RollReason) source {
+	if why.Audience.IsPublic() {
 		return &s.RNG
 	}
-	return s.privateGen(a)
+	return s.privateGen(why.Audience, why.subject())
 }

@@ -65,8 +65,11 @@ type State struct {
 	// one per audience, sorted (privatedice.go).
 	PrivateKey PrivateKey      `json:"private_key"`
 	Private    []privateStream `json:"private,omitempty"`
-	// SideKeys are the sides' own private keys, if any (peer.go).
-	SideKeys []SideKey `json:"side_keys,omitempty"`
+	// DiceEpoch is the epoch of the sides' dice in a game played between
+	// machines (sidedice.go), public; sideDice gives them. It is no part
+	// of the state's encoding.
+	DiceEpoch string `json:"dice_epoch,omitempty"`
+	sideDice  SideDice
 	// Peer is what this machine knows of the units out of phase in a game
 	// played between machines (peer.go); nil in any other game. It is no
 	// part of the state's encoding.
@@ -285,12 +288,16 @@ type RollReason struct {
 	Audience Audience
 	// What names the roll in the log, e.g. "initiative".
 	What string
+	// Subject is the secret a roll for one side alone is about, in a game
+	// played between machines (sidedice.go): PhaseSubject, MineSubject,
+	// RiftSubject. Empty: its clause and unit.
+	Subject string
 }
 
 // Roll rolls d with the game's generator and returns the result with the
 // event that records it. Every die in the game goes through Roll.
 func (s *State) Roll(d Dice, why RollReason) (Roll, Event) {
-	r := throw(s.genFor(why.Audience), d)
+	r := throw(s.genFor(why), d)
 	text := r.String()
 	if why.What != "" {
 		text = why.What + ": " + text
