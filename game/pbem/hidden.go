@@ -45,34 +45,63 @@ func Refusal(sc *scenarios.Scenario) string {
 
 // hiddenNow returns what hidden content st holds that play by file
 // cannot keep, or "": a private roll for more than one side but not all,
-// a cosmic rift formed, or a phase storm raging while a mine is hidden.
-// Units out of phase, pending cosmic rifts and mines are kept by the peer
-// state (rules.WithPeer): in limbo on every machine, computed by their
-// side's alone.
+// or for one side of a secret the sides' dice do not keep (any but a
+// unit's time out of phase, a mine, a pending rift), a cosmic rift
+// formed, or a phase storm raging while a mine is hidden. Units out of
+// phase, pending cosmic rifts and mines are kept by the peer state
+// (rules.WithPeer): in limbo on every machine, computed by the machines
+// that know them.
 //
 // A rift that forms (IP4.25) stops the game before the step, on every
-// machine alike: its place is its side's secret roll (IP4.232), and what
-// follows depends on it (displacement IP4.24, detection IP4.28, fire
-// IP4.15, radiation IP4.31), which the peer state does not play
-// (docs/PBEM.md, "Cosmic rifts").
+// machine alike: what follows depends on its place (displacement IP4.24,
+// detection IP4.28, fire IP4.15, radiation IP4.31), which the peer state
+// does not play (docs/PBEM.md, "Cosmic rifts").
 func hiddenNow(st *rules.State) string {
+	h, _ := hidden(st)
+	return h
+}
+
+// hiddenCode is the code of the hidden content st holds (stopHidden).
+func hiddenCode(st *rules.State) string {
+	_, c := hidden(st)
+	return c
+}
+
+// hidden returns what hidden content st holds, in words and as a code.
+func hidden(st *rules.State) (string, string) {
+	if st == nil {
+		return "", ""
+	}
 	for _, p := range st.Private {
 		if strings.Contains(p.Audience, "+") {
-			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience)
+			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience), hiddenShared
 		}
+		if parts := strings.SplitN(p.Audience, "|", 4); len(parts) == 4 && parts[0] == "side" && !keptSubject(parts[3]) {
+			return fmt.Sprintf("a roll for %s alone was made (%s) that play by file does not keep", parts[1], parts[3]), hiddenShared
+		}
+	}
+	if b := st.BlindRolls(); len(b) > 0 {
+		return fmt.Sprintf("a roll of %s was asked of a machine that does not know it", b[0]), hiddenShared
 	}
 	if len(st.Cosmic.Rifts) > 0 {
 		r := st.Cosmic.Rifts[0]
-		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side)
+		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side), hiddenFormed
 	}
 	if st.Phase.Storm != nil {
 		for i := range st.Units {
 			if u := &st.Units[i]; u.Kind == rules.KindMine && u.Status == rules.StatusLimbo && !u.PhasedOut {
-				return fmt.Sprintf("a phase storm rages while %s's mine %s is hidden: a mine in a storm phases at random (IP8.47), on rolls that would show where it lies", u.Side, u.ID)
+				return fmt.Sprintf("a phase storm rages while %s's mine %s is hidden: a mine in a storm phases at random (IP8.47), on rolls that would show where it lies", u.Side, u.ID), hiddenStorm
 			}
 		}
 	}
-	return ""
+	return "", ""
+}
+
+// keptSubject reports whether the sides' dice keep the secret of subject
+// by file: a unit's time out of phase, a mine, a pending cosmic rift.
+func keptSubject(subject string) bool {
+	kind, _, _ := strings.Cut(subject, " ")
+	return kind == "phase" || kind == "mine" || kind == "rift"
 }
 
 // mineRefusal returns why play by file cannot keep the mines of setup
@@ -107,8 +136,8 @@ func mineRefusal(setup rules.Setup) []string {
 }
 
 // openKey is the game's own private dice key in a game played by file
-// (the sides' own keys are their dice keys): it follows from the game's
-// identity, so it is no secret, and says so. No roll is ever drawn from
+// (the sides' own dice roll their secrets): it follows from the game's
+// identity, so it is no secret, and says so. No roll is ever kept from
 // it: the game stops before the step that would make the first.
 func openKey(game string) rules.PrivateKey {
 	return rules.PrivateKey(sha256.Sum256([]byte("hexrift pbem: no private dice\x00" + game)))

@@ -4,27 +4,27 @@ import (
 	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
 )
 
 // A side's orders for its own units out of phase. Between machines those
-// units are in limbo on every machine but the side's own (the peer
-// state), so their orders would tell the other sides what only that
-// machine may know: where the unit is bound (its speed) and whether it
-// will come back cloaked (IP8.443). They are the side's limbo orders,
-// applied by its own machine alone (rules.State.SetLimboAllocations) and
-// kept in its secret.json. Each commit seals them beside the round's
-// orders (limbo_commit: SHA-256 of the limbo orders and a nonce of their
-// own, limboNonce), so that they are fixed before any other side's orders are seen,
-// and the side's key message opens them once the game is over, when the
-// game played again with every key applies them and checks every
-// announcement that followed from them.
+// units are in limbo on every machine that does not know them (the peer
+// state), so their orders would tell the other sides what only their
+// side's machine may know: where the unit is bound (its speed) and whether
+// it will come back cloaked (IP8.443). They are the side's limbo orders,
+// applied by the machines that compute the unit (rules.State.
+// SetLimboAllocations). Each commit seals them beside the round's orders,
+// one seal for each of the side's units out of phase (a hash of the
+// unit's orders and a nonce of their own, limboNonce), so that they are
+// fixed before any other side's orders are seen; the side's announcement
+// of a unit's phase-in opens that unit's, for every round it was out of
+// phase, so that every machine plays its time out of phase as its side's
+// machine did; the key message opens the rest once the game is over.
 
 // LimboOrders are a side's orders for a round for its own units out of
 // phase: an energy allocation for any of them (its speed, reinforcement,
@@ -35,147 +35,175 @@ type LimboOrders struct {
 	Allocations []rules.Allocation `json:"allocations,omitempty"`
 }
 
-// LimboReveal opens a side's limbo orders of one round, in its key
-// message: the exact JSON its commitment was made over and the nonce.
-type LimboReveal struct {
-	Round  int             `json:"round"`
-	Orders json.RawMessage `json:"orders"`
-	Nonce  string          `json:"nonce"`
+// limboSeal is the hash a side seals its orders for one unit out of
+// phase by, bound to the game, the round, the side and the unit.
+func limboSeal(game string, r int, side rules.SideID, unit rules.UnitID, orders, nonce []byte) []byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "hexrift pbem limbo v4\x00%s\x00%d\x00%s\x00%s\x00%d\x00", game, r, side, unit, len(orders))
+	h.Write(orders)
+	h.Write(nonce)
+	return h.Sum(nil)
 }
 
-// limboCommitment is the hash a side commits its limbo orders by, bound
-// to the game, the round and the side.
-func limboCommitment(game string, round int, side rules.SideID, orders []byte, nonce []byte) string {
-	return sealHash("hexrift pbem limbo v1", game, round, side, orders, nonce)
+// limboNonce is the nonce a side's orders for a unit out of phase in a
+// round are sealed with: HMAC-SHA256 of the game, the round, the side and
+// the unit under the side's seal key, which no other side holds. It draws
+// nothing from the home's random source, so that a game's keys, nonces
+// and dice do not depend on how many units were out of phase.
+func limboNonce(sec *secret, r int, unit rules.UnitID) []byte {
+	m := hmac.New(sha256.New, sec.Seal)
+	fmt.Fprintf(m, "hexrift pbem limbo nonce v4\x00%s\x00%d\x00%s\x00%s", sec.Game, r, sec.Side, unit)
+	return m.Sum(nil)
 }
 
-// limboCommit keeps a commit's seal of the side's limbo orders, if any.
-func (g *Game) limboCommit(m Message) error {
-	if m.LimboCommit == "" {
-		return nil
+// limboAllocation reads the sealed orders for one unit: its allocation,
+// or JSON null for its default.
+func limboAllocation(unit rules.UnitID, raw []byte) (*rules.Allocation, error) {
+	if bytes.Equal(raw, []byte("null")) {
+		return nil, nil
 	}
-	if b, err := hex.DecodeString(m.LimboCommit); err != nil || len(b) != 32 {
-		return fmt.Errorf("field limbo_commit is not a SHA-256 hash")
+	var a rules.Allocation
+	if err := strictJSON(raw, &a); err != nil {
+		return nil, fmt.Errorf("the orders for %s do not read: %v", unit, err)
 	}
-	if g.limboCommits == nil {
-		g.limboCommits = map[rules.SideID]map[int]string{}
+	if a.Unit != unit {
+		return nil, fmt.Errorf("the orders sealed for %s are %s's", unit, a.Unit)
 	}
-	if g.limboCommits[m.Side] == nil {
-		g.limboCommits[m.Side] = map[int]string{}
+	return &a, nil
+}
+
+// limboSeal keeps a commit's seals of the side's orders for its units
+// out of phase: one for each unit the side has out of phase in limbo,
+// as every machine holds them, in unit order.
+func (g *Game) limboSeal(side rules.SideID, b *wire.Commit) error {
+	want := g.State.LimboUnits(side)
+	got := make([]rules.UnitID, len(b.Limbo))
+	for i, s := range b.Limbo {
+		got[i] = rules.UnitID(s.Unit)
+		if len(s.Seal) != sha256.Size {
+			return fmt.Errorf("field limbo: the seal of %s is not a SHA-256 hash", s.Unit)
+		}
 	}
-	g.limboCommits[m.Side][m.Round] = m.LimboCommit
+	if !slices.Equal(got, want) {
+		return fmt.Errorf("field limbo seals orders for %v; %s's units out of phase are %v", got, side, want)
+	}
+	for _, s := range b.Limbo {
+		if g.limboSeals == nil {
+			g.limboSeals = map[rules.SideID]map[int]map[rules.UnitID][]byte{}
+		}
+		put(g.limboSeals, side, b.Round, rules.UnitID(s.Unit), []byte(s.Seal))
+	}
 	return nil
 }
 
-// openLimbo checks the limbo orders a side's key message opens: one for
-// every round its commit sealed them, each matching its commitment.
-func (g *Game) openLimbo(m Message) error {
-	commits := g.limboCommits[m.Side]
-	open := map[int]*LimboOrders{}
-	for _, r := range m.Limbo {
-		c, ok := commits[r.Round]
-		switch {
-		case !ok:
-			return fmt.Errorf("it opens orders for %s's units out of phase in round %d, which its commit of that round did not seal", m.Side, r.Round)
-		case open[r.Round] != nil:
-			return fmt.Errorf("it opens %s's orders for its units out of phase in round %d twice", m.Side, r.Round)
-		}
-		nonce, err := hex.DecodeString(r.Nonce)
-		if err != nil || len(nonce) != NonceSize {
-			return fmt.Errorf("the nonce of its orders for its units out of phase in round %d is not %d hexadecimal bytes", r.Round, NonceSize)
-		}
-		var raw bytes.Buffer
-		if err := json.Compact(&raw, r.Orders); err != nil {
-			return fmt.Errorf("its orders for its units out of phase in round %d are not JSON: %v", r.Round, err)
-		}
-		if limboCommitment(g.ID, r.Round, m.Side, raw.Bytes(), nonce) != c {
-			return fmt.Errorf("the orders for %s's units out of phase it opens for round %d do not match the commitment in its commit of round %d (changed orders or a swapped nonce)", m.Side, r.Round, r.Round)
-		}
-		var o LimboOrders
-		if err := strictJSON(raw.Bytes(), &o); err != nil {
-			return fmt.Errorf("its orders for its units out of phase in round %d do not read: %v", r.Round, err)
-		}
-		open[r.Round] = &o
-	}
-	for _, r := range slices.Sorted(maps.Keys(commits)) {
-		if open[r] == nil {
-			return fmt.Errorf("it does not open %s's orders for its units out of phase in round %d, which its commit sealed: their effect cannot be checked", m.Side, r)
-		}
-	}
-	if g.limboOpen == nil {
-		g.limboOpen = map[rules.SideID]map[int]*LimboOrders{}
-	}
-	g.limboOpen[m.Side] = open
-	return nil
-}
-
-// setLimbo gives st each side's limbo orders of round r, as far as this
-// machine holds them: its own side's from its secrets, or, once opened
-// (keyed), every side's. A side whose commit sealed none gets none, on
-// every machine alike.
-func (g *Game) setLimbo(st *rules.State, r int, keyed bool) error {
+// setLimbo gives st each side's orders of round r for its units out of
+// phase, as far as this machine holds them: its own side's from its
+// secrets, another side's as the log opened them. A unit whose orders
+// were sealed and are not held gets none (its default): a machine that
+// computes it holds them (the announcement that told it opened them).
+func (g *Game) setLimbo(st *rules.State, r int) error {
 	for _, sd := range g.Genesis.Sides {
 		var as []rules.Allocation
-		switch {
-		case g.limboCommits[sd][r] == "":
-		case keyed:
-			if o := g.limboOpen[sd][r]; o != nil {
-				as = o.Allocations
+		for _, u := range slices.Sorted(mapKeys(g.limboSeals[sd][r])) {
+			raw, ok := g.know.limboOf(sd, r, u)
+			if sd == g.me && g.ownLimbo != nil {
+				raw, ok = g.ownLimbo[r][u]
+				if !ok {
+					return fmt.Errorf("pbem: this machine sealed %s's orders for %s in round %d but keeps none", sd, u, r)
+				}
 			}
-		case sd == g.me && g.ownLimbo != nil:
-			sl, ok := g.ownLimbo[r]
 			if !ok {
-				return fmt.Errorf("pbem: this machine sealed %s's orders for its units out of phase in round %d but keeps none", sd, r)
+				continue
 			}
-			var o LimboOrders
-			if err := strictJSON(sl.Orders, &o); err != nil {
-				return fmt.Errorf("pbem: secret.json: %s's orders for its units out of phase in round %d: %v", sd, r, err)
+			a, err := limboAllocation(u, raw)
+			if err != nil {
+				return err
 			}
-			as = o.Allocations
+			if a != nil {
+				as = append(as, *a)
+			}
 		}
 		st.SetLimboAllocations(sd, as)
 	}
 	return nil
 }
 
-// sealLimbo keeps the side's limbo orders for the round it commits to in
-// its secrets and returns their commitment.
-func (s *Seat) sealLimbo(o *LimboOrders) (string, error) {
-	if o == nil {
-		o = &LimboOrders{}
+// limboOf returns side's orders for unit in round r as the log opened
+// them.
+func (k *knowledge) limboOf(side rules.SideID, r int, unit rules.UnitID) ([]byte, bool) {
+	if k == nil {
+		return nil, false
 	}
-	raw, err := json.Marshal(o)
-	if err != nil {
-		return "", fmt.Errorf("pbem: %v", err)
-	}
-	nonce := limboNonce(s.sec, s.Game.Round)
-	if s.sec.Limbo == nil {
-		s.sec.Limbo = map[int]sealed{}
-		s.Game.ownLimbo = s.sec.Limbo
-	}
-	s.sec.Limbo[s.Game.Round] = sealed{Orders: raw, Nonce: hex.EncodeToString(nonce)}
-	return limboCommitment(s.Game.ID, s.Game.Round, s.Side, raw, nonce), nil
+	raw, ok := k.limbo[side][r][unit]
+	return raw, ok
 }
 
-// limboNonce is the nonce a side's limbo orders of a round are sealed
-// with: HMAC-SHA256 of the game, the round and the side under its private
-// dice key, which no other side holds before the game is over, when the
-// orders are opened anyway. It draws nothing from the home's random
-// source, so a game's keys, nonces and dice are what they were before
-// limbo orders were sealed.
-func limboNonce(sec *secret, round int) []byte {
-	m := hmac.New(sha256.New, sec.Dice[:])
-	fmt.Fprintf(m, "hexrift pbem limbo nonce v1\x00%s\x00%d\x00%s", sec.Game, round, sec.Side)
-	return m.Sum(nil)
+// mapKeys returns the keys of m.
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
 }
 
-// limboReveals are the side's limbo orders of every round its commits
-// sealed them, for its key message.
-func (s *Seat) limboReveals() []LimboReveal {
-	var out []LimboReveal
-	for _, r := range slices.Sorted(maps.Keys(s.Game.limboCommits[s.Side])) {
-		if sl, ok := s.sec.Limbo[r]; ok {
-			out = append(out, LimboReveal{Round: r, Orders: sl.Orders, Nonce: sl.Nonce})
+// sealLimbo seals the side's orders o for its units out of phase for the
+// round it commits to: it keeps them in its secrets and returns their
+// seals.
+func (s *Seat) sealLimbo(o *LimboOrders) ([]wire.LimboSeal, error) {
+	g := s.Game
+	units := g.State.LimboUnits(s.Side)
+	if len(units) == 0 {
+		return nil, nil
+	}
+	given := map[rules.UnitID]rules.Allocation{}
+	if o != nil {
+		for _, a := range o.Allocations {
+			given[a.Unit] = a
+		}
+	}
+	kept := map[rules.UnitID][]byte{}
+	var seals []wire.LimboSeal
+	for _, u := range units {
+		raw := []byte("null")
+		if a, ok := given[u]; ok {
+			b, err := json.Marshal(a)
+			if err != nil {
+				return nil, fmt.Errorf("pbem: %v", err)
+			}
+			raw = b
+		}
+		kept[u] = raw
+		seals = append(seals, wire.LimboSeal{Unit: string(u), Seal: limboSeal(g.ID, g.Round, s.Side, u, raw, limboNonce(s.sec, g.Round, u))})
+	}
+	s.sec.Limbo[g.Round] = kept
+	return seals, nil
+}
+
+// limboOpenings opens the side's sealed orders for unit in the rounds
+// given (every round whose commit sealed orders for it), for an
+// announcement or, with unit "", for every unit and round not yet opened,
+// for its key message.
+func (s *Seat) limboOpenings(unit rules.UnitID, rounds []int) []wire.LimboOpen {
+	g := s.Game
+	var out []wire.LimboOpen
+	for _, r := range rounds {
+		for _, u := range slices.Sorted(mapKeys(g.limboSeals[s.Side][r])) {
+			if unit != "" && u != unit {
+				continue
+			}
+			raw, ok := s.sec.Limbo[r][u]
+			if !ok {
+				continue
+			}
+			if unit == "" {
+				if _, opened := g.know.limboOf(s.Side, r, u); opened {
+					continue
+				}
+			}
+			out = append(out, wire.LimboOpen{Round: r, Unit: string(u), Orders: raw, Nonce: limboNonce(s.sec, r, u)})
 		}
 	}
 	return out
@@ -193,20 +221,6 @@ func (s *Seat) checkLimbo(o *LimboOrders) error {
 	return nil
 }
 
-// LimboUnits returns the side's units out of phase that its machine
-// computes and that allocate energy: those its limbo orders may allocate
-// for, as the game stands.
-func (s *Seat) LimboUnits() []rules.Unit {
-	var out []rules.Unit
-	st := s.Game.State
-	for _, a := range st.LimboAllocations(s.Side) {
-		if u := st.Unit(a.Unit); u != nil {
-			out = append(out, *u)
-		}
-	}
-	return out
-}
-
 // ProposeLimbo returns the limbo orders hexrift proposes for the side
 // now: the allocation its machine would make for each of its units out
 // of phase (the one it gave last, while the rules allow it, else the
@@ -217,24 +231,4 @@ func (s *Seat) ProposeLimbo() *LimboOrders {
 		return nil
 	}
 	return &LimboOrders{Allocations: as}
-}
-
-// replayFor replays a turn file on the machine that keeps sec: the
-// game's state computes its side's units out of phase, with the limbo
-// orders it sealed.
-func replayFor(f *File, sec *secret) (*Game, error) { return replayKeeping(f, sec, nil) }
-
-// replayKeeping is replayFor, keeping the frames of the stretches recap
-// asks for (nil: none).
-func replayKeeping(f *File, sec *secret, recap *recapFrames) (*Game, error) {
-	if sec.Limbo == nil {
-		sec.Limbo = map[int]sealed{}
-	}
-	g := &Game{ID: f.Game, me: sec.Side, myKey: &sec.Dice, ownLimbo: sec.Limbo, recap: recap}
-	for i := range f.Messages {
-		if err := g.apply(f.Messages[i]); err != nil {
-			return g, err
-		}
-	}
-	return g, nil
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
 )
 
@@ -63,21 +64,17 @@ func CheckNote(name, text string) error {
 	return nil
 }
 
-// note takes a side's note: a message that carries its text and nothing
-// else.
-func (g *Game) note(m Message) error {
-	if why := noteProblem(m.Note); why != "" {
+// note takes a side's note: a message that carries its text and
+// nothing else (its kind has no other field).
+func (g *Game) note(side rules.SideID, seq int, b *wire.Note) error {
+	if why := noteProblem(b.Note); why != "" {
 		return fmt.Errorf("field note %s", why)
-	}
-	bare := Message{Seq: m.Seq, Prev: m.Prev, Kind: m.Kind, Side: m.Side, Note: m.Note, Sig: m.Sig}
-	if bare.hash() != m.hash() {
-		return fmt.Errorf("a note message carries its field note and nothing else")
 	}
 	clock := rules.Clock{}
 	if g.State != nil {
 		clock = g.State.Clock
 	}
-	g.Notes = append(g.Notes, Note{Seq: m.Seq, Side: m.Side, Clock: clock, Round: g.Round, Text: m.Note})
+	g.Notes = append(g.Notes, Note{Seq: seq, Side: side, Clock: clock, Round: g.Round, Text: b.Note})
 	return nil
 }
 
@@ -88,12 +85,13 @@ func (g *Game) note(m Message) error {
 // Preview would send, are passed over.)
 func (s *Seat) NewNotes() []Note {
 	log := s.Game.log
+	mine := func(i int) bool { return rules.SideID(log[i].Head().Side) == s.Side }
 	end := len(log)
-	for end > 0 && log[end-1].Side == s.Side {
+	for end > 0 && mine(end-1) {
 		end--
 	}
 	start := end
-	for start > 0 && log[start-1].Side != s.Side {
+	for start > 0 && !mine(start-1) {
 		start--
 	}
 	var out []Note
@@ -111,18 +109,6 @@ func (s *Seat) NewNotes() []Note {
 // indent.
 func (g *Game) NoteLine(n Note, indent string) string {
 	return fmt.Sprintf("%s (%s): %s", g.sideName(n.Side), noteWhere(n.Clock), strings.ReplaceAll(n.Text, "\n", "\n"+indent))
-}
-
-// sideName is a side's name in the game's scenario, or its id.
-func (g *Game) sideName(id rules.SideID) string {
-	if g.Scenario != nil {
-		for _, sd := range g.Scenario.Sides {
-			if sd.ID == id {
-				return sd.Name
-			}
-		}
-	}
-	return string(id)
 }
 
 // noteWhere says where the game stood: "turn 2 impulse 5", or "turn 2,

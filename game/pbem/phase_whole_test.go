@@ -1,8 +1,8 @@
 package pbem
 
 import (
+	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -22,7 +23,7 @@ func phaseGame(t *testing.T) homesGame {
 	t.Helper()
 	src, err := scenarios.ReadSource("drill-phase")
 	require.NoError(t, err)
-	return homesGame{src: src, sides: [2]rules.SideID{"federation", "korath"}, seeds: [2]string{"fed-128", "kor-128"}}
+	return homesGame{src: src, sides: [2]rules.SideID{"federation", "korath"}, seeds: [2]string{"fed-38", "kor-38"}}
 }
 
 // playPhase plays phaseGame once for the tests that only read it, keeping
@@ -41,9 +42,9 @@ var phased sharedGame
 
 // announcesPhaseIn reports whether f's last message is an announcement of
 // a phase-in.
-func announcesPhaseIn(f *File) bool {
-	m := f.Messages[len(f.Messages)-1]
-	return m.Kind == KindAnnounce && len(m.Announce.Arrivals) > 0
+func announcesPhaseIn(f *wire.File) bool {
+	an, ok := f.Messages[len(f.Messages)-1].Body.(*wire.Announce)
+	return ok && len(an.PhaseIns) > 0
 }
 
 // now returns the state a game has reached: its pending stretch's, if
@@ -86,17 +87,21 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 	})
 	require.Len(t, truth, len(whole.Results))
 	ins := map[rules.SideID]int{}
-	announces := 0
+	announces, proofs := 0, 0
 	for _, m := range last.Messages {
-		if m.Kind != KindAnnounce {
+		an, ok := m.Body.(*wire.Announce)
+		if !ok {
 			continue
 		}
 		announces++
-		for _, ar := range m.Announce.Arrivals {
-			ins[m.Side]++
+		proofs += len(an.Proofs)
+		for _, ar := range an.PhaseIns {
+			ins[rules.SideID(an.Side)]++
+			c, err := clockOf(ar.Clock)
+			require.NoError(t, err)
 			// A phase-in is announced for a stretch every side has
 			// committed to, and happens within it.
-			require.False(t, whole.Results[m.Round-1].Clock.Before(ar.Clock), "message %d announces a phase-in after its round", m.Seq)
+			require.False(t, whole.Results[an.Round-1].Clock.Before(c), "message %d announces a phase-in after its round", an.Seq)
 		}
 	}
 	for _, sd := range []rules.SideID{a.side, b.side} {
@@ -106,10 +111,10 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 
 	// Every file, as each machine reads it with its own key.
 	hidden, moved, same := 0, 0, 0
-	readEveryFile(t, files, seats, []string{"\"private\"", "side_keys"}, func(i int, f sent, tf *File, own, other rules.SideID, games map[rules.SideID]*Game) {
+	readEveryFile(t, files, seats, []string{"\"private\"", "side_keys"}, func(i int, f sent, tf *wire.File, own, other rules.SideID, games map[rules.SideID]*Game) {
 		og := games[own]
-		if !hasKey(og, own) {
-			require.NotContains(t, string(f.Data), seats[own].sec.Dice.String(), "file %d holds %s's dice key", i, own)
+		if og.DiceKeys[own] == nil {
+			require.NotContains(t, string(f.Data), hex.EncodeToString(seats[own].sec.Dice), "file %d holds %s's dice key", i, own)
 		}
 		mine, theirs := now(og), now(games[other])
 		// The other machine has each unit of this side out of phase in
@@ -149,19 +154,31 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 			// side has opened, and no orders of its side opened since
 			// name it.
 			for _, m := range tf.Messages {
-				switch {
-				case m.Kind == KindAnnounce && m.Side == own && (m.Round < og.Round || og.pending == nil):
-					for _, ar := range m.Announce.Arrivals {
-						if ar.Unit.ID == u.ID {
-							require.True(t, ar.Clock.Before(u.Phase.Out), "file %d: %s announced at %s while out since %s", i, u.ID, ar.Clock, u.Phase.Out)
+				if rules.SideID(m.Head().Side) != own {
+					continue
+				}
+				switch b := m.Body.(type) {
+				case *wire.Announce:
+					if b.Round < og.Round || og.pending == nil {
+						for _, ar := range b.PhaseIns {
+							c, err := clockOf(ar.Clock)
+							require.NoError(t, err)
+							if rules.UnitID(ar.Unit) == u.ID {
+								require.True(t, c.Before(u.Phase.Out), "file %d: %s announced at %s while out since %s", i, u.ID, c, u.Phase.Out)
+							}
+						}
+						for _, p := range b.Proofs {
+							require.NotEqual(t, rules.PhaseSubject(u.ID, u.Phase.Out), p.Subject, "file %d: the dice of %s's time out of phase are proved while it is out", i, u.ID)
 						}
 					}
-				case m.Kind == KindReveal && m.Side == own && m.Round >= 2 && !og.Results[m.Round-2].Clock.Before(u.Phase.Out):
-					var o Orders
-					require.NoError(t, json.Unmarshal(m.Orders, &o))
-					if o.Plot != nil {
-						for _, sh := range o.Plot.Ships {
-							require.NotEqual(t, u.ID, sh.Unit, "file %d: %s's orders name %s, out of phase", i, own, u.ID)
+				case *wire.Reveal:
+					if b.Round >= 2 && !og.Results[b.Round-2].Clock.Before(u.Phase.Out) {
+						var o Orders
+						require.NoError(t, json.Unmarshal(b.Orders, &o))
+						if o.Plot != nil {
+							for _, sh := range o.Plot.Ships {
+								require.NotEqual(t, u.ID, sh.Unit, "file %d: %s's orders name %s, out of phase", i, own, u.ID)
+							}
 						}
 					}
 				}
@@ -171,8 +188,9 @@ func TestPhaseGameBetweenTwoHomes(t *testing.T) {
 	require.Positive(t, hidden, "no file was sent with a unit out of phase")
 	require.Positive(t, moved, "no unit out of phase had moved from where it phased out")
 	require.Positive(t, same, "no file where both machines stood at the same point with a unit out of phase")
-	t.Logf("%d files, %d rounds, %d commands; phase-outs %v, phase-ins announced %v in %d announcements; %d private rolls; %d checks of a unit out of phase in a file (%d away from where it phased out, %d with both machines at the same point); verify %s",
-		len(files), len(whole.Results), len(whole.Commands), outs, ins, announces, private, hidden, moved, same, took.Round(time.Millisecond))
+	require.Positive(t, proofs, "no announcement proved a side's dice")
+	t.Logf("%d files, %d rounds, %d commands; phase-outs %v, phase-ins announced %v in %d announcements with %d proofs; %d private rolls; %d checks of a unit out of phase in a file (%d away from where it phased out, %d with both machines at the same point); verify %s",
+		len(files), len(whole.Results), len(whole.Commands), outs, ins, announces, proofs, private, hidden, moved, same, took.Round(time.Millisecond))
 }
 
 // loadSeats loads the seats of a's and b's machines, by side.
@@ -192,9 +210,10 @@ func loadSeats(t *testing.T, a, b *player) map[rules.SideID]*Seat {
 // result names must be exactly the public ones of its stretch, and at
 // least one private roll must have been made; each, if not nil, is
 // handed every event of the truth. It returns the last file, the game
-// it replays, the truth, how many private rolls were made and how long
-// Verify took.
-func keyedTruth(t *testing.T, files []sent, each func(e rules.Event)) (last *File, whole *Game, truth []stretch, private int, took time.Duration) {
+// it replays, the truth (each round's stretch's events, as the game
+// played with every key gives them), how many private rolls were made
+// and how long Verify took.
+func keyedTruth(t *testing.T, files []sent, each func(e rules.Event)) (last *wire.File, whole *Game, truth [][]rules.Event, private int, took time.Duration) {
 	t.Helper()
 	start := time.Now()
 	rep, err := Verify("last", files[len(files)-1].Data)
@@ -204,14 +223,15 @@ func keyedTruth(t *testing.T, files []sent, each func(e rules.Event)) (last *Fil
 	last = parse(t, files[len(files)-1].Data)
 	whole, err = Replay(last)
 	require.NoError(t, err)
-	truth, err = whole.playKeyed()
+	keyed, err := replay(last, replayOpts{every: whole.DiceKeys})
 	require.NoError(t, err)
-	for i, s := range truth {
-		var public []string
-		for _, e := range s.Events {
+	truth = keyed.Stretches
+	for i, evs := range truth {
+		var public [][]int
+		for _, e := range evs {
 			switch {
 			case e.Kind == rules.EventRoll && e.Audience.IsPublic():
-				public = append(public, e.Text)
+				public = append(public, e.Roll.Faces)
 			case e.Kind == rules.EventRoll:
 				private++
 			}
@@ -230,7 +250,7 @@ func keyedTruth(t *testing.T, files []sent, each func(e rules.Event)) (last *Fil
 // strings bad, and hands check, for each side own, the file and both
 // machines' games: the other machine must hold no private stream of
 // own's.
-func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad []string, check func(i int, f sent, tf *File, own, other rules.SideID, games map[rules.SideID]*Game)) {
+func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad []string, check func(i int, f sent, tf *wire.File, own, other rules.SideID, games map[rules.SideID]*Game)) {
 	t.Helper()
 	for i, f := range files {
 		tf := parse(t, f.Data)
@@ -239,7 +259,7 @@ func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad
 		}
 		games := map[rules.SideID]*Game{}
 		for sd, s := range seats {
-			g, err := replayAs(tf, sd, &s.sec.Dice)
+			g, err := replay(tf, replayOpts{sec: s.sec})
 			require.NoError(t, err, "file %d as %s", i, sd)
 			games[sd] = g
 		}
@@ -252,51 +272,14 @@ func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad
 			}
 			theirs := now(games[other])
 			for _, p := range theirs.Private {
-				require.NotEqual(t, string(own), p.Audience, "file %d: %s's machine holds %s's private stream", i, other, own)
+				for _, u := range theirs.Units {
+					if u.Side == own && u.PhasedOut && u.Phase != nil {
+						require.NotContains(t, p.Audience, rules.PhaseSubject(u.ID, u.Phase.Out), "file %d: %s's machine rolls the dice of %s's %s while it is out of phase", i, other, own, u.ID)
+					}
+				}
 			}
 			check(i, f, tf, own, other, games)
 		}
 	}
 }
 
-// TestShowKeepsUnitsOutOfPhaseToTheirSide: in the phase game, at every
-// file after which a side has units out of phase, that side's table lists
-// each of them where its machine has it, with its record (IP8.337), and
-// the other side's table lists none of them (IP8.32): the log it shows
-// may tell that a unit phased out, never where it went.
-func TestShowKeepsUnitsOutOfPhaseToTheirSide(t *testing.T) {
-	a, b, files := playPhase(t)
-	secs := map[rules.SideID]*secret{}
-	for sd, s := range loadSeats(t, a, b) {
-		secs[sd] = s.sec
-	}
-	shown := 0
-	for i, f := range files {
-		tf := parse(t, f.Data)
-		tables := map[rules.SideID]string{}
-		seats := map[rules.SideID]*Seat{}
-		for sd, sec := range secs {
-			g, err := replayAs(tf, sd, &sec.Dice)
-			require.NoError(t, err)
-			seats[sd] = &Seat{Side: sd, Game: g, Seen: max(0, len(g.Results)-1), sec: sec}
-			var buf strings.Builder
-			seats[sd].Show(&buf)
-			tables[sd] = buf.String()
-		}
-		for sd, seat := range seats {
-			other := a.side
-			if other == sd {
-				other = b.side
-			}
-			for _, u := range seat.OutOfPhase() {
-				shown++
-				require.Contains(t, tables[sd], fmt.Sprintf("  %-14s %-10s %-18s %s facing %s", u.ID, u.Side, u.Class, u.Hex, u.Facing), "file %d: %s's table", i, sd)
-				for _, l := range strings.Split(tables[other], "\n") {
-					require.False(t, strings.HasPrefix(l, "  "+string(u.ID)+" "), "file %d: %s's table lists %s: %q", i, other, u.ID, l)
-				}
-			}
-		}
-	}
-	require.Positive(t, shown, "no table with a unit out of phase")
-	t.Logf("%d units out of phase shown to their side alone", shown)
-}

@@ -40,7 +40,8 @@ type Frame struct {
 // stretch played when it had seen them all; none before the first. Each
 // is made of the side's own view and its share of the log only, as the
 // table is: its units out of phase and its hidden mines with it, nothing
-// of another side's. It plays the game's log again.
+// of another side's. It plays the game's log again unless the seat's
+// replay kept them (a preview).
 func (s *Seat) Recap() ([]Frame, error) {
 	g := s.Game
 	n := len(g.Results)
@@ -49,11 +50,9 @@ func (s *Seat) Recap() ([]Frame, error) {
 	}
 	keep, r := g.recap, g
 	if keep == nil || keep.From != recapFrom(s.Seen, n) {
-		// Not kept as the game was replayed (a seat opened, not a
-		// preview): play it again, keeping them.
 		keep = &recapFrames{From: recapFrom(s.Seen, n)}
 		var err error
-		if r, err = replayKeeping(g.File(), s.sec, keep); err != nil {
+		if r, err = replay(g.File(), replayOpts{sec: s.sec, recap: keep}); err != nil {
 			return nil, err
 		}
 	}

@@ -27,25 +27,13 @@ type stretch struct {
 	// without the announcements of the sides it names (rules.Missing):
 	// the stretch is not over, and State is where it waits.
 	Need *rules.PhasePoint
-	// Made are the phase-ins this machine computed in the whole game,
-	// through the point it waits at, if any; Rifts the news of the
-	// pending cosmic rifts it knows (rules.RiftNews), alike.
-	Made  []rules.Arrival
-	Rifts []rules.RiftNews
-	// MinePoints are the mine points this machine passed in the whole
-	// game, through the point it waits at, if any (before it: those it
-	// computed knowing all before them), and Mines the set-offs of the
-	// mines it knows made at them (rules.MineNews).
-	MinePoints []rules.MinePoint
-	Mines      []rules.MineNews
-	// Ahead is the state of the step not kept, when the stretch waits
-	// (Need) or stops before a step (Result.Stopped): what this machine's
-	// own secrets did in that step is announced from it.
-	Ahead *rules.State
-	// Err is set when an announcement could not be placed.
-	Err error
+	// Secrets is what this machine computed of the secrets it knows, in
+	// the whole game, through the point the stretch reached (past the
+	// point it waits at, or the step it stops before: what its side's
+	// announcement must tell).
+	Secrets secrets
 	// Frames are the states the stretch passed through, the last of each
-	// impulse, when they were asked for (playFrames).
+	// impulse, when they were asked for.
 	Frames []stateFrame
 	// Plots are the sides' plotted orders as the stretch left them (the
 	// waypoints flown through, courses gone on from a wreck); the
@@ -54,67 +42,123 @@ type stretch struct {
 	Plots map[rules.SideID]*plot.Orders
 }
 
-// badArrival is an announced phase-in the game has no place for.
-type badArrival struct{ why string }
-
-func (b *badArrival) Error() string { return b.why }
-
-// guarded runs one step of the rules (an advance or a command) on a copy
-// of st. It returns the copy and the step's events unless the step
-// brings hidden content (hiddenNow): then it returns st unchanged and
-// what the step would have brought. So no machine ever makes a roll for
-// one side alone, which it could not make without that side's dice key,
-// and every machine stops at the same state, before the step.
-//
-// A step that passes a phase point at which a unit in limbo did what this
-// machine cannot know (rules.Missing) is not kept either: need names the
-// point and the sides whose announcements it waits for, and made the
-// phase-ins this machine computed through it. Ahead is the step's state
-// when it is not kept for either reason.
-func guarded(st *rules.State, step func(*rules.State) ([]rules.Event, error)) (next *rules.State, evs []rules.Event, hidden string, need *rules.PhasePoint, made []rules.Arrival, ahead *rules.State, err error) {
-	next = st.Clone()
-	evs, err = step(next)
-	if err != nil {
-		return st, nil, "", nil, nil, nil, err
-	}
-	if p, ok := next.Missing(); ok {
-		var through []rules.Arrival
-		for _, a := range next.Made() {
-			if !p.Clock.Before(a.Clock) {
-				through = append(through, a)
-			}
-		}
-		return st, nil, "", &p, through, next, nil
-	}
-	for _, a := range next.Unplaced() {
-		if a.Clock.Before(next.Clock) {
-			return st, nil, "", nil, nil, nil, &badArrival{fmt.Sprintf("%s's announced phase-in of %s at %s has no place in the game: the unit was not out of phase there", a.Unit.Side, a.Unit.ID, a.Clock)}
-		}
-	}
-	if err := badRiftNews(next); err != nil {
-		return st, nil, "", nil, nil, nil, err
-	}
-	if h := hiddenNow(next); h != "" {
-		return st, nil, h, nil, nil, next, nil
-	}
-	return next, evs, "", nil, nil, nil, nil
+// secrets is what a machine computed of the secrets it knows: their
+// phase-ins, the news of their cosmic rifts, the mine points passed and
+// the set-offs of their mines, in the order they happened; SurePoints and
+// SureMines are those it computed knowing all before them.
+type secrets struct {
+	Made       []rules.Arrival
+	Rifts      []rules.RiftNews
+	MinePoints []rules.MinePoint
+	Mines      []rules.MineNews
 }
 
-// settle advances st while no side has to act and the game is not over,
-// and returns the state it reached, its events and the hidden content
-// the next advance would bring, if it stopped before it. kept is told of
-// every state it keeps, with its events so far.
-func settle(st *rules.State, kept func(*rules.State, int)) (*rules.State, []rules.Event, string, *rules.PhasePoint, []rules.Arrival, *rules.State, error) {
-	var evs []rules.Event
-	for i := 0; i < maxIdle && st.Clock.Step != rules.StepGameOver && len(st.Pending()) == 0; i++ {
-		next, e, hidden, need, made, ahead, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
-		if hidden != "" || need != nil || err != nil {
-			return st, evs, hidden, need, made, ahead, err
-		}
-		st, evs = next, append(evs, e...)
-		kept(st, len(evs))
+// secretsOf reads what st computed of the secrets it knows; through a
+// missing point, only what came before it.
+func secretsOf(st *rules.State) secrets {
+	s := secrets{Made: st.Made(), Rifts: st.RiftsMade()}
+	if p, ok := st.Missing(); ok {
+		s.Made = keepThrough(s.Made, p.Clock, func(a rules.Arrival) rules.Clock { return a.Clock })
+		s.Rifts = keepThrough(s.Rifts, p.Clock, func(n rules.RiftNews) rules.Clock { return n.Clock })
+		s.MinePoints, s.Mines = st.SurePoints(), st.SureMines()
+		return s
 	}
-	return st, evs, "", nil, nil, nil, nil
+	s.MinePoints, s.Mines = st.MinePoints(), st.MinesMade()
+	return s
+}
+
+// keepThrough returns the items at or before c.
+func keepThrough[T any](xs []T, c rules.Clock, at func(T) rules.Clock) []T {
+	var out []T
+	for _, x := range xs {
+		if !c.Before(at(x)) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// step is what one step of the rules gave (guarded).
+type step struct {
+	// Next is the state after the step, or the state before it when the
+	// step is not kept.
+	Next   *rules.State
+	Events []rules.Event
+	// Hidden says what hidden content the step would have brought, when
+	// it is not kept for that.
+	Hidden string
+	// Need is the point the step passed without knowing what a secret
+	// did there, when it is not kept for that.
+	Need *rules.PhasePoint
+	// Ahead is the state of a step not kept: what this machine's own
+	// secrets did in it is announced from it.
+	Ahead *rules.State
+}
+
+// errDice marks a roll of a secret this machine knows that it could not
+// key: the side's proofs of it are incomplete.
+var errDice = errors.New("dice")
+
+// guarded runs one step of the rules (an advance or a command) on a copy
+// of st. It keeps the copy unless the step brings hidden content
+// (hiddenNow: then it returns st unchanged and what the step would have
+// brought), so that every machine stops at the same state, before the
+// step; or passes a phase point at which a secret did what this machine
+// cannot know (rules.Missing: the stretch waits there). A step the rules
+// refuse returns their error; one that rolled a secret it knows without
+// its dice, an error wrapping errDice; one that an announcement shows
+// false, a *falseWord.
+func guarded(st *rules.State, run func(*rules.State) ([]rules.Event, error)) (step, error) {
+	next := st.Clone()
+	evs, err := run(next)
+	if err != nil {
+		return step{Next: st}, err
+	}
+	if p, ok := next.Missing(); ok {
+		return step{Next: st, Need: &p, Ahead: next}, nil
+	}
+	if err := next.DiceProblem(); err != nil {
+		return step{Next: st}, fmt.Errorf("%w: %v", errDice, err)
+	}
+	if why := next.Refused(); len(why) > 0 {
+		return step{Next: st}, &falseWord{why[0]}
+	}
+	if h := hiddenNow(next); h != "" {
+		return step{Next: st, Hidden: h, Ahead: next}, nil
+	}
+	return step{Next: next, Events: evs}, nil
+}
+
+// falseWord is an announcement the public game shows false.
+type falseWord struct{ why string }
+
+func (f *falseWord) Error() string { return "a false announcement: " + f.why }
+
+// settled is where settle stopped: the last state kept and its events,
+// and the step not kept, if any.
+type settled struct {
+	State  *rules.State
+	Events []rules.Event
+	Last   step
+}
+
+// settle advances st while no side has to act and the game is not over.
+// kept is told of every state it keeps, with its events so far.
+func settle(st *rules.State, kept func(*rules.State, int)) (settled, error) {
+	out := settled{State: st}
+	for i := 0; i < maxIdle && out.State.Clock.Step != rules.StepGameOver && len(out.State.Pending()) == 0; i++ {
+		s, err := guarded(out.State, func(s *rules.State) ([]rules.Event, error) { return s.Advance(), nil })
+		if err != nil {
+			return out, err
+		}
+		if s.Hidden != "" || s.Need != nil {
+			out.Last = s
+			return out, nil
+		}
+		out.State, out.Events = s.Next, append(out.Events, s.Events...)
+		kept(out.State, len(out.Events))
+	}
+	return out, nil
 }
 
 // stateFrame is a state a stretch passed through, the last of its
@@ -137,33 +181,26 @@ func keepFrame(frames []stateFrame, st *rules.State, events int) []stateFrame {
 	return append(frames, f)
 }
 
-// resultHash is the hash a result names: the state's, without the sides'
-// dice keys, which only the game played again at the end holds
-// (checkKeys).
-func resultHash(st *rules.State) string { return st.PublicHash().String() }
-
-// play runs the stretch of one round from st (which it may change): the public dice are seeded
-// from the round's nonces, every side looks at the game as it stands, and
-// each decision is answered by the deciding side's orders (its command
-// first, when it answers the decision, then its plot) until a side's
-// orders break, the game ends or a step would bring hidden content (the
-// stretch stops before that step: guarded). Every step reads
-// only the deciding side's view, legal commands and desk, as the plotted
-// turns of a hot-seat game do; the stretch depends on nothing but st, the
-// orders and the seed, so every machine plays it alike.
-func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders, seed uint64, commands int) stretch {
-	return playFrames(st, sides, orders, seed, commands, false)
-}
-
-// playFrames is play, keeping the stretch's frames (stretch.Frames) when
-// frames is set.
-func playFrames(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders, seed uint64, commands int, frames bool) stretch {
-	var out stretch
+// play runs the stretch of one round from st (which it may change): the
+// sides' dice in the round's epoch, the public dice seeded from it, every
+// side looking at the game as it stands, and each decision answered by
+// the deciding side's orders (its command first, when it answers the
+// decision, then its plot) until a side's orders break, the game ends, a
+// step would bring hidden content (the stretch stops before that step:
+// guarded) or pass a point this machine cannot play without a side's
+// word (the stretch waits: stretch.Need). Every step reads only the
+// deciding side's view, legal commands and desk, as the plotted turns of
+// a hot-seat game do; the stretch depends on nothing but st, the orders
+// and the epoch, so every machine plays it alike. With frames set it
+// keeps the stretch's frames.
+func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders, epoch string, seed uint64, commands int, frames bool) (*stretch, error) {
+	out := &stretch{}
 	kept := func(st *rules.State, events int) {
 		if frames {
 			out.Frames = keepFrame(out.Frames, st, events)
 		}
 	}
+	st.SetDiceEpoch(epoch)
 	st.RNG = rules.NewRNG(seed)
 	watchers := map[rules.SideID]*plot.Watcher{}
 	for _, sd := range sides {
@@ -181,78 +218,66 @@ func playFrames(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*
 			out.Plots[sd] = o.Plot.Clone()
 		}
 	}
-	finish := func() stretch {
-		switch {
-		case out.Need != nil:
-			for _, n := range out.Ahead.RiftsMade() {
-				if !out.Need.Clock.Before(n.Clock) {
-					out.Rifts = append(out.Rifts, n)
-				}
-			}
-			out.MinePoints, out.Mines = out.Ahead.SurePoints(), out.Ahead.SureMines()
-		case out.Ahead != nil:
-			// Stopped before a step: what this machine's secrets did in
-			// it is told, so that every machine stops at the same state.
-			out.Made, out.Rifts = out.Ahead.Made(), out.Ahead.RiftsMade()
-			out.MinePoints, out.Mines = out.Ahead.MinePoints(), out.Ahead.MinesMade()
-		default:
-			out.Rifts = st.RiftsMade()
-			out.MinePoints, out.Mines = st.MinePoints(), st.MinesMade()
+	// finish ends the stretch at st; last is the step not kept, if any.
+	finish := func(last step) (*stretch, error) {
+		out.Need = last.Need
+		reached := st
+		if last.Ahead != nil {
+			reached = last.Ahead
 		}
-		if out.Made == nil {
-			out.Made = st.Made()
-		}
+		out.Secrets = secretsOf(reached)
 		for _, e := range out.Events {
-			if e.Kind == rules.EventRoll && e.Audience.IsPublic() {
-				out.Result.Rolls = append(out.Result.Rolls, e.Text)
+			if e.Kind == rules.EventRoll && e.Audience.IsPublic() && e.Roll != nil {
+				out.Result.Rolls = append(out.Result.Rolls, e.Roll.Faces)
 			}
 		}
 		out.State = st
-		out.Result.Clock, out.Result.Hash = st.Clock, resultHash(st)
+		out.Result.Clock, out.Result.Hash = st.Clock, st.PublicHash()
 		out.Result.Commands = commands + len(out.Commands)
-		return out
+		if out.Result.Stop.Kind == "" && st.Clock.Step == rules.StepGameOver {
+			out.Result.Stop.Kind = stopOver
+		}
+		return out, nil
+	}
+	stop := func(s Stop, words string) {
+		out.Result.Stop = s
+		switch s.Kind {
+		case stopBreak, stopDecide, stopRefused:
+			out.Result.Break = words
+		default:
+			out.Result.Stopped = words
+		}
 	}
 	for n := 0; n < maxStretch; n++ {
-		if h := hiddenNow(st); h != "" {
-			// A stretch that starts on hidden content (none can, as the
-			// steps that bring it are never kept).
-			out.Result.Stopped = "the game reached hidden content that play by file cannot keep secret: " + h
-			return finish()
-		}
-		var evs []rules.Event
-		var due string
-		var need *rules.PhasePoint
-		var err error
 		base := len(out.Events)
-		st, evs, due, need, out.Made, out.Ahead, err = settle(st, func(st *rules.State, n int) { kept(st, base+n) })
-		out.Events = append(out.Events, evs...)
+		s, err := settle(st, func(st *rules.State, n int) { kept(st, base+n) })
 		if err != nil {
-			out.Err = err
-			return finish()
+			return nil, err
 		}
-		if need != nil {
-			out.Need = need
-			return finish()
+		st = s.State
+		out.Events = append(out.Events, s.Events...)
+		if s.Last.Need != nil {
+			return finish(s.Last)
 		}
-		if due != "" {
-			out.Result.Stopped = "the game stops before a step that would bring hidden content that play by file cannot keep secret: " + due
-			return finish()
+		if h := s.Last.Hidden; h != "" {
+			stop(Stop{Kind: stopHidden, Code: hiddenCode(s.Last.Ahead)}, "the game stops before a step that would bring hidden content that play by file cannot keep secret: "+h)
+			return finish(s.Last)
 		}
 		if st.Clock.Step == rules.StepGameOver {
-			return finish()
+			return finish(step{})
 		}
 		pending := st.Pending()
 		if len(pending) == 0 {
-			out.Result.Stopped = "no side can act at " + st.Clock.String()
-			return finish()
+			stop(Stop{Kind: stopIdle}, "no side can act at "+st.Clock.String())
+			return finish(step{})
 		}
 		side := pending[0]
 		o := orders[side]
 		if o == nil {
 			// A side that came into play without a seat (none can in the
 			// scenarios accepted): nobody may answer for it.
-			out.Result.Stopped = fmt.Sprintf("%s must act, and no machine plays it", side)
-			return finish()
+			stop(Stop{Kind: stopUnseated, Side: string(side)}, fmt.Sprintf("%s must act, and no machine plays it", side))
+			return finish(step{})
 		}
 		v, legal := st.View(side), st.Legal(side)
 		var cmd rules.Command
@@ -264,59 +289,33 @@ func playFrames(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*
 			var br *plot.Break
 			cmd, br = out.Plots[side].Decide(v, legal, match.NewDesk(st, side), watchers[side])
 			if br != nil {
-				out.Result.Break = fmt.Sprintf("%s: %s", side, br.Text)
-				return finish()
+				stop(Stop{Kind: stopBreak, Side: string(side), Code: br.Kind, Unit: string(br.Unit)}, fmt.Sprintf("%s: %s", side, br.Text))
+				return finish(step{})
 			}
 		default:
-			out.Result.Break = fmt.Sprintf("%s must decide its %s", side, v.Expecting)
-			return finish()
+			stop(Stop{Kind: stopDecide, Side: string(side), Code: string(v.Expecting)}, fmt.Sprintf("%s must decide its %s", side, v.Expecting))
+			return finish(step{})
 		}
-		next, evs, hidden, need, made, ahead, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
-		if need != nil {
-			out.Need, out.Made, out.Ahead = need, made, ahead
-			return finish()
-		}
-		var bad *badArrival
-		if errors.As(err, &bad) {
-			out.Err = err
-			return finish()
-		}
-		if err != nil {
+		s2, err := guarded(st, func(s *rules.State) ([]rules.Event, error) { return s.Apply(cmd) })
+		var fw *falseWord
+		switch {
+		case errors.Is(err, errDice) || errors.As(err, &fw):
+			return nil, err
+		case err != nil:
 			// The rules leave the state as it was: the side is asked again.
-			out.Result.Break = fmt.Sprintf("%s: its orders gave a command the rules refuse (%v)", side, err)
-			return finish()
+			stop(Stop{Kind: stopRefused, Side: string(side), Code: string(cmd.Kind)}, fmt.Sprintf("%s: its orders gave a command the rules refuse (%v)", side, err))
+			return finish(step{})
+		case s2.Need != nil:
+			return finish(s2)
+		case s2.Hidden != "":
+			stop(Stop{Kind: stopHidden, Side: string(side), Code: hiddenCode(s2.Ahead)}, fmt.Sprintf("the game stops before %s's command %s, which would bring hidden content that play by file cannot keep secret: %s", side, cmd.Kind, s2.Hidden))
+			return finish(s2)
 		}
-		if hidden != "" {
-			out.Ahead = ahead
-			out.Result.Stopped = fmt.Sprintf("the game stops before %s's command %s, which would bring hidden content that play by file cannot keep secret: %s", side, cmd.Kind, hidden)
-			return finish()
-		}
-		st = next
+		st = s2.Next
 		out.Commands = append(out.Commands, cmd)
-		out.Events = append(out.Events, evs...)
+		out.Events = append(out.Events, s2.Events...)
 		kept(st, len(out.Events))
 	}
-	out.Result.Stopped = fmt.Sprintf("a stretch of more than %d commands", maxStretch)
-	return finish()
-}
-
-// badRiftNews returns an error naming announced cosmic rift news or mine
-// set-offs the game shows false as it plays them (rules.State.
-// RiftsRefused), or that have no place in it: no rift of the side was
-// pending in limbo at its point, or the game passed no such mine point.
-func badRiftNews(st *rules.State) error {
-	if why := st.RiftsRefused(); len(why) > 0 {
-		return &badArrival{"a false announcement: " + why[0]}
-	}
-	for _, n := range st.UnplacedMines() {
-		if n.Clock.Before(st.Clock) {
-			return &badArrival{fmt.Sprintf("%s's announced set-off of mine %s at %s (its mine point %d, %s entering %v) has no place in the game: the game passed no such point", n.Side, n.Mine, n.Clock, n.Point, n.Unit, n.Hex)}
-		}
-	}
-	for _, n := range st.UnplacedRifts() {
-		if n.Clock.Before(st.Clock) {
-			return &badArrival{fmt.Sprintf("%s's announced cosmic rift news at %s (%s) has no place in the game: no rift of %s was pending there", n.Side, n.Clock, n.Clause, n.Side)}
-		}
-	}
-	return nil
+	stop(Stop{Kind: stopLimit}, fmt.Sprintf("a stretch of more than %d commands", maxStretch))
+	return finish(step{})
 }

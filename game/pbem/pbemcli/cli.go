@@ -1,6 +1,8 @@
-package pbem
+package pbemcli
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,11 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -40,6 +42,9 @@ const Usage = `usage: hexrift pbem COMMAND [ARGS]
                                       characters, which they read as they open the file)
   show [-game ID]                     show the table and what you must decide again, and every
                                       note of the game
+  claim [-game ID] [-out FILE]        settle a game the other side stalled: write your signed claim
+                                      that it withheld what it owes since the last message, which
+                                      ends the game with that side forfeiting it
   verify FILE|GAME                    check a game end to end and name the first cheat
   games                               list the games played by file on this machine
 
@@ -52,7 +57,7 @@ func Run(args []string, out, errOut io.Writer, parse ArgParser) error {
 		fmt.Fprintln(errOut, Usage)
 		return flag.ErrHelp
 	}
-	home, err := DefaultHome()
+	home, err := pbem.DefaultHome()
 	if err != nil {
 		return err
 	}
@@ -60,7 +65,7 @@ func Run(args []string, out, errOut io.Writer, parse ArgParser) error {
 }
 
 // run runs a pbem command on the games kept in home.
-func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error {
+func run(home pbem.Home, args []string, out, errOut io.Writer, parse ArgParser) error {
 	fs := flag.NewFlagSet("hexrift pbem "+args[0], flag.ContinueOnError)
 	fs.SetOutput(errOut)
 	fs.Usage = func() {
@@ -79,6 +84,8 @@ func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error
 		return runVerify(home, fs, args[1:], out, parse)
 	case "games":
 		return runGames(home, out)
+	case "claim":
+		return runClaim(home, fs, args[1:], out, parse)
 	case "show":
 		game := fs.String("game", "", "the game (default: the only one on this machine)")
 		if _, err := parse(fs, args[1:]); err != nil {
@@ -88,7 +95,7 @@ func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error
 		if err != nil {
 			return err
 		}
-		seat, err := LoadSeat(home, id)
+		seat, err := pbem.LoadSeat(home, id)
 		if err != nil {
 			return err
 		}
@@ -96,7 +103,7 @@ func run(home Home, args []string, out, errOut io.Writer, parse ArgParser) error
 			return err
 		}
 		fmt.Fprintln(out)
-		seat.ShowNotes(out)
+		showNotes(seat, out)
 		return nil
 	}
 	fmt.Fprintln(errOut, Usage)
@@ -114,7 +121,7 @@ func oneArg(fs *flag.FlagSet, args []string, parse ArgParser, what string) (stri
 	return pos[0], nil
 }
 
-func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+func runNew(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
 	as := fs.String("as", "", "the side you play")
 	sides := fs.String("sides", "", "the sides that play by file, comma-separated (default: every side of the scenario, which is all it can be)")
 	noRifts := fs.Bool("no-cosmic-rifts", false, "play the game with cosmic rifts off (IP4.21): a rift that forms stops a game by file; the genesis carries the choice, so every side sees it and none can change it")
@@ -135,7 +142,7 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 			return err
 		}
 	}
-	seat, err := NewGameWith(home, src, rules.SideID(*as), time.Now(), Variant{NoCosmicRifts: *noRifts})
+	seat, err := pbem.NewGameWith(home, src, rules.SideID(*as), time.Now(), pbem.Variant{NoCosmicRifts: *noRifts})
 	if err != nil {
 		return err
 	}
@@ -144,7 +151,7 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 		return err
 	}
 	fmt.Fprintf(out, "game %s of %s: you play %s; your key is in %s\nsend %s to the other sides; each opens it with: hexrift pbem open FILE -as SIDE\n",
-		seat.Game.ID, seat.Game.State.Scenario.Name, seat.Side, home.gameDir(seat.Game.ID), name)
+		seat.Game.ID, seat.Game.State.Scenario.Name, seat.Side, home.GameDir(seat.Game.ID), name)
 	if line := riftsLine(seat.Game, *noRifts); line != "" {
 		fmt.Fprintln(out, line)
 	}
@@ -154,7 +161,7 @@ func runNew(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Arg
 // riftsLine is what pbem new says of cosmic rifts in the game it started,
 // asked for them off (asked) or not: "" of a game whose scenario has them
 // off, when not asked.
-func riftsLine(g *Game, asked bool) string {
+func riftsLine(g *pbem.Game, asked bool) string {
 	name := g.State.Scenario.Name
 	switch {
 	case g.Genesis.NoCosmicRifts:
@@ -167,17 +174,17 @@ func riftsLine(g *Game, asked bool) string {
 	return fmt.Sprintf("%s has cosmic rifts on: a rift that forms stops a game by file; -no-cosmic-rifts plays it without them", name)
 }
 
-func runOpen(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+func runOpen(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
 	as := fs.String("as", "", "the side you play (needed the first time this machine sees the game)")
 	path, err := oneArg(fs, args, parse, "turn file")
 	if err != nil {
 		return err
 	}
-	data, err := ReadTurnFile(path)
+	data, err := pbem.ReadTurnFile(path)
 	if err != nil {
 		return err
 	}
-	seat, err := Open(home, path, data, rules.SideID(*as))
+	seat, err := pbem.Open(home, path, data, rules.SideID(*as))
 	if err != nil {
 		return err
 	}
@@ -186,20 +193,20 @@ func runOpen(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 
 // show shows the seat's table as it will stand once the side has written
 // what it writes without a decision, and what it must do.
-func show(home Home, seat *Seat, out io.Writer) error {
+func show(home pbem.Home, seat *pbem.Seat, out io.Writer) error {
 	next, err := seat.Preview()
 	if err != nil {
 		return err
 	}
-	next.Show(out)
+	showTable(next, out)
 	if next.MustCommit() {
-		p := filepath.Join(home.gameDir(seat.Game.ID), "orders.json")
+		p := filepath.Join(home.GameDir(seat.Game.ID), "orders.json")
 		if err := writeOrders(p, next.Propose()); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "\nthe proposed plot is in %s: edit it and give it with -orders, or send it as it is; then: hexrift pbem send -game %s\n", p, seat.Game.ID)
 		if lo := next.ProposeLimbo(); lo != nil {
-			lp := filepath.Join(home.gameDir(seat.Game.ID), "limbo.json")
+			lp := filepath.Join(home.GameDir(seat.Game.ID), "limbo.json")
 			b, err := jsonIndent(lo)
 			if err != nil {
 				return err
@@ -215,13 +222,13 @@ func show(home Home, seat *Seat, out io.Writer) error {
 	return nil
 }
 
-func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+func runSend(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
 	game := fs.String("game", "", "the game (default: the only one on this machine)")
 	choose := fs.Int("choose", 0, "your decision: the number of one of the commands pbem open lists")
 	command := fs.String("command", "", "your decision as a JSON command file")
 	ordersPath := fs.String("orders", "", "your plotted orders as a JSON file (default: the proposed plot)")
 	limboPath := fs.String("limbo", "", "the energy allocations of your units out of phase as a JSON file (limbo.json as pbem open writes it; default: as pbem open proposes them), sealed until the game is over")
-	noteText := fs.String("note", "", fmt.Sprintf("a note to the other sides, which they read as they open the file (at most %d characters)", MaxNoteLen))
+	noteText := fs.String("note", "", fmt.Sprintf("a note to the other sides, which they read as they open the file (at most %d characters)", pbem.MaxNoteLen))
 	notePath := fs.String("note-file", "", "a note to the other sides, read from a text file (as -note)")
 	path := fs.String("out", "", "the turn file to write, or a folder to write it in (default: hexrift-GAME-SEQ-SIDE.pbem here)")
 	pos, err := parse(fs, args)
@@ -239,7 +246,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	if err != nil {
 		return err
 	}
-	seat, err := LoadSeat(home, id)
+	seat, err := pbem.LoadSeat(home, id)
 	if err != nil {
 		return err
 	}
@@ -247,9 +254,9 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	if err != nil {
 		return err
 	}
-	var o *Orders
+	var o *pbem.Orders
 	if next.MustCommit() {
-		o = &Orders{Plot: next.Propose(), Limbo: next.ProposeLimbo()}
+		o = &pbem.Orders{Plot: next.Propose(), Limbo: next.ProposeLimbo()}
 		if *ordersPath != "" {
 			p, err := readOrders(*ordersPath)
 			if err != nil {
@@ -264,9 +271,9 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 			}
 			o.Limbo = lo
 		}
-		kind, legal := next.decision(o.Plot)
+		kind, legal := next.Needs(o.Plot)
 		if kind == "" {
-			kind, legal = next.decision(nil) // a command the plot would answer
+			kind, legal = next.Needs(nil) // a command the plot would answer
 		}
 		switch {
 		case *command != "":
@@ -282,7 +289,7 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 		}
 	}
 	f, err := seat.SendNote(o, note)
-	nothing := errors.Is(err, ErrNothingNew)
+	nothing := errors.Is(err, pbem.ErrNothingNew)
 	if err != nil && !nothing {
 		return err
 	}
@@ -310,20 +317,20 @@ func runSend(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse Ar
 	return nil
 }
 
-func runVerify(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+func runVerify(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
 	arg, err := oneArg(fs, args, parse, "turn file or game")
 	if err != nil {
 		return err
 	}
 	path := arg
-	if _, statErr := os.Stat(arg); statErr != nil && validGame(arg) {
-		path = home.logPath(arg)
+	if _, statErr := os.Stat(arg); statErr != nil && pbem.IsGameID(arg) {
+		path = home.LogPath(arg)
 	}
-	data, err := ReadTurnFile(path)
+	data, err := pbem.ReadTurnFile(path)
 	if err != nil {
 		return err
 	}
-	rep, err := Verify(path, data)
+	rep, err := pbem.Verify(path, data)
 	if err != nil {
 		return err
 	}
@@ -331,13 +338,13 @@ func runVerify(home Home, fs *flag.FlagSet, args []string, out io.Writer, parse 
 	return nil
 }
 
-func runGames(home Home, out io.Writer) error {
+func runGames(home pbem.Home, out io.Writer) error {
 	ids, err := home.Games()
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		seat, err := LoadSeat(home, id)
+		seat, err := pbem.LoadSeat(home, id)
 		if err != nil {
 			fmt.Fprintf(out, "%s  %v\n", id, err)
 			continue
@@ -351,23 +358,8 @@ func runGames(home Home, out io.Writer) error {
 	return nil
 }
 
-// Status says whom the seat's game waits for, as the game list shows it:
-// "waits for you", "waits for SIDE's WHAT" or "over".
-func (s *Seat) Status() string {
-	if side, what, ok := s.Game.Waiting(); ok {
-		if side == "" || side == s.Side {
-			return "waits for you"
-		}
-		return fmt.Sprintf("waits for %s's %s", side, what)
-	}
-	if !s.Game.Over() {
-		return "waits for you"
-	}
-	return "over"
-}
-
 // pickGame returns the game named, or the only game in home.
-func pickGame(home Home, id string) (string, error) {
+func pickGame(home pbem.Home, id string) (string, error) {
 	if id != "" {
 		return id, nil
 	}
@@ -386,28 +378,12 @@ func pickGame(home Home, id string) (string, error) {
 
 // writeTurn writes the seat's game as a turn file at path, or under a
 // name of its own here.
-func writeTurn(seat *Seat, path string) (string, error) {
+func writeTurn(seat *pbem.Seat, path string) (string, error) {
 	if info, err := os.Stat(path); path == "" || err == nil && info.IsDir() {
 		// No name, or a folder: the file's own name, there.
 		path = filepath.Join(path, seat.TurnFileName())
 	}
 	return path, seat.WriteTurn(path)
-}
-
-// TurnFileName is the name a turn file of the seat's game gets as it
-// stands: hexrift-GAME-SEQ-SIDE.pbem, SEQ its count of messages.
-func (s *Seat) TurnFileName() string {
-	return "hexrift-" + s.Game.ID + "-" + strconv.Itoa(s.Game.Len()) + "-" + string(s.Side) + ".pbem"
-}
-
-// WriteTurn writes the seat's game as a turn file at path, readable by
-// others (it holds nothing secret), atomically.
-func (s *Seat) WriteTurn(path string) error {
-	data, err := s.Game.File().Encode()
-	if err != nil {
-		return err
-	}
-	return match.WriteFileAtomicPerm(path, data, 0o644)
 }
 
 func writeOrders(path string, o *plot.Orders) error {
@@ -430,12 +406,12 @@ func readOrders(path string) (*plot.Orders, error) {
 	return &o, nil
 }
 
-func readLimbo(path string) (*LimboOrders, error) {
+func readLimbo(path string) (*pbem.LimboOrders, error) {
 	data, err := readFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("pbem: cannot read %s: %w", path, err)
 	}
-	var o LimboOrders
+	var o pbem.LimboOrders
 	if err := strictJSON(data, &o); err != nil {
 		return nil, fmt.Errorf("pbem: %s: %v", path, err)
 	}
@@ -454,9 +430,9 @@ func readNote(text, path string) (string, error) {
 			return "", fmt.Errorf("pbem: cannot read %s: %w", path, err)
 		}
 		text = strings.TrimRight(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
-		return text, CheckNote(path, text)
+		return text, pbem.CheckNote(path, text)
 	case text != "":
-		return text, CheckNote("-note", text)
+		return text, pbem.CheckNote("-note", text)
 	}
 	return "", nil
 }
@@ -495,4 +471,60 @@ func checkSides(src scenarios.Source, named []string) error {
 		return fmt.Errorf("pbem new: -sides %s: every side of %s plays by file, each at its own machine (its sides: %s); the computer plays no side of a game by file", strings.Join(named, ","), src.Name, strings.Join(all, ","))
 	}
 	return nil
+}
+
+func runClaim(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, parse ArgParser) error {
+	game := fs.String("game", "", "the game (default: the only one on this machine)")
+	path := fs.String("out", "", "the turn file to write, or a folder to write it in (default: hexrift-GAME-SEQ-SIDE.pbem here)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("pbem claim: takes no file (give the game with -game)")
+	}
+	id, err := pickGame(home, *game)
+	if err != nil {
+		return err
+	}
+	seat, err := pbem.LoadSeat(home, id)
+	if err != nil {
+		return err
+	}
+	if _, err := seat.Claim(time.Now()); err != nil {
+		return err
+	}
+	name, err := writeTurn(seat, *path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "wrote %s: %s\nsend it to the other sides; the game is over, and your dice key is in the file\n", name, seat.Game.ClaimText())
+	return nil
+}
+
+// readFile reads a small regular file of the user's (orders, limbo
+// orders, a command, a note), bounded as a turn file is.
+func readFile(path string) ([]byte, error) { return pbem.ReadTurnFile(path) }
+
+// strictJSON decodes one JSON value into v, refusing unknown fields and
+// anything after the value.
+func strictJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}
+
+// jsonIndent encodes v as indented JSON with a final newline.
+func jsonIndent(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return nil, fmt.Errorf("pbem: %v", err)
+	}
+	return append(b, '\n'), nil
 }

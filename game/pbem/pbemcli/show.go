@@ -1,21 +1,21 @@
-package pbem
+package pbemcli
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/game/pbem"
 )
 
 // maxLogLines bounds how many events of the last stretch Show prints.
 const maxLogLines = 60
 
-// Show writes the table as the seat's side sees it: the clock, the sides,
+// showTable writes the table as the seat's side sees it: the clock, the sides,
 // the units it may see (its own with their condition), what it may see of
 // the last stretch, where the game stands and what the side must do. It
 // reads only the side's view and the side's share of the log.
-func (s *Seat) Show(w io.Writer) {
+func showTable(s *pbem.Seat, w io.Writer) {
 	g := s.Game
 	v := g.State.View(s.Side)
 	fmt.Fprintf(w, "game %s: %s, you play %s\n", g.ID, v.Scenario.Name, s.Side)
@@ -23,6 +23,9 @@ func (s *Seat) Show(w io.Writer) {
 		fmt.Fprintln(w, t)
 	}
 	fmt.Fprintf(w, "now: %s (round %d)\n", v.Clock, g.Round)
+	if c := g.ClaimText(); c != "" {
+		fmt.Fprintf(w, "the game is over: %s\n", c)
+	}
 	if n := len(g.Results); n > 0 {
 		r := g.Results[n-1]
 		switch {
@@ -45,7 +48,7 @@ func (s *Seat) Show(w io.Writer) {
 	var keys []string
 	for _, sd := range g.Sides() {
 		if k := g.Keys[sd]; k != nil {
-			keys = append(keys, fmt.Sprintf("%s %s", sd, Fingerprint(k)))
+			keys = append(keys, fmt.Sprintf("%s %s", sd, pbem.Fingerprint(k)))
 		}
 	}
 	fmt.Fprintf(w, "keys (compare them with the other players by another channel): %s\n\nunits:\n", strings.Join(keys, ", "))
@@ -100,14 +103,18 @@ func (s *Seat) Show(w io.Writer) {
 		fmt.Fprintf(w, "the game is over: %s\n", v.Outcome)
 		return
 	}
-	if g.Over() {
-		if side, what, ok := g.Waiting(); ok && side != s.Side {
-			fmt.Fprintf(w, "waiting for %s's %s (revealed once the game is over, for verify)\n", side, what)
+	if side, what, since, ok := g.Stall(); ok && side != s.Side {
+		fmt.Fprintf(w, "waiting for %s's %s since message %d", side, what, since)
+		if what == "key" {
+			fmt.Fprint(w, " (revealed once the game is over, for verify)")
 		}
-		return
+		fmt.Fprintf(w, "; if it never comes, hexrift pbem claim -game %s settles the game, %s forfeiting it\n", g.ID, side)
 	}
-	if side, what, ok := g.Waiting(); ok && side != s.Side && what != "result" {
-		fmt.Fprintf(w, "waiting for %s's %s\n", side, what)
+	for _, p := range s.Home.Equivocations(g.ID) {
+		fmt.Fprintf(w, "proof that a side signed two different messages at one place of the log is kept in %s\n", p)
+	}
+	if g.Over() {
+		return
 	}
 	if !s.MustCommit() {
 		return
@@ -129,10 +136,10 @@ func (s *Seat) Show(w io.Writer) {
 	}
 }
 
-// ShowNotes writes every note of the game, the side's own among them,
+// showNotes writes every note of the game, the side's own among them,
 // in the order they were written, each with its writer and where the
 // game stood.
-func (s *Seat) ShowNotes(w io.Writer) {
+func showNotes(s *pbem.Seat, w io.Writer) {
 	g := s.Game
 	if len(g.Notes) == 0 {
 		fmt.Fprintln(w, "no notes in this game yet (pbem send -note TEXT writes one to the other sides)")
@@ -148,77 +155,3 @@ func (s *Seat) ShowNotes(w io.Writer) {
 	}
 }
 
-// OutOfPhase returns the side's units out of phase, as its own machine
-// computes them with its dice key (the peer state keeps them out of every
-// view, the side's own included): where they are and their record
-// (IP8.337), for the side's eyes only.
-func (s *Seat) OutOfPhase() []rules.Unit {
-	var out []rules.Unit
-	st := s.Game.State
-	if st == nil {
-		return nil
-	}
-	for i := range st.Units {
-		if u := &st.Units[i]; u.Side == s.Side && u.PhasedOut && u.Status == rules.StatusLimbo {
-			out = append(out, *u)
-		}
-	}
-	return out
-}
-
-// NewEvents returns the events the side may see of the stretches it had
-// not seen before the file it opened: what happened since it last looked.
-func (s *Seat) NewEvents() []rules.Event {
-	g := s.Game
-	var out []rules.Event
-	for _, evs := range g.Stretches[min(s.Seen, len(g.Stretches)):] {
-		out = append(out, rules.Events(evs, s.Side)...)
-	}
-	return out
-}
-
-// Mines returns the side's mines not yet set off, where its own machine
-// laid them with its dice key (the peer state keeps them out of every
-// view, the side's own included), for the side's eyes only; none when
-// the machine does not hold them.
-func (s *Seat) Mines() []rules.Unit {
-	st := s.Game.State
-	if st == nil || !st.MinesKnown(s.Side) {
-		return nil
-	}
-	return st.HiddenMines(s.Side)
-}
-
-// MinesUnlaid reports whether the side has hidden mines that its own
-// dice are yet to lay: its machine holds them, and the game has not
-// started (the first round lays them).
-func (s *Seat) MinesUnlaid() bool {
-	st := s.Game.State
-	return st != nil && st.Peer != nil && st.Peer.Side == s.Side && !st.MinesKnown(s.Side) && len(st.HiddenMines(s.Side)) > 0
-}
-
-// View returns the side's view as its own machine shows it: the view of
-// the game's state with the side's units out of phase, which the peer
-// state keeps in limbo out of every view, where they drift, as the
-// hot-seat view shows a side its own (IP8.32: a marker for their side
-// alone), and its hidden mines where they lie. Nothing of another side's
-// units out of phase or mines is in it.
-func (s *Seat) View() *rules.View { return sideView(s.Game.State, s.Side) }
-
-// sideView returns side's view of st as its own machine shows it: with
-// its units out of phase and its hidden mines, which the peer state
-// keeps in limbo, out of every view.
-func sideView(st *rules.State, side rules.SideID) *rules.View {
-	st = st.Clone()
-	mines := st.MinesKnown(side)
-	for i := range st.Units {
-		u := &st.Units[i]
-		if u.Side != side || u.Status != rules.StatusLimbo {
-			continue
-		}
-		if u.PhasedOut || mines && u.Kind == rules.KindMine {
-			u.Status = rules.StatusOnMap
-		}
-	}
-	return st.View(side)
-}
