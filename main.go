@@ -19,7 +19,7 @@ import (
 
 	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/match"
-	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/pbemcli"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -731,7 +731,7 @@ func printProblems(err error) error {
 
 // runPbem runs a play-by-file command (game/pbem).
 func runPbem(fs *flag.FlagSet, args []string) error {
-	return pbem.Run(args, out, fs.Output(), parseArgs)
+	return pbemcli.Run(args, out, fs.Output(), parseArgs)
 }
 
 func runVersion(fs *flag.FlagSet, args []string) error {

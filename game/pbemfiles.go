@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -375,16 +376,10 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 		}
 		return
 	}
-	gen := f.Messages[0].Genesis
-	if gen == nil {
+	gen, sc, taken, err := pbem.FirstLook(f)
+	if gen.Game == "" {
 		s.fileInfo.Label = "The file does not start with a game's genesis."
 		return
-	}
-	taken := map[rules.SideID]bool{}
-	for _, m := range f.Messages {
-		if m.Kind == pbem.KindGenesis || m.Kind == pbem.KindJoin {
-			taken[m.Side] = true
-		}
 	}
 	for _, sd := range gen.Sides {
 		if !taken[sd] {
@@ -392,14 +387,14 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 		}
 	}
 	name, s.fileScen = gen.Scenario.Name, nil
-	if sc, err := gen.Scenario.LoadCarried(); err == nil {
+	if err == nil {
 		name, s.fileScen = sc.Name, sc
 	}
 	rifts := ""
 	if gen.NoCosmicRifts {
 		rifts = ", with cosmic rifts off (no rift forms, IP4.21)"
 	}
-	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s%s: choose your side.", name, f.Game, s.fileSide(f.Messages[0].Side), rifts)
+	s.fileInfo.Label = fmt.Sprintf("A new game of %s (%s), started by %s%s: choose your side.", name, f.Game, s.fileSide(rules.SideID(f.Messages[0].Head().Side)), rifts)
 	if len(s.sides) == 0 {
 		s.fileInfo.Label = fmt.Sprintf("A game of %s (%s) every side of which has joined from another machine.", name, f.Game)
 	}
@@ -605,7 +600,7 @@ func dropped(fsys fs.FS) (string, []byte, bool) {
 		if err != nil {
 			continue
 		}
-		data, err := io.ReadAll(io.LimitReader(f, pbem.MaxFileSize+1))
+		data, err := io.ReadAll(io.LimitReader(f, wire.MaxFileSize+1))
 		f.Close()
 		if err == nil {
 			return e.Name(), data, true

@@ -14,6 +14,7 @@ import (
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
@@ -367,8 +368,8 @@ func (p *PbemScene) standing() []string {
 // messages at the end of the log.
 func (p *PbemScene) announces() bool {
 	msgs := p.seat.Game.File().Messages
-	for i := len(msgs) - 1; i >= 0 && msgs[i].Side == p.side; i-- {
-		if msgs[i].Kind == pbem.KindAnnounce {
+	for i := len(msgs) - 1; i >= 0 && rules.SideID(msgs[i].Head().Side) == p.side; i-- {
+		if msgs[i].Head().Kind == wire.KindAnnounce {
 			return true
 		}
 	}
@@ -410,14 +411,11 @@ func (p *PbemScene) stoppedText(o rules.Outcome) string {
 // verify checks the machine's copy of the finished game end to end
 // (pbem verify) and shows what it found.
 func (p *PbemScene) verify() {
-	data, err := p.seat.Game.File().Encode()
+	rep, err := pbem.Verify(p.seat.TurnFileName(), p.seat.Game.File().Encode())
 	if err == nil {
-		var rep string
-		if rep, err = pbem.Verify(p.seat.TurnFileName(), data); err == nil {
-			p.report.Label = rep
-			shown(p.report, true)
-			return
-		}
+		p.report.Label = rep
+		shown(p.report, true)
+		return
 	}
 	p.problem.Label = err.Error()
 }

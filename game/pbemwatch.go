@@ -172,7 +172,7 @@ func readHead(path string) pbemHead {
 	if err != nil || len(f.Messages) == 0 {
 		return pbemHead{bad: true}
 	}
-	return pbemHead{game: f.Game, messages: len(f.Messages), last: f.Messages[len(f.Messages)-1].Side}
+	return pbemHead{game: f.Game, messages: len(f.Messages), last: rules.SideID(f.Messages[len(f.Messages)-1].Head().Side)}
 }
 
 // acceptTurn accepts a turn file's data (pbem.Open; as is the side

@@ -108,3 +108,20 @@ func (s *State) limboAllocation(u *Unit) Allocation {
 	}
 	return defaultAllocation(u)
 }
+
+// LimboUnits returns side's units out of phase in limbo that allocate
+// energy, in unit order: those it may give orders for (SetLimboAllocations),
+// alike on every machine, whatever it computes.
+func (s *State) LimboUnits(side SideID) []UnitID {
+	if s.Peer == nil {
+		return nil
+	}
+	var out []UnitID
+	for i := range s.Units {
+		u := &s.Units[i]
+		if u.Side == side && u.Status == StatusLimbo && u.PhasedOut && allocates(u) {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}

@@ -135,7 +135,7 @@ func (s *State) DiceProblem() error {
 // PhaseSubject names the secret of a unit's time out of phase that began
 // at out (IP8.21): its phase and course rolls until it phases in.
 func PhaseSubject(unit UnitID, out Clock) string {
-	return fmt.Sprintf("phase %s %d.%d.%d", unit, out.Turn, out.Impulse, int(out.Step))
+	return fmt.Sprintf("phase %s %d.%d.%s", unit, out.Turn, out.Impulse, out.Step)
 }
 
 // phaseSubject is u's current time out of phase; a unit out of phase from
@@ -165,4 +165,14 @@ func (why RollReason) subject() string {
 		return why.Subject
 	}
 	return "roll " + why.Clause + " " + string(why.Unit)
+}
+
+// SubjectUnit returns the unit a subject of PhaseSubject or MineSubject
+// is about.
+func SubjectUnit(subject string) (UnitID, bool) {
+	f := strings.Fields(subject)
+	if len(f) >= 2 && (f[0] == "phase" || f[0] == "mine") {
+		return UnitID(f[1]), true
+	}
+	return "", false
 }

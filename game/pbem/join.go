@@ -149,3 +149,31 @@ func Fingerprint(pub ed25519.PublicKey) string {
 	h := sha256.Sum256(pub)
 	return hex.EncodeToString(h[:8])
 }
+
+// FirstLook reads what a turn file says of its game without playing it:
+// its genesis (the scenario loaded as every machine loads it) and the
+// sides that joined, by the messages' word alone (nothing is checked but
+// that the scenario loads): what a machine new to the game shows before
+// its player chooses a side, which Open then checks whole.
+func FirstLook(f *wire.File) (Genesis, *scenarios.Scenario, map[rules.SideID]bool, error) {
+	b, ok := f.Messages[0].Body.(*wire.Genesis)
+	if !ok {
+		return Genesis{}, nil, nil, fmt.Errorf("pbem: the file does not start with a game's genesis")
+	}
+	src, err := sourceOf(b.Scenario)
+	if err != nil {
+		return Genesis{}, nil, nil, err
+	}
+	gen := Genesis{Game: b.Game, Scenario: src, NoCosmicRifts: b.NoCosmicRifts}
+	for _, sd := range b.Sides {
+		gen.Sides = append(gen.Sides, rules.SideID(sd))
+	}
+	taken := map[rules.SideID]bool{rules.SideID(b.Side): true}
+	for _, m := range f.Messages[1:] {
+		if j, ok := m.Body.(*wire.Join); ok {
+			taken[rules.SideID(j.Side)] = true
+		}
+	}
+	sc, err := src.LoadCarried()
+	return gen, sc, taken, err
+}
