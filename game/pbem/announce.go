@@ -185,7 +185,9 @@ func (g *Game) checkRound(s *stretch, final bool) *Cheat {
 		side: func(a rules.Arrival) rules.SideID { return a.Side },
 		due:  func(an announced, a rules.Arrival) bool { return !an.Through.Before(a.Clock) },
 		told: func(an announced) []told { return an.PhaseIns },
-		same: func(t told, a rules.Arrival) bool { return t.Unit == a.Unit && t.Clock == a.Clock && t.Clause == a.Clause },
+		same: func(t told, a rules.Arrival) bool {
+			return t.Unit == a.Unit && t.Clock == a.Clock && t.Clause == a.Clause
+		},
 		fact: func(a rules.Arrival) string { return fmt.Sprintf("%s phases in at %s (%s)", a.Unit, a.Clock, a.Clause) },
 		word: func(t told) string { return fmt.Sprintf("%s phases in at %s (%s)", t.Unit, t.Clock, t.Clause) },
 	}); c != nil {
@@ -195,9 +197,15 @@ func (g *Game) checkRound(s *stretch, final bool) *Cheat {
 		side: func(n rules.RiftNews) rules.SideID { return n.Side },
 		due:  func(an announced, n rules.RiftNews) bool { return !an.Through.Before(n.Clock) },
 		told: func(an announced) []told { return an.Rifts },
-		same: func(t told, n rules.RiftNews) bool { return t.Raised == n.Raised && t.Clock == n.Clock && t.Clause == n.Clause },
-		fact: func(n rules.RiftNews) string { return fmt.Sprintf("the cosmic rift raised at impulse %d was due at %s (%s)", n.Raised, n.Clock, riftOutcome(n.Clause)) },
-		word: func(t told) string { return fmt.Sprintf("the cosmic rift raised at impulse %d was due at %s (%s)", t.Raised, t.Clock, riftOutcome(t.Clause)) },
+		same: func(t told, n rules.RiftNews) bool {
+			return t.Raised == n.Raised && t.Clock == n.Clock && t.Clause == n.Clause
+		},
+		fact: func(n rules.RiftNews) string {
+			return fmt.Sprintf("the cosmic rift raised at impulse %d was due at %s (%s)", n.Raised, n.Clock, riftOutcome(n.Clause))
+		},
+		word: func(t told) string {
+			return fmt.Sprintf("the cosmic rift raised at impulse %d was due at %s (%s)", t.Raised, t.Clock, riftOutcome(t.Clause))
+		},
 	}); c != nil {
 		return c
 	}
@@ -209,7 +217,9 @@ func (g *Game) checkRound(s *stretch, final bool) *Cheat {
 		fact: func(n rules.MineNews) string {
 			return fmt.Sprintf("mine %s went off at %s as %s entered %v (its mine point %d)", n.Mine, n.Clock, n.Unit, n.Hex, n.Point)
 		},
-		word: func(t wire.MineNews) string { return fmt.Sprintf("mine %s went off at its mine point %d", t.Mine, t.Point) },
+		word: func(t wire.MineNews) string {
+			return fmt.Sprintf("mine %s went off at its mine point %d", t.Mine, t.Point)
+		},
 	})
 }
 

@@ -59,8 +59,8 @@ type Game struct {
 	// me is the machine's side ("" for a machine of no side), and dice
 	// the sides' dice as it holds them; know is what the log proves of the
 	// other sides' secrets (knowledge.go).
-	me   rules.SideID
-	dice *gameDice
+	me    rules.SideID
+	dice  *gameDice
 	know  *knowledge
 	learn *learner
 	// keyed is set for the game played again with every side's dice key

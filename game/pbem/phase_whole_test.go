@@ -282,4 +282,3 @@ func readEveryFile(t *testing.T, files []sent, seats map[rules.SideID]*Seat, bad
 		}
 	}
 }
-

@@ -154,4 +154,3 @@ func showNotes(s *pbem.Seat, w io.Writer) {
 		fmt.Fprintf(w, "  %s%s\n", mark, g.NoteLine(n, "    "))
 	}
 }
-
