@@ -102,11 +102,24 @@ func Parse(name string, data []byte) (*File, error) {
 	for i, e := range h.Messages {
 		b, err := Decode(e.Body)
 		if err != nil {
-			return nil, fmt.Errorf("pbem: %s: message %d: %v", name, i, err)
+			return nil, fmt.Errorf("pbem: %s: message %d%s: %v", name, i, whose(e.Body), err)
 		}
 		f.Messages[i] = &Message{Body: b, raw: e.Body, Sig: e.Sig}
 	}
 	return f, nil
+}
+
+// whose says whose message of which kind a body claims to be, as far as
+// it reads: " (red's commit)", or "".
+func whose(body []byte) string {
+	var h struct {
+		Kind string `json:"kind"`
+		Side string `json:"side"`
+	}
+	if json.Unmarshal(body, &h) != nil || h.Kind == "" || h.Side == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%q's %q)", h.Side, h.Kind)
 }
 
 // Scan checks that data is one JSON value within the bounds a turn file

@@ -285,7 +285,11 @@ func problem(err error, kind string) error {
 	}
 	msg := strings.TrimPrefix(err.Error(), "json: ")
 	if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		return fmt.Errorf("field %s is no field of a %s message", strings.Trim(f, `"`), kind)
+		article := "a"
+		if strings.ContainsAny(kind[:min(1, len(kind))], "aeiou") {
+			article = "an"
+		}
+		return fmt.Errorf("field %s is no field of %s %s message", strings.Trim(f, `"`), article, kind)
 	}
 	return errors.New(msg)
 }
