@@ -49,9 +49,9 @@ func (g *Game) Stall() (side rules.SideID, what string, since int, ok bool) {
 // claim takes a side's claim that another withheld what it owes.
 func (g *Game) claim(side rules.SideID, seq int, b *wire.Claim) error {
 	against, owes, since, ok := g.Stall()
-	at, err := time.Parse(time.RFC3339, b.At)
+	at, err := utcTime(b.At)
 	switch {
-	case err != nil || at.Format(time.RFC3339) != b.At:
+	case err != nil:
 		return fmt.Errorf("field at %q is not a time in UTC as hexrift writes it", b.At)
 	case !ok:
 		return fmt.Errorf("the game waits for no side in particular: there is nobody to claim against")
@@ -84,4 +84,14 @@ func (g *Game) StallText() string {
 		return ""
 	}
 	return fmt.Sprintf("%s owes its %s since message %d", g.sideName(side), what, since)
+}
+
+// utcTime reads a time as hexrift writes it: RFC 3339 in UTC, to the
+// second ("2026-12-04T18:00:00Z"), and nothing else.
+func utcTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil || t.Location() != time.UTC || t.UTC().Format(time.RFC3339) != s {
+		return time.Time{}, fmt.Errorf("%q is not a time in UTC as hexrift writes it", s)
+	}
+	return t, nil
 }

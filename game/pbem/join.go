@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"slices"
-	"time"
 
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 
@@ -30,9 +29,9 @@ func (g *Game) genesis(m *wire.Message, b *wire.Genesis) error {
 	if b.Game != g.ID {
 		return fmt.Errorf("the file names game %s, but its genesis starts game %s", g.ID, b.Game)
 	}
-	created, err := time.Parse(time.RFC3339, b.Created)
-	if err != nil || created.Location() != time.UTC || created.Format(time.RFC3339) != b.Created {
-		return fmt.Errorf("field created %q is not a time in UTC as hexrift writes it", b.Created)
+	created, err := utcTime(b.Created)
+	if err != nil {
+		return fmt.Errorf("field created: %v", err)
 	}
 	src, err := sourceOf(b.Scenario)
 	if err != nil {

@@ -112,7 +112,7 @@ func TestFalsePhaseInRefusedAtOpen(t *testing.T) {
 		{"armour 50", raw(`"armor":50`), "field armor is no field of an announce message"},
 		{"battery 99", raw(`"battery":99`), "field battery is no field of an announce message"},
 		{"no mounts", raw(`"mounts":null`), "field mounts is no field of an announce message"},
-		{"100 mounts", raw(`"mounts":[`+strings.TrimSuffix(strings.Repeat(`{"weapon":"phaser-1"},`, 100), ",")+`]`), "field mounts is no field of an announce message"},
+		{"100 mounts", raw(`"mounts":[` + strings.TrimSuffix(strings.Repeat(`{"weapon":"phaser-1"},`, 100), ",") + `]`), "field mounts is no field of an announce message"},
 		{"the unit whole, as version 3 wrote it", func(t *testing.T) []byte {
 			text := string(good.Encode())
 			i := strings.LastIndex(text, `"phase_ins":[{"unit":"`+unit+`"`) + len(`"phase_ins":[{`)
@@ -127,7 +127,9 @@ func TestFalsePhaseInRefusedAtOpen(t *testing.T) {
 		}), "it tells " + notOut + "'s phase-in and proves none of its dice"},
 		{"its proofs left out", resigned(func(b *wire.Announce) { b.Proofs = nil }), "it tells " + unit + "'s phase-in and proves none of its dice"},
 		{"a proof broken", resigned(func(b *wire.Announce) { b.Proofs[0].Proof[5] ^= 1 }), "is not a proof of " + string(side) + "'s dice"},
-		{"a proof of another subject", resigned(func(b *wire.Announce) { b.Proofs[0].Subject = rules.PhaseSubject(rules.UnitID(unit), rules.Clock{Turn: 99}) }), "is not a proof of " + string(side) + "'s dice"},
+		{"a proof of another subject", resigned(func(b *wire.Announce) {
+			b.Proofs[0].Subject = rules.PhaseSubject(rules.UnitID(unit), rules.Clock{Turn: 99})
+		}), "is not a proof of " + string(side) + "'s dice"},
 		{"a proof of another round", resigned(func(b *wire.Announce) { b.Proofs[0].Round++ }), "proof "},
 		{"its orders out of phase withheld", resigned(func(b *wire.Announce) { b.Limbo = nil }), "does not open " + string(side) + "'s orders for it in round"},
 		{"its orders out of phase changed", resigned(func(b *wire.Announce) {

@@ -246,7 +246,7 @@ func (s *Seat) auto() error {
 		case g.Over() && g.DiceKeys[s.Side] == nil:
 			// The game is over: nothing the key opens can help anyone now.
 			b = &wire.Key{Header: wire.Header{Kind: wire.KindKey}, VRFSecret: s.sec.Dice, Limbo: s.limboOpenings("", slices.Sorted(mapKeys(g.limboSeals[s.Side])))}
-		case g.Commits[s.Side] != nil && g.Reveals[s.Side] == nil && allCommitted(g):
+		case !g.Over() && g.Commits[s.Side] != nil && g.Reveals[s.Side] == nil && allCommitted(g):
 			sl, ok := s.sec.Rounds[g.Round]
 			if !ok {
 				return fmt.Errorf("pbem: this machine committed %s to round %d but keeps no orders for it", s.Side, g.Round)
