@@ -273,6 +273,43 @@ func (s *State) phasePoint() {
 	}
 }
 
+// outPoint makes the phase step's point one of the sides whose units
+// phased out in its rolls (play between machines only): each drifts on
+// its own course at once, and may leave phase space in this very step
+// (IP8.124), which only a machine that knows it can compute. A unit it
+// does not know, of a side whose announcements do not reach the point,
+// makes the point missing.
+func (s *State) outPoint() {
+	p := s.Peer
+	if p == nil {
+		return
+	}
+	for _, u := range s.phasedUnits() {
+		if !u.OnMap() {
+			continue
+		}
+		n := len(p.points)
+		if n == 0 || p.points[n-1].Clock != s.Clock {
+			p.points = append(p.points, PhasePoint{Clock: s.Clock})
+			n++
+		}
+		pt := &p.points[n-1]
+		pt.Sides = appendUnique(pt.Sides, u.Side)
+		slices.Sort(pt.Sides)
+		if s.knows(u) {
+			continue
+		}
+		if t, ok := p.throughOf(u.Side); !ok || t.Before(s.Clock) {
+			if p.missing == nil {
+				p.missing, p.missingPts = &PhasePoint{Clock: s.Clock, Sides: []SideID{u.Side}}, len(p.minePts)
+			} else if p.missing.Clock == s.Clock {
+				p.missing.Sides = appendUnique(p.missing.Sides, u.Side)
+				slices.Sort(p.missing.Sides)
+			}
+		}
+	}
+}
+
 // toLimbo puts every unit out of phase on a map into limbo, after the
 // phase step (play between machines only).
 func (s *State) toLimbo() {

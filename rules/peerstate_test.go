@@ -360,3 +360,37 @@ func TestPeerStateKeepsPhasedOutUnitsSecret(t *testing.T) {
 	require.Positive(t, m.replays, "no machine was told a secret")
 	t.Logf("%d commands, %d phase-ins announced, %d unit-steps out of phase, %d in limbo, %d with a course on the owner's machine, %d machines played again", commands, len(said), outs, limbo, drifts, m.replays)
 }
+
+// IP8.21, IP8.124: a unit that phases out in a phase step's rolls drifts
+// at once, and may leave phase space in that very step; only a machine
+// that knows it can compute that. The step's phase point is then one of
+// its side's too: a machine that does not know the unit waits for its
+// side's word there, and its side's own machine owes that word
+// (PhasePoints names the side), where before the step nothing of the
+// side's was out of phase.
+func TestAPhaseOutIsAPhasePointOfItsStep(t *testing.T) {
+	for _, tc := range []struct {
+		side    SideID
+		missing bool
+	}{{"blue", true}, {"red", false}} {
+		t.Run("on "+string(tc.side)+"'s machine", func(t *testing.T) {
+			s, err := NewState(phaseSetup(5,
+				ship("raider", "red", "kor-raider", Hex{Q: 4}, DirB, 8),
+				ship("cruiser", "blue", "fed-cruiser", Hex{Q: -3}, DirA, 8),
+			), 7, WithPeer(tc.side), WithSideDice(newTestDice(false, tc.side)))
+			require.NoError(t, err)
+			s.SetDiceEpoch("e1")
+			atInvoluntary(s, 2)
+			s.phasePoint()
+			require.Empty(t, s.PhasePoints(), "nothing out of phase before the step")
+			forceOut(s, "raider")
+			s.outPoint()
+			require.Equal(t, []PhasePoint{{Clock: s.Clock, Sides: []SideID{"red"}}}, s.PhasePoints())
+			p, missing := s.Missing()
+			require.Equal(t, tc.missing, missing)
+			if missing {
+				require.Equal(t, []SideID{"red"}, p.Sides)
+			}
+		})
+	}
+}

@@ -250,6 +250,7 @@ func (s *State) phaseStep() []Event {
 	s.phasePoint()
 	var tx stepArena
 	evs := s.phaseRollsInto(nil, &tx, true)
+	s.outPoint()
 	evs = s.phaseDriftInto(evs, &tx)
 	s.toLimbo()
 	return evs

@@ -146,20 +146,26 @@ func (g *Game) provedAsTold(an announced, b *wire.Announce) error {
 				return fmt.Errorf("field proofs: it proves %s's dice of %s, and tells no phase-in of %s", an.Side, p.Subject, u)
 			}
 			phased[u] = true
-			if _, sealed := g.limboSeals[an.Side][p.Round][u]; sealed {
-				if _, ok := g.know.limboOf(an.Side, p.Round, u); !ok {
-					return fmt.Errorf("field limbo: it tells %s's phase-in and does not open %s's orders for it in round %d, which its commit sealed: its time out of phase cannot be played", u, an.Side, p.Round)
-				}
-			}
 			continue
 		}
 		if !claimed[p.Subject] {
 			return fmt.Errorf("field proofs: it proves %s's dice of %s, and tells nothing of it", an.Side, p.Subject)
 		}
 	}
-	for u := range units {
+	for _, u := range slices.Sorted(mapKeys(units)) {
 		if !phased[u] {
 			return fmt.Errorf("field proofs: it tells %s's phase-in and proves none of its dice: every machine must be able to play its time out of phase", u)
+		}
+		// Every order sealed for the unit and not opened yet was given
+		// in its time out of phase now told (a unit's seals of an earlier
+		// time out of phase were opened as it phased in).
+		for _, r := range slices.Sorted(mapKeys(g.limboSeals[an.Side])) {
+			if _, sealed := g.limboSeals[an.Side][r][u]; !sealed || r > g.Round {
+				continue
+			}
+			if _, ok := g.know.limboOf(an.Side, r, u); !ok {
+				return fmt.Errorf("field limbo: it tells %s's phase-in and does not open %s's orders for it in round %d, which its commit sealed: its time out of phase cannot be played", u, an.Side, r)
+			}
 		}
 	}
 	for s := range claimed {
@@ -390,10 +396,14 @@ func (g *Game) dueAnnouncement() (*wire.Announce, []openingsFor) {
 	}
 	var open []openingsFor
 	for _, u := range units {
+		// Every order sealed for it not yet opened: those of this time
+		// out of phase.
 		var rounds []int
-		for _, p := range an.Proofs {
-			if su, ok := rules.SubjectUnit(p.Subject); ok && su == u && !slices.Contains(rounds, p.Round) {
-				rounds = append(rounds, p.Round)
+		for _, r := range slices.Sorted(mapKeys(g.limboSeals[g.me])) {
+			if _, sealed := g.limboSeals[g.me][r][u]; sealed && r <= g.Round {
+				if _, opened := g.know.limboOf(g.me, r, u); !opened {
+					rounds = append(rounds, r)
+				}
 			}
 		}
 		open = append(open, openingsFor{unit: u, rounds: rounds})
