@@ -276,7 +276,9 @@ func roundOf(b wire.Body) int {
 func (g *Game) apply(m *wire.Message) (err error) {
 	h := m.Head()
 	cheat := func(cause error) error {
-		return &Cheat{Seq: h.Seq, Side: h.Side, What: label(m), Why: cause.Error(), cause: cause}
+		// The cheat says "pbem:" once: a cause of this package's own
+		// does not say it again.
+		return &Cheat{Seq: h.Seq, Side: h.Side, What: label(m), Why: strings.TrimPrefix(cause.Error(), "pbem: "), cause: cause}
 	}
 	defer func() {
 		if r := recover(); r != nil {
