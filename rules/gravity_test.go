@@ -14,6 +14,15 @@ import (
 // that is no rift, at 0,-7.
 func riftState(t testing.TB, ruling GravityRiftRuling, units ...Unit) *State {
 	t.Helper()
+	s, err := NewState(riftSetup(ruling, units...), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// riftSetup is the setup of riftState.
+func riftSetup(ruling GravityRiftRuling, units ...Unit) Setup {
 	setup := testSetup(units...)
 	setup.Ruleset.GravityRift = ruling
 	setup.Maps[0].Terrain = &Terrain{Systems: []System{
@@ -22,11 +31,7 @@ func riftState(t testing.TB, ruling GravityRiftRuling, units ...Unit) *State {
 		{ID: "gamma", Name: "Gamma Rift", Rift: true, Shape: HexShape(Hex{0, -5})},
 		{ID: "calm", Name: "Calm", Shape: HexShape(Hex{0, -7})},
 	}}
-	s, err := NewState(setup, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return setup
 }
 
 // rig sets the state's generator to the first seed whose next d10 throws
