@@ -160,7 +160,8 @@ func gravityLeave(s *State, u *Unit, from, to Hex) moveOutcome {
 type heldMove struct {
 	Plan MovePlan `json:"plan"`
 	Step int      `json:"step"`
-	// Map and End are where the plan ends.
+	// Map and End are where the plan ends: the later plans of the
+	// impulse find the unit there (placeOf).
 	Map MapID `json:"map"`
 	End Hex   `json:"end"`
 	// Entry is the direction the plan enters its last hex by, for a ram;
@@ -183,6 +184,35 @@ func (s *State) riftEdge(u *Unit, from, to Hex) (*Unit, System, bool) {
 		}
 	}
 	return nil, System{}, false
+}
+
+// heldOf returns the held move of unit id, if it waits at a rift's edge.
+func (s *State) heldOf(id UnitID) *heldMove {
+	for i := range s.Turn.Held {
+		if s.Turn.Held[i].Plan.Unit == id {
+			return &s.Turn.Held[i]
+		}
+	}
+	return nil
+}
+
+// placeOf is where the plans of this impulse find u: where it is, or,
+// for a unit waiting at a rift's edge (and a ship docked to it), where
+// its declared move ends. It stays counted there unless its roll removes
+// it (GRN.4).
+func (s *State) placeOf(u *Unit) (MapID, Hex) {
+	if len(s.Turn.Held) == 0 {
+		return u.Map, u.Hex
+	}
+	if h := s.heldOf(u.ID); h != nil {
+		return h.Map, h.End
+	}
+	if u.Ship != nil && u.Ship.Docked != "" {
+		if h := s.heldOf(u.Ship.Docked); h != nil {
+			return h.Map, h.End
+		}
+	}
+	return u.Map, u.Hex
 }
 
 // heldText writes the move of a plan that waits at a rift's edge: the

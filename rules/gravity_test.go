@@ -834,6 +834,59 @@ func TestRiftFleetLimit(t *testing.T) {
 	})
 }
 
+// GRN.3: while a move waits at a rift's edge for the impulse's other
+// plans, those plans find its unit where its declared move ends, which is
+// where it will be unless its roll removes it: it counts there for the
+// fleet limit (GRN.4), a ram on it must end there, and a carrier cannot
+// pick it up from the edge it is about to leave.
+func TestRiftHeldMoveIsWhereItEnds(t *testing.T) {
+	redAt := func(id UnitID, h Hex, f Direction) Unit {
+		u := corvette(id, h, f, 12)
+		u.Side = "red"
+		return u
+	}
+	tests := []struct {
+		name    string
+		units   []Unit
+		limit   int
+		first   MovePlan
+		second  MovePlan
+		wantErr string
+	}{
+		{"GRN.4/counts_where_it_goes",
+			[]Unit{corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{1, -3}, DirA, 12), corvette("x", Hex{0, -7}, DirA, 0)}, 2,
+			MovePlan{Unit: "a", Steps: fwd(5)}, MovePlan{Unit: "b", Steps: append(fwd(4), MoveStep{Op: OpSlipLeft})}, "GRN.4"},
+		{"GRN.4/not_where_it_waits",
+			[]Unit{corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{1, -1}, DirF, 12), corvette("x", Hex{0, -1}, DirA, 0)}, 2,
+			MovePlan{Unit: "a", Steps: fwd(5)}, MovePlan{Unit: "b", Steps: fwd(1)}, ""},
+		{"X4.RAM/at_its_end",
+			[]Unit{redAt("r", Hex{0, -2}, DirA), corvette("b", Hex{3, -3}, DirF, 12)}, 0,
+			MovePlan{Unit: "r", Steps: fwd(1)}, MovePlan{Unit: "b", Steps: fwd(3), Ram: "r"}, ""},
+		{"X4.RAM/not_at_the_edge",
+			[]Unit{redAt("r", Hex{0, -2}, DirA), corvette("b", Hex{2, -2}, DirF, 12)}, 0,
+			MovePlan{Unit: "r", Steps: fwd(1)}, MovePlan{Unit: "b", Steps: fwd(2), Ram: "r"}, "X4.RAM"},
+		{"GRN.10/no_pick_up_from_the_edge",
+			[]Unit{ship("f", "blue", "fighter", Hex{0, -2}, DirA, 12), ship("v", "blue", "vel-carrier", Hex{1, -2}, DirF, 6)}, 0,
+			MovePlan{Unit: "f", Steps: fwd(1)}, MovePlan{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"f"}}, "GRN.3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := riftState(t, RulingThundersEdge, tt.units...)
+			s.Ruleset.FleetLimit = tt.limit
+			s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepMovement}
+			s.Turn = TurnState{Entered: true, Order: []Initiative{{Unit: tt.first.Unit}, {Unit: tt.second.Unit}}}
+			mustApply(t, s, moveCmd(s.Unit(tt.first.Unit).Side, tt.first))
+			if s.heldOf(tt.first.Unit) == nil {
+				t.Fatalf("%s's move out of the rift is not held", tt.first.Unit)
+			}
+			_, err := s.Apply(moveCmd(s.Unit(tt.second.Unit).Side, tt.second))
+			if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("%s: %v, want %q", tt.second, err, tt.wantErr)
+			}
+		})
+	}
+}
+
 // GRN.5-8: withdrawal through a rift, declared in Declare Movement.
 func TestRiftWithdrawal(t *testing.T) {
 	mk := func() *State {

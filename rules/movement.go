@@ -169,8 +169,11 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			return bad("X4.WARP", "cannot ram while in warp")
 		case r.moves == 0:
 			return bad("X4.RAM", "a ram needs entering the target's hex")
-		case t.Map != u.Map || t.Hex != r.hex:
-			return bad("X4.RAM", "the plan ends in %v, not in %s's hex %v", r.hex, t.ID, t.Hex)
+		}
+		// A target waiting at a gravity rift's edge is rammed where its
+		// declared move ends (placeOf).
+		if tm, th := s.placeOf(t); tm != u.Map || th != r.hex {
+			return bad("X4.RAM", "the plan ends in %v, not in %s's hex %v", r.hex, t.ID, th)
 		}
 	}
 	return r, nil
