@@ -170,7 +170,7 @@ func newEnv(width, height int) (*game.Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	paths.CleanTemporaries() // of writes a crash or kill interrupted
+	game.SweepTemporaries(paths) // of writes a crash or kill interrupted
 	settings, serr := match.LoadSettings(paths.Settings)
 	if width > 0 {
 		settings.WindowWidth = max(width, match.MinWindowWidth)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hexrift/hexrift/game/internal/fileio"
 )
 
 // AutosaveSlots is how many autosaves the rolling set of one game keeps.
@@ -92,7 +94,7 @@ func claimGame(dir, game string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("match: autosave lock: %w", err)
 	}
-	ok, err := lockFile(f)
+	ok, err := fileio.TryLock(f)
 	if err != nil || !ok {
 		f.Close()
 		if err != nil {

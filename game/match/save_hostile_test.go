@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -406,41 +405,30 @@ func TestDamagedSettingsAreEachKept(t *testing.T) {
 	assert.ErrorIs(t, err, os.ErrNotExist, "the damaged file was moved, not copied")
 }
 
-// TestCleanTemporaries: at start, the temporary files of writes a dead
-// process left are removed, old-style ones too; those of a running
-// process and files that are not the game's are left alone.
-func TestCleanTemporaries(t *testing.T) {
+// TestListSavesSweepsTemporaries: opening a saves folder sweeps the
+// temporary file of a save whose write a kill interrupted before this
+// process started; one younger than this process, which it may be
+// writing, and one that is no save's stay (what is stale is
+// game/internal/fileio's to say, and tested there).
+func TestListSavesSweepsTemporaries(t *testing.T) {
 	dead := exec.Command(os.Args[0], "-test.run=^$")
 	require.NoError(t, dead.Run())
-	deadPid, livePid := strconv.Itoa(dead.Process.Pid), strconv.Itoa(os.Getppid())
-	dir := t.TempDir()
-	saves := filepath.Join(dir, "saves")
-	require.NoError(t, os.MkdirAll(saves, 0o755))
-	tests := []struct {
-		name    string
-		dir     string
-		removed bool
-	}{
-		{".My Game.hexrift.p" + deadPid + ".123.tmp", saves, true},
-		{".autosave.0123456789abcdef.2.hexrift.p" + deadPid + ".9.tmp", saves, true},
-		{".autosave-1.hexrift.2718281828.tmp", saves, true}, // an older version's
-		{".settings.json.p" + deadPid + ".5.tmp", dir, true},
-		{".settings.json.77.tmp", dir, true},
-		{".My Game.hexrift.p" + livePid + ".1.tmp", saves, false},
-		{".notes.txt.p" + deadPid + ".1.tmp", saves, false},
-		{".other.json.p" + deadPid + ".1.tmp", dir, false},
-		{"plain.tmp", saves, false},
-		{"My Game.hexrift", saves, false},
+	pid := strconv.Itoa(dead.Process.Pid)
+	saves := t.TempDir()
+	later := time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC) // after this process started, whenever it did
+	files := map[string]time.Time{
+		".My Game.hexrift.p" + pid + ".123.tmp": testTime.AddDate(-5, 0, 0),
+		".Young.hexrift.p" + pid + ".1.tmp":     later,
+		".notes.txt.p" + pid + ".1.tmp":         testTime.AddDate(-5, 0, 0),
 	}
-	for _, tt := range tests {
-		require.NoError(t, os.WriteFile(filepath.Join(tt.dir, tt.name), []byte("x"), 0o644))
+	for name, mod := range files {
+		p := filepath.Join(saves, name)
+		require.NoError(t, os.WriteFile(p, []byte("x"), 0o644))
+		require.NoError(t, os.Chtimes(p, mod, mod))
 	}
-	removed := Paths{Settings: filepath.Join(dir, "settings.json"), Saves: saves}.CleanTemporaries()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := os.Stat(filepath.Join(tt.dir, tt.name))
-			assert.Equal(t, tt.removed, os.IsNotExist(err))
-			assert.Equal(t, tt.removed, slices.Contains(removed, filepath.Join(tt.dir, tt.name)))
-		})
-	}
+	_, err := ListSaves(saves)
+	require.NoError(t, err)
+	assert.NoFileExists(t, filepath.Join(saves, ".My Game.hexrift.p"+pid+".123.tmp"), "a killed write's file is swept")
+	assert.FileExists(t, filepath.Join(saves, ".Young.hexrift.p"+pid+".1.tmp"), "a file younger than this process may be one it writes")
+	assert.FileExists(t, filepath.Join(saves, ".notes.txt.p"+pid+".1.tmp"), "no save's")
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/hexrift/hexrift/game/internal/fileio"
 )
 
 // Settings are the player's preferences, kept in the user's config folder.
@@ -91,7 +93,7 @@ func DefaultPaths() (Paths, error) {
 // file is read: a named pipe or device there is refused at once.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := readRegular(path, maxSettingsSize)
+	data, err := fileio.ReadRegular(path, maxSettingsSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
@@ -136,26 +138,6 @@ func keepAside(path string) (string, error) {
 	return "", fmt.Errorf("match: a thousand damaged copies of %s are kept already", path)
 }
 
-// CleanTemporaries removes the temporary files that writes interrupted
-// by a crash or a kill left in the settings and saves folders (the
-// game's own files only; see the function of the same name). Call it at
-// start. It returns the paths removed.
-func (p Paths) CleanTemporaries() []string {
-	var out []string
-	for _, c := range []struct{ dir, suffix string }{
-		{filepath.Dir(p.Settings), filepath.Base(p.Settings)},
-		{p.Saves, ".hexrift"},
-	} {
-		if c.dir == "" || c.suffix == "" || c.suffix == "." {
-			continue
-		}
-		for _, name := range CleanTemporaries(c.dir, c.suffix) {
-			out = append(out, filepath.Join(c.dir, name))
-		}
-	}
-	return out
-}
-
 // Save writes the settings atomically.
 func (s Settings) Save(path string) error {
 	data, err := json.MarshalIndent(s, "", "  ")
@@ -165,5 +147,8 @@ func (s Settings) Save(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("match: settings: %w", err)
 	}
-	return WriteFileAtomic(path, append(data, '\n'))
+	if err := fileio.WriteAtomic(path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	return nil
 }
