@@ -61,15 +61,28 @@ func SimulateAt(src scenarios.Source, seed uint64, turns int, level string) (*Se
 }
 
 // PlayUntil lets the controllers play the pending sides until stop says
-// so or the game ends. Sides without a controller end the loop (their
-// humans must act).
-func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.State) bool) error {
+// so or the game ends: the one loop of every game the computer plays
+// without a window. A side without a controller ends the loop (its
+// people must act), unless the computer plays its seat: a defender side
+// a cosmic rift brought into play gets its controller here. Of several
+// sides that may act at once, the first the rules list decides first,
+// or the one FirstOf picks. A side that must act with no legal command
+// ends the loop with an error; no controller is asked to choose from
+// nothing.
+func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.State) bool, opts ...PlayOption) error {
+	var how playing
+	for _, o := range opts {
+		o(&how)
+	}
 	for !s.Over() && !stop(s.State) {
 		pending := s.State.Pending()
 		if len(pending) == 0 {
 			return fmt.Errorf("match: no side can act at %s", s.State.Clock)
 		}
 		side := pending[0]
+		if how.first != nil {
+			side = how.first(pending)
+		}
 		c, ok := ctrl[side]
 		if !ok {
 			// A defender side a cosmic rift brought into play gets its
@@ -94,6 +107,22 @@ func (s *Session) PlayUntil(ctrl map[rules.SideID]Controller, stop func(*rules.S
 		}
 	}
 	return nil
+}
+
+// A PlayOption changes how PlayUntil plays.
+type PlayOption func(*playing)
+
+// playing is how PlayUntil plays, as its options set it.
+type playing struct {
+	first func(pending []rules.SideID) rules.SideID
+}
+
+// FirstOf has pick choose which of the sides that may act at once (a
+// simultaneous step; the rules list them in pending) decides first, e.g.
+// the person who has the machine at a hot-seat table. pick must return
+// one of pending.
+func FirstOf(pick func(pending []rules.SideID) rules.SideID) PlayOption {
+	return func(p *playing) { p.first = pick }
 }
 
 // Result summarises the session.
