@@ -1,10 +1,11 @@
-package match
+package tourney
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -63,8 +64,8 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 	if err != nil {
 		return HotseatFlow{}, err
 	}
-	seats := DefaultSeats(sc)
-	s, err := NewSession(src, seed, seats)
+	seats := match.DefaultSeats(sc)
+	s, err := match.NewSession(src, seed, seats)
 	if err != nil {
 		return HotseatFlow{}, err
 	}
@@ -78,21 +79,21 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 			at = side
 		}
 	}
-	people := map[rules.SideID]Controller{}
+	people := map[rules.SideID]match.Controller{}
 	for _, seat := range seats {
 		side := seat.Side
-		person := Bind(NewController(Seat{Side: side, Kind: SeatComputer, Level: "normal"}, seed), s)
+		person := match.Bind(match.NewController(match.Seat{Side: side, Kind: match.SeatComputer, Level: "normal"}, seed), s)
 		if plotted {
 			// The person plots with plot.Plan and the default breaks
 			// and decides what the orders leave open: an orders player.
-			op := NewOrdersPlayer(person, side)
+			op := match.NewOrdersPlayer(person, side)
 			op.Sat = func(n int, br *plot.Break) {
 				sit(side, n)
 				if br != nil {
 					breaks[br.Kind]++
 				}
 			}
-			person = Bind(op, s)
+			person = match.Bind(op, s)
 		} else {
 			person = sitting{person, func() { sit(side, 1) }} // every decision the person's own
 		}
@@ -105,7 +106,7 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 		}
 		return pending[0]
 	}
-	if err := s.PlayUntil(people, func(st *rules.State) bool { return st.Clock.Turn > turns }, FirstOf(first)); err != nil {
+	if err := s.PlayUntil(people, func(st *rules.State) bool { return st.Clock.Turn > turns }, match.FirstOf(first)); err != nil {
 		return HotseatFlow{}, err
 	}
 	played := float64(min(s.State.Clock.Turn, turns))
@@ -118,7 +119,7 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 // sitting is a person's controller at a hot-seat table that decides
 // every command itself: each decision is a sitting at the machine.
 type sitting struct {
-	Controller
+	match.Controller
 	sat func()
 }
 
