@@ -172,12 +172,12 @@ func newEnv(width, height int) (*game.Env, error) {
 		return nil, err
 	}
 	game.SweepTemporaries(paths) // of writes a crash or kill interrupted
-	settings, serr := match.LoadSettings(paths.Settings)
+	settings, serr := game.LoadSettings(paths.Settings)
 	if width > 0 {
-		settings.WindowWidth = max(width, match.MinWindowWidth)
+		settings.WindowWidth = max(width, game.MinWindowWidth)
 	}
 	if height > 0 {
-		settings.WindowHeight = max(height, match.MinWindowHeight)
+		settings.WindowHeight = max(height, game.MinWindowHeight)
 	}
 	fonts, err := render.NewFonts()
 	if err != nil {
@@ -193,7 +193,7 @@ func newEnv(width, height int) (*game.Env, error) {
 // runWindow opens the resizable game window and runs first in it.
 func runWindow(env *game.Env, first func() game.Scene) error {
 	ebiten.SetWindowSize(env.Settings.WindowWidth, env.Settings.WindowHeight)
-	ebiten.SetWindowSizeLimits(match.MinWindowWidth, match.MinWindowHeight, -1, -1)
+	ebiten.SetWindowSizeLimits(game.MinWindowWidth, game.MinWindowHeight, -1, -1)
 	ebiten.SetWindowTitle("hexrift")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	err := ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))
@@ -244,7 +244,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if err != nil {
 			return err
 		}
-		return runWindow(env, func() game.Scene { return game.NewPlayScene(env, sess) })
+		return runWindow(env, func() game.Scene { return game.NewTakeOverScene(env, sess, sf) })
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID

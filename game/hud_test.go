@@ -47,7 +47,7 @@ func openPlay(t *testing.T, w, h int) (*App, *PlayScene, *scriptInput, *ebiten.I
 // header nor the objectives box, never off the screen.
 func TestNoticeClearsThePanels(t *testing.T) {
 	requireDisplay(t)
-	sizes := [][2]int{{match.MinWindowWidth, match.MinWindowHeight}, {1280, 800}, {1920, 1080}}
+	sizes := [][2]int{{MinWindowWidth, MinWindowHeight}, {1280, 800}, {1920, 1080}}
 	notices := []string{
 		"Saved.",
 		"Press R to replay what happened since your last turn.",
@@ -380,7 +380,7 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 // near the top of the map never covers who is to act.
 func TestEffectLabelsKeepClearOfTheClock(t *testing.T) {
 	requireDisplay(t)
-	for _, sz := range [][2]int{{match.MinWindowWidth, match.MinWindowHeight}, {1280, 800}} {
+	for _, sz := range [][2]int{{MinWindowWidth, MinWindowHeight}, {1280, 800}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			_, p, _, _ := openPlay(t, sz[0], sz[1])
 			require.NotEmpty(t, p.mapv.acting(), "someone is to act")

@@ -43,6 +43,9 @@ type PlayScene struct {
 	// curtainFor is the side the curtain waits for; "" when it is down.
 	curtainFor rules.SideID
 	curtain    *curtainView
+	// curtainFirst puts the first screen behind the curtain: a game
+	// taken over from a save of several people (NewTakeOverScene).
+	curtainFirst bool
 	// inSight is set while the viewer's screen went up without the
 	// curtain that several people at the machine would have had (it was
 	// skipped: nothing secret): everyone at the table sees it, so it
@@ -96,10 +99,22 @@ type PlayScene struct {
 
 // NewPlayScene shows sess, with computer controllers for its computer
 // seats.
-func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
+func NewPlayScene(env *Env, sess *match.Session) *PlayScene { return newPlayScene(env, sess, false) }
+
+// NewTakeOverScene shows sess, a game taken over from the save from
+// (match.BranchSession), as NewPlayScene does. When two or more people
+// played the save's game, others of it may be at the table: the new
+// side's first screen waits behind the curtain.
+func NewTakeOverScene(env *Env, sess *match.Session, from *match.SaveFile) *PlayScene {
+	return newPlayScene(env, sess, match.PeopleAt(from.Seats) >= 2)
+}
+
+// newPlayScene is NewPlayScene, the first screen behind the curtain
+// when curtainFirst is set.
+func newPlayScene(env *Env, sess *match.Session, curtainFirst bool) *PlayScene {
 	w, h := env.Size()
 	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now,
-		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
+		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene], curtainFirst: curtainFirst}
 	p.seatComputers()
 	p.mapv = newTableMap(env, sess.State, "", w, h)
 	p.mapv.HoverCard = p.layoutCard
@@ -253,8 +268,8 @@ func (p *PlayScene) raiseCurtain(next rules.SideID) {
 // curtain: with several people at the machine, unless the player turned
 // it off or asked to skip it when side's screen would show nothing secret.
 func (p *PlayScene) needsCurtain(side rules.SideID) bool {
-	if p.sess.CurtainFirst {
-		p.sess.CurtainFirst = false
+	if p.curtainFirst {
+		p.curtainFirst = false
 		return true
 	}
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {

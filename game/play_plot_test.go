@@ -701,7 +701,7 @@ func TestPlotIsBehindTheCurtain(t *testing.T) {
 		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
 		require.NoError(t, err)
 	}
-	sess.CurtainFirst = false
+	play.curtainFirst = false
 	mover := sess.State.Pending()[0]
 	play.looked = map[rules.SideID]int{mover: len(sess.Events)} // it has seen the log
 	require.False(t, hasPrivate(sess, mover, play.looked[mover]), "nothing secret on its screen")

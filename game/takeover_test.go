@@ -43,7 +43,8 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	assert.Len(t, match.TakeOverSides(sf.Seats), len(solo))
 	b, err := match.BranchSession(&sf, 0, solo[1].Side, "normal")
 	require.NoError(t, err)
-	assert.False(t, b.CurtainFirst, "a solo game's take-over has nobody to hide from")
+	_, up := NewTakeOverScene(testEnv(t), b, &sf).CurtainUp()
+	assert.False(t, up, "a solo game's take-over has nobody to hide from")
 
 	// Three sides, two people and the computer: only the computer's side
 	// may be taken, and the new game starts behind the curtain, though
@@ -63,8 +64,7 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	require.Error(t, err)
 	b, err = match.BranchSession(&sf, 0, three[2].Side, "normal")
 	require.NoError(t, err)
-	require.True(t, b.CurtainFirst)
-	p := NewPlayScene(testEnv(t), b)
+	p := NewTakeOverScene(testEnv(t), b, &sf)
 	side, up := p.CurtainUp()
 	require.True(t, up, "the taken side's screen waits behind the curtain")
 	assert.Equal(t, three[2].Side, side)

@@ -113,15 +113,6 @@ func TestHostileSaves(t *testing.T) {
 	assert.Error(t, err, "there is no autosave")
 	assert.Nil(t, back)
 	assert.Empty(t, used)
-
-	// Settings: a pipe or a directory gives the defaults and an error
-	// naming it, at once.
-	for _, p := range []string{fifo, sub} {
-		st, err := LoadSettings(p)
-		assert.Equal(t, DefaultSettings(), st)
-		assert.ErrorContains(t, err, p+": ")
-		assert.ErrorContains(t, err, "not a regular file")
-	}
 }
 
 // TestSaveFileNames: a save's file name keeps the player's name readably
@@ -381,28 +372,6 @@ func otherInstance(spec string) {
 	}
 	_ = os.WriteFile(wrote, []byte(strings.Join(paths, "\n")), 0o644)
 	os.Exit(0)
-}
-
-// TestDamagedSettingsAreEachKept: every damaged settings file is kept
-// under a name of its own; none replaces an earlier one.
-func TestDamagedSettingsAreEachKept(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "settings.json")
-	for i, content := range []string{"{first", "{second", "{third"} {
-		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-		s, err := LoadSettings(path)
-		require.Error(t, err)
-		assert.Equal(t, DefaultSettings(), s)
-		want := path + ".damaged"
-		if i > 0 {
-			want += "-" + strconv.Itoa(i+1)
-		}
-		assert.ErrorContains(t, err, filepath.Base(want))
-		kept, err := os.ReadFile(want)
-		require.NoError(t, err)
-		assert.Equal(t, content, string(kept))
-	}
-	_, err := os.Stat(path)
-	assert.ErrorIs(t, err, os.ErrNotExist, "the damaged file was moved, not copied")
 }
 
 // TestListSavesSweepsTemporaries: opening a saves folder sweeps the

@@ -73,10 +73,6 @@ type Session struct {
 	// rules.Events(Events, side).
 	Events []rules.Event
 	State  *rules.State
-	// CurtainFirst asks the play scene to show the first screen of the
-	// person at the machine behind the curtain: a game taken over from a
-	// save of several people (BranchSession).
-	CurtainFirst bool
 	// History holds the game at the end of each impulse (and of each
 	// step outside the impulses) so far, for the catch-up replay. It is
 	// rebuilt when a save is replayed, never saved. Its states are not

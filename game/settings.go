@@ -1,4 +1,4 @@
-package match
+package game
 
 import (
 	"encoding/json"
@@ -12,7 +12,9 @@ import (
 	"github.com/hexrift/hexrift/game/internal/fileio"
 )
 
-// Settings are the player's preferences, kept in the user's config folder.
+// Settings are the player's preferences, kept in the user's config
+// folder (match.Paths.Settings): the window's size, its look and its
+// keys, read when the window opens.
 type Settings struct {
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
@@ -58,34 +60,6 @@ func (s *Settings) sane() {
 	}
 }
 
-// Paths are where the game keeps its files.
-type Paths struct {
-	Settings string // the settings file
-	Saves    string // the folder of named saves and autosaves
-}
-
-// DefaultPaths returns the standard places: the user's config folder for
-// settings and the data folder for saves. HEXRIFT_HOME, when set, holds
-// both (tests and portable installs use it).
-func DefaultPaths() (Paths, error) {
-	if home := os.Getenv("HEXRIFT_HOME"); home != "" {
-		return Paths{Settings: filepath.Join(home, "settings.json"), Saves: filepath.Join(home, "saves")}, nil
-	}
-	cfg, err := os.UserConfigDir()
-	if err != nil {
-		return Paths{}, fmt.Errorf("match: no config folder: %w", err)
-	}
-	data := os.Getenv("XDG_DATA_HOME")
-	if data == "" {
-		if h, err := os.UserHomeDir(); err == nil {
-			data = filepath.Join(h, ".local", "share")
-		} else {
-			data = cfg
-		}
-	}
-	return Paths{Settings: filepath.Join(cfg, "hexrift", "settings.json"), Saves: filepath.Join(data, "hexrift", "saves")}, nil
-}
-
 // LoadSettings reads the settings file. A missing file gives the
 // defaults; a damaged one gives the defaults and an error to show, and is
 // kept aside under a name no earlier damaged file has (FILE.damaged, then
@@ -98,15 +72,15 @@ func LoadSettings(path string) (Settings, error) {
 		return s, nil
 	}
 	if err != nil {
-		return s, fmt.Errorf("match: settings %s: %w; using defaults", path, err)
+		return s, fmt.Errorf("game: settings %s: %w; using defaults", path, err)
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
 		d := DefaultSettings()
 		kept, kerr := keepAside(path)
 		if kerr != nil {
-			return d, fmt.Errorf("match: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
+			return d, fmt.Errorf("game: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
 		}
-		return d, fmt.Errorf("match: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
+		return d, fmt.Errorf("game: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
 	}
 	s.sane()
 	return s, nil
@@ -135,7 +109,7 @@ func keepAside(path string) (string, error) {
 		}
 		return to, os.Rename(path, to)
 	}
-	return "", fmt.Errorf("match: a thousand damaged copies of %s are kept already", path)
+	return "", fmt.Errorf("game: a thousand damaged copies of %s are kept already", path)
 }
 
 // Save writes the settings atomically.
@@ -145,10 +119,10 @@ func (s Settings) Save(path string) error {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("match: settings: %w", err)
+		return fmt.Errorf("game: settings: %w", err)
 	}
 	if err := fileio.WriteAtomic(path, append(data, '\n'), 0o600); err != nil {
-		return fmt.Errorf("match: %w", err)
+		return fmt.Errorf("game: %w", err)
 	}
 	return nil
 }
