@@ -10,15 +10,18 @@ import (
 
 // SimResult summarises a headless game for the sim command.
 type SimResult struct {
-	Scenario  string                   `json:"scenario"`
-	Seed      uint64                   `json:"seed"`
-	Turns     int                      `json:"turns"`
-	Clock     string                   `json:"clock"`
-	Over      bool                     `json:"over"`
-	Commands  int                      `json:"commands"`
-	Events    int                      `json:"events"`
-	Units     map[rules.UnitStatus]int `json:"units"`
-	StateHash string                   `json:"state_hash"`
+	Scenario string `json:"scenario"`
+	Seed     uint64 `json:"seed"`
+	// TurnReached is the turn the game stands in: after -turns 3 it is
+	// 4, whose first step it stopped at, or an earlier one if the game
+	// was over (Over) before.
+	TurnReached int                      `json:"turn_reached"`
+	Clock       string                   `json:"clock"`
+	Over        bool                     `json:"over"`
+	Commands    int                      `json:"commands"`
+	Events      int                      `json:"events"`
+	Units       map[rules.UnitStatus]int `json:"units"`
+	StateHash   string                   `json:"state_hash"`
 }
 
 // Simulate plays turns turns of the scenario in src with a computer
@@ -129,7 +132,7 @@ func (s *Session) Result() SimResult {
 		units[u.Status]++
 	}
 	return SimResult{
-		Scenario: s.State.Scenario.ID, Seed: s.Seed, Turns: s.State.Clock.Turn,
+		Scenario: s.State.Scenario.ID, Seed: s.Seed, TurnReached: s.State.Clock.Turn,
 		Clock: s.State.Clock.String(), Over: s.Over(),
 		Commands: len(s.Commands), Events: len(s.Events), Units: units,
 		StateHash: s.State.Hash().String(),
