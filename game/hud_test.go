@@ -361,7 +361,7 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 	at := func(turn, imp int) rules.Clock {
 		return rules.Clock{Turn: turn, Impulse: imp, Step: rules.StepDirectFire}
 	}
-	duel.Events = append(duel.Events,
+	events := append(duel.Events(),
 		rules.Event{Clock: at(1, 3), Kind: rules.EventRoll, Clause: "X4.IMP.D", Unit: "hawk", Chance: rules.Chance{In: 4, Of: 6, Came: true}},
 		rules.Event{Clock: at(1, 3), Kind: rules.EventFire, Clause: "X4.IMP.D", Unit: "hawk", Target: "claw"},
 		rules.Event{Clock: at(1, 3), Kind: rules.EventDestroyed, Unit: "claw", Text: "claw is destroyed (excess damage)"},
@@ -371,7 +371,7 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 	assert.Equal(t, []string{
 		"turn 1, impulse 3, direct fire: Red's Claw (Battlecruiser) destroyed by fire from Hawk",
 		"turn 2, impulse 1, direct fire: Blue's Hawk (Heavy Cruiser) removed to reserve by a gravity rift (GR41.2)",
-	}, lossTimeline(duel), "in order, the public losses only")
+	}, lossTimeline(duel, events), "in order, the public losses only")
 }
 
 // The text of the top bar, the line under the clock too (it hangs below

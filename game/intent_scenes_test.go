@@ -86,11 +86,11 @@ func TestPlayIntents(t *testing.T) {
 		}},
 		{intentWatchStep, func(t *testing.T, k ebiten.Key) {
 			app, play, script, screen := watchingGame(t)
-			n := len(play.sess.Commands)
+			n := play.sess.NumCommands()
 			script.press(k)
 			tick(t, app, screen)
 			assert.True(t, play.table.paused, "stepping pauses")
-			assert.Equal(t, n+1, len(play.sess.Commands), "one order plays")
+			assert.Equal(t, n+1, play.sess.NumCommands(), "one order plays")
 		}},
 		{intentWatchFaster, func(t *testing.T, k ebiten.Key) {
 			app, play, script, screen := watchingGame(t)

@@ -308,7 +308,7 @@ func hasPrivate(sess *match.Session, side rules.SideID, since int) bool {
 	if !reflect.DeepEqual(units, pub.Units) {
 		return true
 	}
-	for _, e := range sess.Events[min(since, len(sess.Events)):] {
+	for _, e := range sess.EventsSince(since) {
 		if !e.Audience.IsPublic() && e.VisibleTo(side) && !(e.Kind == rules.EventCommit && e.Side == side) {
 			return true
 		}
@@ -325,7 +325,7 @@ func (p *PlayScene) setViewer(side rules.SideID) {
 		if p.looked == nil {
 			p.looked = map[rules.SideID]int{}
 		}
-		p.looked[p.viewer] = len(p.sess.Events)
+		p.looked[p.viewer] = p.sess.NumEvents()
 	}
 	from := p.viewer
 	p.viewer = side
@@ -411,7 +411,7 @@ func (p *PlayScene) refreshOrders() {
 	// taken: every command waits behind its decision.
 	deciding := p.solo.pending != nil
 	if p.viewer != "" && !deciding {
-		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
+		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, p.sess.NumCommands(), p.table != nil && p.table.plotFor != "")
 	}
 	if p.handover != "" {
 		key += "|handover " + string(p.handover)

@@ -25,7 +25,7 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	require.GreaterOrEqual(t, len(seats), 2)
 	sess, err := match.NewSession(src, 11, seats)
 	require.NoError(t, err)
-	sf := sess.Snapshot("hot-seat", testTime)
+	sf := sess.SaveFile("hot-seat", testTime)
 
 	assert.Empty(t, match.TakeOverSides(sf.Seats), "every side is a person's")
 	for _, seat := range sf.Seats {
@@ -58,7 +58,7 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	three[2].Kind, three[2].Level = match.SeatComputer, "normal"
 	sess, err = match.NewSession(src, 11, three)
 	require.NoError(t, err)
-	sf = sess.Snapshot("two people and the computer", testTime)
+	sf = sess.SaveFile("two people and the computer", testTime)
 	assert.Equal(t, []rules.SideID{three[2].Side}, match.TakeOverSides(sf.Seats))
 	_, err = match.BranchSession(&sf, 0, three[0].Side, "normal")
 	require.Error(t, err)

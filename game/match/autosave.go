@@ -59,7 +59,7 @@ func Autosave(dir string, s *Session, now time.Time) error {
 		s.Parent, s.Game = s.Game, NewGameID()
 	}
 	name := fmt.Sprintf("Autosave: %s, %s", s.State.Scenario.Name, s.State.Clock)
-	return WriteSave(autosavePath(dir, s.Game, len(s.Commands)), s, name, now)
+	return WriteSave(autosavePath(dir, s.Game, len(s.commands)), s, name, now)
 }
 
 // gameLocks are the games whose autosaves this process writes, by lock

@@ -16,14 +16,14 @@ import (
 func TestLegalPlayerWithNothingLegal(t *testing.T) {
 	s, err := Simulate(defaultSource(t), 3, 1)
 	require.NoError(t, err)
-	before, hash := len(s.Commands), s.State.Hash()
+	before, hash := len(s.commands), s.State.Hash()
 	p := NewLegalPlayer(3, s.State.Sides[0].ID)
 	var cmd rules.Command
 	require.NotPanics(t, func() { cmd = p.Decide(nil, nil) })
 	assert.Equal(t, rules.Command{}, cmd)
 	_, err = s.Submit(cmd)
 	require.Error(t, err, "the rules refuse the zero command")
-	assert.Equal(t, before, len(s.Commands))
+	assert.Equal(t, before, len(s.commands))
 	assert.Equal(t, hash, s.State.Hash())
 }
 

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,8 +74,9 @@ type SavePreview struct {
 	Seats    []string    `json:"seats"`
 }
 
-// Snapshot returns the save of s under the given name.
-func (s *Session) Snapshot(name string, now time.Time) SaveFile {
+// SaveFile returns the save of s under the given name: its scenario,
+// seed, seats and commands, to be written (WriteSave) and replayed.
+func (s *Session) SaveFile(name string, now time.Time) SaveFile {
 	var seats []string
 	for _, seat := range s.Seats {
 		seats = append(seats, fmt.Sprintf("%s (%s)", seat.Name, seat.Kind))
@@ -87,7 +89,7 @@ func (s *Session) Snapshot(name string, now time.Time) SaveFile {
 		Format: SaveFormat, Version: version, Name: name, Game: s.Game, Parent: s.Parent, Saved: now.UTC(),
 		Preview:  SavePreview{Scenario: s.State.Scenario.Name, Clock: s.State.Clock, Seats: seats},
 		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats, Defenders: s.Defenders,
-		Commands: s.Commands, Checks: s.Checkpoints,
+		Commands: slices.Clone(s.commands), Checks: slices.Clone(s.checkpoints),
 		PrivateKey: s.State.PrivateKey.String(),
 	}
 }
@@ -109,7 +111,7 @@ func (sf *SaveFile) DiceOptions() ([]rules.Option, error) {
 // folder, synced, then renamed over the old save. A crash at any moment
 // leaves either the old save or the new one, never a torn file.
 func WriteSave(path string, s *Session, name string, now time.Time) error {
-	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
+	data, err := json.MarshalIndent(s.SaveFile(name, now), "", " ")
 	if err != nil {
 		return fmt.Errorf("match: encoding save: %w", err)
 	}
@@ -341,7 +343,7 @@ var ErrSaveExists = errors.New("a save of that name exists")
 // the same moment is not replaced either. Its error wraps ErrSaveExists
 // when the name is taken; ask the player, then WriteSave to replace.
 func WriteNewSave(path string, s *Session, name string, now time.Time) error {
-	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
+	data, err := json.MarshalIndent(s.SaveFile(name, now), "", " ")
 	if err != nil {
 		return fmt.Errorf("match: encoding save: %w", err)
 	}

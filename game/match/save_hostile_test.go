@@ -200,7 +200,7 @@ func TestEachGameKeepsItsAutosaves(t *testing.T) {
 	long, err := Simulate(defaultSource(t), 5, 1)
 	require.NoError(t, err)
 	require.NoError(t, Autosave(dir, long, testTime))
-	longSave := autosavePath(dir, long.Game, len(long.Commands))
+	longSave := autosavePath(dir, long.Game, len(long.commands))
 	before, err := os.ReadFile(longSave)
 	require.NoError(t, err)
 	sf, err := ReadSave(longSave)
@@ -234,7 +234,7 @@ func TestEachGameKeepsItsAutosaves(t *testing.T) {
 		games[si.Game]++
 	}
 	assert.Equal(t, map[string]int{long.Game: 1, branch.Game: AutosaveSlots, other.Game: 1}, games)
-	back, _, err := LoadSave(autosavePath(dir, branch.Game, len(branch.Commands)))
+	back, _, err := LoadSave(autosavePath(dir, branch.Game, len(branch.commands)))
 	require.NoError(t, err)
 	assert.Equal(t, branch.Game, back.Game, "a loaded save goes on as the same game")
 	assert.Equal(t, long.Game, back.Parent)
@@ -254,10 +254,10 @@ func TestContinueFallsBackToASaveThatReplays(t *testing.T) {
 	require.NoError(t, err)
 	var paths []string
 	for i := range 3 {
-		_, err := s.Submit(full.Commands[i])
+		_, err := s.Submit(full.commands[i])
 		require.NoError(t, err)
 		require.NoError(t, Autosave(dir, s, testTime.Add(time.Duration(i+1)*time.Minute)))
-		paths = append(paths, autosavePath(dir, s.Game, len(s.Commands)))
+		paths = append(paths, autosavePath(dir, s.Game, len(s.commands)))
 	}
 	newest := paths[2]
 	data, err := os.ReadFile(newest)
@@ -270,7 +270,7 @@ func TestContinueFallsBackToASaveThatReplays(t *testing.T) {
 	require.Len(t, skipped, 1)
 	assert.ErrorContains(t, skipped[0], newest)
 	assert.Equal(t, s.Game, back.Game)
-	assert.Len(t, back.Commands, 2)
+	assert.Len(t, back.commands, 2)
 }
 
 // TestTwoInstancesNeverWriteTheSameFiles runs a second instance (a
@@ -292,7 +292,7 @@ func TestTwoInstancesNeverWriteTheSameFiles(t *testing.T) {
 	startPath := filepath.Join(dir, "start.hexrift")
 	require.NoError(t, WriteSave(startPath, start, "start", testTime))
 	cmds := filepath.Join(dir, "commands.json")
-	data, err := json.Marshal(full.Commands[:6])
+	data, err := json.Marshal(full.commands[:6])
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(cmds, data, 0o644))
 
@@ -309,11 +309,11 @@ func TestTwoInstancesNeverWriteTheSameFiles(t *testing.T) {
 	s, _, err := LoadSave(startPath)
 	require.NoError(t, err)
 	var mine []string
-	for _, c := range full.Commands[:3] {
+	for _, c := range full.commands[:3] {
 		_, err := s.Submit(c)
 		require.NoError(t, err)
 		require.NoError(t, Autosave(saves, s, testTime))
-		mine = append(mine, autosavePath(saves, s.Game, len(s.Commands)))
+		mine = append(mine, autosavePath(saves, s.Game, len(s.commands)))
 	}
 	assert.NotEqual(t, start.Game, s.Game, "the game is open in the other instance: this one goes on as a branch")
 	assert.Equal(t, start.Game, s.Parent)
@@ -358,7 +358,7 @@ func otherInstance(spec string) {
 		if err := Autosave(saves, s, testTime); err != nil {
 			os.Exit(4)
 		}
-		paths = append(paths, autosavePath(saves, s.Game, len(s.Commands)))
+		paths = append(paths, autosavePath(saves, s.Game, len(s.commands)))
 	}
 	step(0)
 	_ = os.WriteFile(ready, nil, 0o644)

@@ -134,7 +134,7 @@ func (s *Session) Result() SimResult {
 	return SimResult{
 		Scenario: s.State.Scenario.ID, Seed: s.Seed, TurnReached: s.State.Clock.Turn,
 		Clock: s.State.Clock.String(), Over: s.Over(),
-		Commands: len(s.Commands), Events: len(s.Events), Units: units,
+		Commands: len(s.commands), Events: len(s.events), Units: units,
 		StateHash: s.State.Hash().String(),
 	}
 }

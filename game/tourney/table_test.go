@@ -36,15 +36,15 @@ func TestUnrecordedMatchGameIsTheSameGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(rec.Checkpoints) == 0 || len(rec.History) == 0 {
-			t.Fatalf("recorded session kept %d checkpoints and %d snapshots", len(rec.Checkpoints), len(rec.History))
+		if len(rec.Checkpoints()) == 0 || len(rec.History()) == 0 {
+			t.Fatalf("recorded session kept %d checkpoints and %d snapshots", len(rec.Checkpoints()), len(rec.History()))
 		}
-		if len(un.Checkpoints) != 0 || len(un.History) > 1 {
-			t.Errorf("unrecorded session kept %d checkpoints and %d snapshots (want none past the start)", len(un.Checkpoints), len(un.History))
+		if len(un.Checkpoints()) != 0 || len(un.History()) > 1 {
+			t.Errorf("unrecorded session kept %d checkpoints and %d snapshots (want none past the start)", len(un.Checkpoints()), len(un.History()))
 		}
-		if len(rec.Commands) != len(un.Commands) || rec.State.Hash() != un.State.Hash() {
+		if rec.NumCommands() != un.NumCommands() || rec.State.Hash() != un.State.Hash() {
 			t.Errorf("hard at %s: recorded game %d commands hash %s, unrecorded %d commands hash %s",
-				side, len(rec.Commands), rec.State.Hash(), len(un.Commands), un.State.Hash())
+				side, rec.NumCommands(), rec.State.Hash(), un.NumCommands(), un.State.Hash())
 		}
 	}
 }
