@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -204,7 +203,7 @@ func show(home Home, seat *Seat, out io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if err := match.WriteFileAtomic(lp, b); err != nil {
+			if err := writeAtomic(lp, b, 0o600); err != nil {
 				return err
 			}
 			fmt.Fprintf(out, "the energy allocations of your units out of phase (their speed, and their cloak, IP8.443) are in %s: edit it and give it with -limbo (without -limbo they are sent as they are); only this machine reads them until the game is over\n", lp)
@@ -407,7 +406,7 @@ func (s *Seat) WriteTurn(path string) error {
 	if err != nil {
 		return err
 	}
-	return match.WriteFileAtomicPerm(path, data, 0o644)
+	return writeAtomic(path, data, 0o644)
 }
 
 func writeOrders(path string, o *plot.Orders) error {
@@ -415,7 +414,7 @@ func writeOrders(path string, o *plot.Orders) error {
 	if err != nil {
 		return err
 	}
-	return match.WriteFileAtomic(path, b)
+	return writeAtomic(path, b, 0o600)
 }
 
 func readOrders(path string) (*plot.Orders, error) {

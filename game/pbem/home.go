@@ -14,6 +14,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
@@ -330,14 +331,14 @@ func (s *Seat) save() error {
 	if err != nil {
 		return err
 	}
-	if err := match.WriteFileAtomic(s.Home.secretPath(id), sec); err != nil {
+	if err := writeAtomic(s.Home.secretPath(id), sec, 0o600); err != nil {
 		return err
 	}
 	data, err := s.Game.File().Encode()
 	if err != nil {
 		return err
 	}
-	return match.WriteFileAtomic(s.Home.logPath(id), data)
+	return writeAtomic(s.Home.logPath(id), data, 0o600)
 }
 
 // sign appends a message of the seat's side to its game.
@@ -580,16 +581,15 @@ func (s *Seat) checkOrders(o *Orders) error {
 
 // readFile reads a regular file of at most MaxFileSize bytes: a pipe or
 // device is refused before it is opened.
-func readFile(path string) ([]byte, error) {
-	f, st, err := scenarios.OpenRegular(path)
-	if err != nil {
-		return nil, err
+func readFile(path string) ([]byte, error) { return fileio.ReadRegular(path, MaxFileSize) }
+
+// writeAtomic writes a file of the home or a turn file atomically
+// (fileio.WriteAtomic): the old file or the new one, never a torn one.
+func writeAtomic(path string, data []byte, perm fs.FileMode) error {
+	if err := fileio.WriteAtomic(path, data, perm); err != nil {
+		return fmt.Errorf("pbem: %w", err)
 	}
-	defer f.Close()
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, MaxFileSize)
-	}
-	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	return nil
 }
 
 // ReadTurnFile reads a turn file from path.

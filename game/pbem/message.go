@@ -1,17 +1,15 @@
 package pbem
 
 import (
-	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -294,21 +292,6 @@ func Fingerprint(pub ed25519.PublicKey) string {
 // jsonProblem turns a decoding error into "FILE:LINE:COL: message" when
 // the decoder says where it stopped.
 func jsonProblem(name string, data []byte, err error) error {
-	off := int64(-1)
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &se) {
-		off = se.Offset
-	} else if errors.As(err, &te) {
-		off = te.Offset
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if off < 0 {
-		return fmt.Errorf("pbem: %s: not a turn file: %s", name, msg)
-	}
-	// The offset counts the bytes read, the offending one included.
-	before := data[:max(0, min(int(off)-1, len(data)))]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
-	return fmt.Errorf("pbem: %s:%d:%d: not a turn file: %s", name, line, col, msg)
+	where, msg := fileio.JSONWhere(name, data, err)
+	return fmt.Errorf("pbem: %s: not a turn file: %s", where, msg)
 }
