@@ -20,6 +20,7 @@ import (
 	"github.com/hexrift/hexrift/game"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem/pbemcli"
+	"github.com/hexrift/hexrift/game/tourney"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -170,13 +171,13 @@ func newEnv(width, height int) (*game.Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	paths.CleanTemporaries() // of writes a crash or kill interrupted
-	settings, serr := match.LoadSettings(paths.Settings)
+	game.SweepTemporaries(paths) // of writes a crash or kill interrupted
+	settings, serr := game.LoadSettings(paths.Settings)
 	if width > 0 {
-		settings.WindowWidth = max(width, match.MinWindowWidth)
+		settings.WindowWidth = max(width, game.MinWindowWidth)
 	}
 	if height > 0 {
-		settings.WindowHeight = max(height, match.MinWindowHeight)
+		settings.WindowHeight = max(height, game.MinWindowHeight)
 	}
 	fonts, err := render.NewFonts()
 	if err != nil {
@@ -192,7 +193,7 @@ func newEnv(width, height int) (*game.Env, error) {
 // runWindow opens the resizable game window and runs first in it.
 func runWindow(env *game.Env, first func() game.Scene) error {
 	ebiten.SetWindowSize(env.Settings.WindowWidth, env.Settings.WindowHeight)
-	ebiten.SetWindowSizeLimits(match.MinWindowWidth, match.MinWindowHeight, -1, -1)
+	ebiten.SetWindowSizeLimits(game.MinWindowWidth, game.MinWindowHeight, -1, -1)
 	ebiten.SetWindowTitle("hexrift")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	err := ebiten.RunGame(game.NewApp(env, game.NewBootScene(env, first)))
@@ -243,7 +244,7 @@ func runPlay(fs *flag.FlagSet, args []string) error {
 		if err != nil {
 			return err
 		}
-		return runWindow(env, func() game.Scene { return game.NewPlayScene(env, sess) })
+		return runWindow(env, func() game.Scene { return game.NewTakeOverScene(env, sess, sf) })
 	}
 	if arg == "" {
 		arg = scenarios.DefaultID
@@ -528,7 +529,7 @@ func runSim(fs *flag.FlagSet, args []string) error {
 	return enc.Encode(s.Result())
 }
 
-// runHotseat measures the flow of hot-seat turns (match.SimulateHotseat)
+// runHotseat measures the flow of hot-seat turns (tourney.SimulateHotseat)
 // on one scenario or every bundled battle scenario, printing JSON lines
 // and, with table, writing docs/HOTSEAT.md.
 func runHotseat(arg string, seeds, turns int, all bool, table string) error {
@@ -548,14 +549,14 @@ func runHotseat(arg string, seeds, turns int, all bool, table string) error {
 	default:
 		ids = []string{scenarios.DefaultID}
 	}
-	var results []match.HotseatResult
+	var results []tourney.HotseatResult
 	enc := json.NewEncoder(out)
 	for _, id := range ids {
 		src, err := scenarios.ReadSource(id)
 		if err != nil {
 			return printProblems(err)
 		}
-		res, err := match.SimulateHotseat(src, seeds, turns)
+		res, err := tourney.SimulateHotseat(src, seeds, turns)
 		if err != nil {
 			return fmt.Errorf("%s: %w", id, err)
 		}
@@ -572,7 +573,7 @@ func runHotseat(arg string, seeds, turns int, all bool, table string) error {
 		} else {
 			cmd += " " + strings.Join(ids, " ")
 		}
-		return os.WriteFile(table, []byte(match.HotseatMarkdown(results, cmd+" -table "+table)), 0o644)
+		return os.WriteFile(table, []byte(tourney.HotseatMarkdown(results, cmd+" -table "+table)), 0o644)
 	}
 	return nil
 }
@@ -585,7 +586,7 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 }
 
 // runMatches plays head-to-head matches: one pair (-match A:B) printed
-// per scenario, or every pair of match.TablePairs written as a table.
+// per scenario, or every pair of tourney.TablePairs written as a table.
 func runMatches(arg, pair, table string, seeds int, all bool, workers int, orders bool, resume, pairs string) error {
 	if seeds < 1 {
 		return fmt.Errorf("-seeds %d: want at least 1", seeds)
@@ -614,20 +615,20 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int, order
 		if all {
 			cmd = fmt.Sprintf("hexrift sim -orders -table %s -seeds %d -all", table, seeds)
 		}
-		md, err := match.OrdersTable(srcs, seeds, workers, cmd, func(line string) { fmt.Fprintln(errOut, line) })
+		md, err := tourney.OrdersTable(srcs, seeds, workers, cmd, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(table, []byte(md), 0o644)
 	}
 	if table != "" {
-		plan := match.TablePlan{Seeds: seeds, Workers: workers}
+		plan := tourney.TablePlan{Seeds: seeds, Workers: workers}
 		if resume != "" {
 			f, err := os.Open(resume)
 			if err != nil {
 				return fmt.Errorf("-resume: %w", err)
 			}
-			plan.Done, err = match.ReadTableLog(f, resume, seeds)
+			plan.Done, err = tourney.ReadTableLog(f, resume, seeds)
 			f.Close()
 			if err != nil {
 				return err
@@ -636,13 +637,13 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int, order
 		if pairs != "" {
 			for _, p := range strings.Split(pairs, ",") {
 				a, b, ok := strings.Cut(p, ":")
-				if !ok || !slices.Contains(match.TablePairs, [2]string{a, b}) {
+				if !ok || !slices.Contains(tourney.TablePairs, [2]string{a, b}) {
 					return fmt.Errorf("-pairs %q: %q is not a pair of the table (%s)", pairs, p, tablePairNames())
 				}
 				plan.Pairs = append(plan.Pairs, [2]string{a, b})
 			}
 		}
-		md, complete, err := match.PlayTable(srcs, plan, func(line string) { fmt.Fprintln(errOut, line) })
+		md, complete, err := tourney.PlayTable(srcs, plan, func(line string) { fmt.Fprintln(errOut, line) })
 		if err != nil {
 			return err
 		}
@@ -659,10 +660,10 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int, order
 	if !ok || !match.KnownLevel(a) || !match.KnownLevel(b) {
 		return fmt.Errorf("-match %q: want A:B with levels easy, normal, hard or legal", pair)
 	}
-	var total match.MatchTally
+	var total tourney.MatchTally
 	for i, src := range srcs {
 		start := time.Now()
-		t, err := match.PlayMatch(src, seeds, a, b, workers)
+		t, err := tourney.PlayMatch(src, seeds, a, b, workers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.Name, err)
 		}
@@ -745,7 +746,7 @@ func runVersion(fs *flag.FlagSet, args []string) error {
 // tablePairNames lists the win-rate table's level pairs, A:B,C:D.
 func tablePairNames() string {
 	var out []string
-	for _, pr := range match.TablePairs {
+	for _, pr := range tourney.TablePairs {
 		out = append(out, pr[0]+":"+pr[1])
 	}
 	return strings.Join(out, ",")

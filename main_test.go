@@ -236,12 +236,21 @@ func TestSimPrintsTheSameHashEveryRun(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Equal(t, out1, out2)
 	var res struct {
-		StateHash string `json:"state_hash"`
-		Scenario  string `json:"scenario"`
+		StateHash   string `json:"state_hash"`
+		Scenario    string `json:"scenario"`
+		TurnReached int    `json:"turn_reached"`
+		Clock       string `json:"clock"`
+		Over        bool   `json:"over"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out1), &res), "one JSON object")
 	assert.Len(t, res.StateHash, 64)
 	assert.Equal(t, scenarios.DefaultID, res.Scenario)
+	// Two turns played: the game stands at the start of the third, and
+	// the field says so by its name (it was "turns":3).
+	require.False(t, res.Over)
+	assert.Equal(t, 3, res.TurnReached)
+	assert.True(t, strings.HasPrefix(res.Clock, "T3 "), res.Clock)
+	assert.NotContains(t, out1, `"turns"`)
 	_, out3, _ := runCmd(t, "sim", scenarios.DefaultID, "--seed", "8", "--turns", "2")
 	assert.NotEqual(t, out1, out3)
 }

@@ -29,11 +29,12 @@ func drillTally(sess *match.Session) (met, total int, ok bool) {
 	return met, total, true
 }
 
-// lossTimeline tells, in the order it happened, what each side lost and
-// how: a ship destroyed (by whose fire, or with its carrier), a unit a
-// gravity rift removed to reserve. It reads the public events only: the
-// end screen is the whole table's. Seeking weapons spent are no losses.
-func lossTimeline(sess *match.Session) []string {
+// lossTimeline tells, in the order it happened, what each side of sess
+// lost and how, from the game's events: a ship destroyed (by whose fire,
+// or with its carrier), a unit a gravity rift removed to reserve. It
+// reads the public events only: the end screen is the whole table's.
+// Seeking weapons spent are no losses.
+func lossTimeline(sess *match.Session, events []rules.Event) []string {
 	var out []string
 	firedAt := map[rules.UnitID][]string{} // the units whose shots hit it
 	hit := map[rules.UnitID]bool{}
@@ -48,7 +49,7 @@ func lossTimeline(sess *match.Session) []string {
 		}
 		return n, u
 	}
-	for _, e := range sess.Events {
+	for _, e := range events {
 		if !e.Audience.IsPublic() {
 			continue
 		}

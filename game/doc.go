@@ -1,8 +1,12 @@
 // Package game is the window and its screens: the menu, the new-game,
 // load, settings and keys screens, the play scene with its order panels,
 // the curtain between players, the recap, the end of a game, the
-// scenario preview and play by file (pbemfiles.go, pbemscene.go). It
-// holds no rule logic and no game of its own: the game is a
+// scenario preview and play by file (pbemfiles.go, pbemscene.go), and
+// the window's own plumbing: the player's settings and the smallest
+// window the screens are laid out for (settings.go), the watch of the
+// previewed scenario file (filewatch.go) and the sweep of the game's
+// folders at start (temporaries.go). It holds no rule logic and no game
+// of its own: the game is a
 // match.Session, or a game played by file (game/pbem), and the screens
 // show it through the rules' per-side views.
 //

@@ -113,7 +113,7 @@ func TestDrillsPlayToTheEnd(t *testing.T) {
 				line, ok := DrillResult(s)
 				require.True(t, ok)
 				t.Logf("seed %d: %s %s", seed, s.State.Outcome(), line)
-				lines := match.DebriefOf(s.State, s.Events, sc.Drill.Side).Lines()
+				lines := match.DebriefOf(s.State, s.Events(), sc.Drill.Side).Lines()
 				assert.NotEmpty(t, lines, "seed %d: the practice side took risks", seed)
 				done = done || tc.done(s)
 				told = told || strings.Contains(strings.Join(lines, "\n"), tc.debrief)

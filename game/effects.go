@@ -83,10 +83,11 @@ func riftRemoval(e rules.Event) bool {
 	return e.Kind == rules.EventRoll && (e.Clause == "GR41.2" || e.Clause == "GRN.6") && e.Chance.Came && e.Unit != ""
 }
 
-// pending reports whether events after the seen ones hold something the
-// seat may see resolve on the map.
-func (x *fxPlayer) pending(events []rules.Event) bool {
-	for _, e := range events[min(x.seen, len(events)):] {
+// pending reports whether fresh, the events after the seen ones
+// (match.Session.EventsSince), hold something the seat may see resolve
+// on the map.
+func (x *fxPlayer) pending(fresh []rules.Event) bool {
+	for _, e := range fresh {
 		if e.VisibleTo(x.viewer) && combatEvent(e) {
 			return true
 		}
@@ -94,11 +95,11 @@ func (x *fxPlayer) pending(events []rules.Event) bool {
 	return false
 }
 
-// take turns the events after the seen ones that the seat may see into
-// effects, in the order they resolved, from tick now on.
-func (x *fxPlayer) take(events []rules.Event, now int, colour func(rules.SideID) render.RGBA) {
-	fresh := events[min(x.seen, len(events)):]
-	x.seen = len(events)
+// take turns fresh, the events after the seen ones
+// (match.Session.EventsSince), that the seat may see into effects, in
+// the order they resolved, from tick now on; they are seen then.
+func (x *fxPlayer) take(fresh []rules.Event, now int, colour func(rules.SideID) render.RGBA) {
+	x.seen += len(fresh)
 	shots := 0
 	for _, e := range fresh {
 		if e.Kind == rules.EventFire && e.Target != "" && e.VisibleTo(x.viewer) {
@@ -193,7 +194,7 @@ func (p *PlayScene) fxFor(side rules.SideID) *fxPlayer {
 	}
 	x, ok := p.fx[side]
 	if !ok {
-		x = newFxPlayer(side, len(p.sess.Events))
+		x = newFxPlayer(side, p.sess.NumEvents())
 		x.look(p.mapv.View())
 		p.fx[side] = x
 	}
@@ -209,7 +210,7 @@ func (p *PlayScene) updateFx() {
 	x := p.fxFor(p.viewer)
 	x.forget(p.mapv.Ticks())
 	before := len(x.live)
-	x.take(p.sess.Events, p.mapv.Ticks(), func(sd rules.SideID) render.RGBA { return p.seatColour(sd) })
+	x.take(p.sess.EventsSince(x.seen), p.mapv.Ticks(), func(sd rules.SideID) render.RGBA { return p.seatColour(sd) })
 	x.look(p.mapv.View())
 	// The camera shows where the first of them happens, between shooter
 	// and target, when that is out of view.
@@ -242,11 +243,12 @@ func (p *PlayScene) holdForResults(next rules.SideID) bool {
 		return false
 	}
 	x := p.fxFor(p.viewer)
-	if !x.pending(p.sess.Events) {
+	fresh := p.sess.EventsSince(x.seen)
+	if !x.pending(fresh) {
 		return false
 	}
 	p.handover = next
-	for _, e := range p.sess.Events[x.seen:] {
+	for _, e := range fresh {
 		if e.VisibleTo(p.viewer) && (combatEvent(e) || e.Kind == rules.EventDamage) {
 			p.resultsSeq = e.Seq // with the internal damage after a hit
 		}

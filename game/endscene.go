@@ -47,11 +47,11 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 		}
 		// What the side's risks came to (debrief.go: shown to the
 		// table once the game is over).
-		for _, line := range match.DebriefOf(sess.State, sess.Events, r.Side).Lines() {
+		for _, line := range match.DebriefOf(sess.State, sess.Events(), r.Side).Lines() {
 			rows.AddChild(env.wrapped("    "+line, 14, render.UITextDim, 900))
 		}
 	}
-	if losses := lossTimeline(sess); len(losses) > 0 {
+	if losses := lossTimeline(sess, sess.Events()); len(losses) > 0 {
 		rows.AddChild(env.label("What was lost, when and how", render.Bold, 15, render.UIAccent))
 		shown := losses[:min(len(losses), maxLossLines)]
 		for _, l := range shown {

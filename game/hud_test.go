@@ -47,7 +47,7 @@ func openPlay(t *testing.T, w, h int) (*App, *PlayScene, *scriptInput, *ebiten.I
 // header nor the objectives box, never off the screen.
 func TestNoticeClearsThePanels(t *testing.T) {
 	requireDisplay(t)
-	sizes := [][2]int{{match.MinWindowWidth, match.MinWindowHeight}, {1280, 800}, {1920, 1080}}
+	sizes := [][2]int{{MinWindowWidth, MinWindowHeight}, {1280, 800}, {1920, 1080}}
 	notices := []string{
 		"Saved.",
 		"Press R to replay what happened since your last turn.",
@@ -361,7 +361,7 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 	at := func(turn, imp int) rules.Clock {
 		return rules.Clock{Turn: turn, Impulse: imp, Step: rules.StepDirectFire}
 	}
-	duel.Events = append(duel.Events,
+	events := append(duel.Events(),
 		rules.Event{Clock: at(1, 3), Kind: rules.EventRoll, Clause: "X4.IMP.D", Unit: "hawk", Chance: rules.Chance{In: 4, Of: 6, Came: true}},
 		rules.Event{Clock: at(1, 3), Kind: rules.EventFire, Clause: "X4.IMP.D", Unit: "hawk", Target: "claw"},
 		rules.Event{Clock: at(1, 3), Kind: rules.EventDestroyed, Unit: "claw", Text: "claw is destroyed (excess damage)"},
@@ -371,7 +371,7 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 	assert.Equal(t, []string{
 		"turn 1, impulse 3, direct fire: Red's Claw (Battlecruiser) destroyed by fire from Hawk",
 		"turn 2, impulse 1, direct fire: Blue's Hawk (Heavy Cruiser) removed to reserve by a gravity rift (GR41.2)",
-	}, lossTimeline(duel), "in order, the public losses only")
+	}, lossTimeline(duel, events), "in order, the public losses only")
 }
 
 // The text of the top bar, the line under the clock too (it hangs below
@@ -380,7 +380,7 @@ func TestDebriefSaysFailedAndTellsLosses(t *testing.T) {
 // near the top of the map never covers who is to act.
 func TestEffectLabelsKeepClearOfTheClock(t *testing.T) {
 	requireDisplay(t)
-	for _, sz := range [][2]int{{match.MinWindowWidth, match.MinWindowHeight}, {1280, 800}} {
+	for _, sz := range [][2]int{{MinWindowWidth, MinWindowHeight}, {1280, 800}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			_, p, _, _ := openPlay(t, sz[0], sz[1])
 			require.NotEmpty(t, p.mapv.acting(), "someone is to act")

@@ -86,11 +86,11 @@ func TestPlayIntents(t *testing.T) {
 		}},
 		{intentWatchStep, func(t *testing.T, k ebiten.Key) {
 			app, play, script, screen := watchingGame(t)
-			n := len(play.sess.Commands)
+			n := play.sess.NumCommands()
 			script.press(k)
 			tick(t, app, screen)
 			assert.True(t, play.table.paused, "stepping pauses")
-			assert.Equal(t, n+1, len(play.sess.Commands), "one order plays")
+			assert.Equal(t, n+1, play.sess.NumCommands(), "one order plays")
 		}},
 		{intentWatchFaster, func(t *testing.T, k ebiten.Key) {
 			app, play, script, screen := watchingGame(t)
@@ -360,7 +360,7 @@ func TestKeysSceneRebinds(t *testing.T) {
 	assert.Equal(t, ebiten.KeyD, k)
 	assert.Contains(t, env.watched, ebiten.KeyD, "the new key is watched")
 	assert.Contains(t, ks.entryText(drills), "[D]")
-	saved, err := match.LoadSettings(env.Paths.Settings)
+	saved, err := LoadSettings(env.Paths.Settings)
 	require.NoError(t, err)
 	assert.Equal(t, map[string][]string{"menu.drills": {"D"}}, saved.Keys)
 
@@ -375,7 +375,7 @@ func TestKeysSceneRebinds(t *testing.T) {
 
 	ks.reset()
 	assert.Equal(t, DefaultKeyMaps(), env.Keys())
-	saved, err = match.LoadSettings(env.Paths.Settings)
+	saved, err = LoadSettings(env.Paths.Settings)
 	require.NoError(t, err)
 	assert.Empty(t, saved.Keys)
 }
@@ -389,12 +389,12 @@ func TestSettingsCheckboxes(t *testing.T) {
 	app, _, screen := scriptedApp(t, env, s)
 	fields := []struct {
 		name string
-		v    func(st *match.Settings) bool
+		v    func(st *Settings) bool
 	}{
-		{"curtain", func(st *match.Settings) bool { return st.Curtain }},
-		{"skip public curtain", func(st *match.Settings) bool { return st.SkipPublicCurtain }},
-		{"every decision by hand", func(st *match.Settings) bool { return st.PerShipTurns }},
-		{"colour blind", func(st *match.Settings) bool { return st.ColourBlind }},
+		{"curtain", func(st *Settings) bool { return st.Curtain }},
+		{"skip public curtain", func(st *Settings) bool { return st.SkipPublicCurtain }},
+		{"every decision by hand", func(st *Settings) bool { return st.PerShipTurns }},
+		{"colour blind", func(st *Settings) bool { return st.ColourBlind }},
 	}
 	require.Len(t, s.checks, len(fields))
 	for i, f := range fields {
@@ -404,7 +404,7 @@ func TestSettingsCheckboxes(t *testing.T) {
 			s.checks[i].Click()
 			tick(t, app, screen)
 			assert.Equal(t, !before, f.v(&env.Settings))
-			saved, err := match.LoadSettings(env.Paths.Settings)
+			saved, err := LoadSettings(env.Paths.Settings)
 			require.NoError(t, err)
 			assert.Equal(t, !before, f.v(&saved))
 		})

@@ -311,10 +311,10 @@ func TestSettingsRebindKeys(t *testing.T) {
 	requireDisplay(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "settings.json")
-	st := match.DefaultSettings()
+	st := DefaultSettings()
 	st.Keys = map[string][]string{"menu.drills": {"D"}}
 	require.NoError(t, st.Save(path))
-	back, err := match.LoadSettings(path)
+	back, err := LoadSettings(path)
 	require.NoError(t, err)
 	env := NewEnv(testEnv(t).Fonts, match.Paths{Settings: path, Saves: filepath.Join(dir, "saves")}, back)
 	assert.Empty(t, env.Notice)
@@ -331,7 +331,7 @@ func TestSettingsRebindKeys(t *testing.T) {
 	tick(t, app, screen)
 	assert.IsType(t, &SetupScene{}, app.Scene(), "D opens the drills")
 
-	bad := match.DefaultSettings()
+	bad := DefaultSettings()
 	bad.Keys = map[string][]string{"menu.drills": {"Hyperspace"}}
 	env = NewEnv(env.Fonts, env.Paths, bad)
 	assert.Contains(t, env.Notice, `no key is called "Hyperspace"`)

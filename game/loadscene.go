@@ -181,7 +181,7 @@ func (l *LoadScene) takeOver() {
 		l.problem.Label = err.Error()
 		return
 	}
-	l.env.Show(NewPlayScene(l.env, sess))
+	l.env.Show(NewTakeOverScene(l.env, sess, sf))
 }
 
 func (l *LoadScene) load() {

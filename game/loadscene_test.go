@@ -26,18 +26,18 @@ func TestLoadSceneTakeOver(t *testing.T) {
 	require.Len(t, l.sides, 2)
 	l.nextSide() // take the second side
 	l.step(-1)   // a tenth of the game earlier
-	want := len(s.Commands) - max(1, len(s.Commands)/10)
+	want := s.NumCommands() - max(1, s.NumCommands()/10)
 	assert.Equal(t, want, l.at)
 	l.takeOver()
 	play, ok := app.next.(*PlayScene)
 	require.True(t, ok, "take over opens the game: %s", l.problem.Label)
 	// The branch starts with the save's first commands; the computer
 	// seats may already have played on from there.
-	require.GreaterOrEqual(t, len(play.sess.Commands), want)
+	require.GreaterOrEqual(t, play.sess.NumCommands(), want)
 	// (compared as saved: a save does not keep nil and empty lists apart)
-	a, err := rules.MarshalCommands(s.Commands[:want])
+	a, err := rules.MarshalCommands(s.Commands()[:want])
 	require.NoError(t, err)
-	b, err := rules.MarshalCommands(play.sess.Commands[:want])
+	b, err := rules.MarshalCommands(play.sess.Commands()[:want])
 	require.NoError(t, err)
 	assert.JSONEq(t, string(a), string(b))
 	for _, seat := range play.sess.Seats {

@@ -114,7 +114,7 @@ func TestActivityPanelTractorContest(t *testing.T) {
 	require.Empty(t, checkText(p.desk, b.command(p.desk)))
 	require.True(t, p.submit(b.command(p.desk)))
 	found := false
-	for _, e := range rules.Events(p.sess.Events, "blue") {
+	for _, e := range rules.Events(p.sess.Events(), "blue") {
 		found = found || strings.Contains(e.Text, "tractor contest for Claw: Hawk's holding beam 2, Claw strains")
 	}
 	require.True(t, found, "the contest is in blue's log")

@@ -108,7 +108,7 @@ func TestPanelsFitWindow(t *testing.T) {
 // the wheel, and Commit stays in view with an error line above it.
 func TestPanelScrollsAtMinimumWindow(t *testing.T) {
 	requireDisplay(t)
-	w, h := match.MinWindowWidth, match.MinWindowHeight
+	w, h := MinWindowWidth, MinWindowHeight
 	window := image.Rect(0, 0, w, h)
 	scrolled := false
 	panelsOf(t, "first-contact", w, h, func(p *PlayScene, app *App, screen *ebiten.Image) {

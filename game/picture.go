@@ -6,7 +6,7 @@ import (
 	"image"
 	"image/png"
 
-	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -58,5 +58,8 @@ func WritePNG(path string, img image.Image) error {
 	if err := png.Encode(&buf, img); err != nil {
 		return fmt.Errorf("game: encoding %s: %w", path, err)
 	}
-	return match.WriteFileAtomicPerm(path, buf.Bytes(), 0o644)
+	if err := fileio.WriteAtomic(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("game: %w", err)
+	}
+	return nil
 }

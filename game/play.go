@@ -43,6 +43,9 @@ type PlayScene struct {
 	// curtainFor is the side the curtain waits for; "" when it is down.
 	curtainFor rules.SideID
 	curtain    *curtainView
+	// curtainFirst puts the first screen behind the curtain: a game
+	// taken over from a save of several people (NewTakeOverScene).
+	curtainFirst bool
 	// inSight is set while the viewer's screen went up without the
 	// curtain that several people at the machine would have had (it was
 	// skipped: nothing secret): everyone at the table sees it, so it
@@ -96,10 +99,22 @@ type PlayScene struct {
 
 // NewPlayScene shows sess, with computer controllers for its computer
 // seats.
-func NewPlayScene(env *Env, sess *match.Session) *PlayScene {
+func NewPlayScene(env *Env, sess *match.Session) *PlayScene { return newPlayScene(env, sess, false) }
+
+// NewTakeOverScene shows sess, a game taken over from the save from
+// (match.BranchSession), as NewPlayScene does. When two or more people
+// played the save's game, others of it may be at the table: the new
+// side's first screen waits behind the curtain.
+func NewTakeOverScene(env *Env, sess *match.Session, from *match.SaveFile) *PlayScene {
+	return newPlayScene(env, sess, match.PeopleAt(from.Seats) >= 2)
+}
+
+// newPlayScene is NewPlayScene, the first screen behind the curtain
+// when curtainFirst is set.
+func newPlayScene(env *Env, sess *match.Session, curtainFirst bool) *PlayScene {
 	w, h := env.Size()
 	p := &PlayScene{env: env, sess: sess, ctrl: map[rules.SideID]match.Controller{}, now: time.Now,
-		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
+		keys: env.Keys()[playKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene], curtainFirst: curtainFirst}
 	p.seatComputers()
 	p.mapv = newTableMap(env, sess.State, "", w, h)
 	p.mapv.HoverCard = p.layoutCard
@@ -253,8 +268,8 @@ func (p *PlayScene) raiseCurtain(next rules.SideID) {
 // curtain: with several people at the machine, unless the player turned
 // it off or asked to skip it when side's screen would show nothing secret.
 func (p *PlayScene) needsCurtain(side rules.SideID) bool {
-	if p.sess.CurtainFirst {
-		p.sess.CurtainFirst = false
+	if p.curtainFirst {
+		p.curtainFirst = false
 		return true
 	}
 	if p.sess.Humans() < 2 || !p.env.Settings.Curtain {
@@ -293,7 +308,7 @@ func hasPrivate(sess *match.Session, side rules.SideID, since int) bool {
 	if !reflect.DeepEqual(units, pub.Units) {
 		return true
 	}
-	for _, e := range sess.Events[min(since, len(sess.Events)):] {
+	for _, e := range sess.EventsSince(since) {
 		if !e.Audience.IsPublic() && e.VisibleTo(side) && !(e.Kind == rules.EventCommit && e.Side == side) {
 			return true
 		}
@@ -310,7 +325,7 @@ func (p *PlayScene) setViewer(side rules.SideID) {
 		if p.looked == nil {
 			p.looked = map[rules.SideID]int{}
 		}
-		p.looked[p.viewer] = len(p.sess.Events)
+		p.looked[p.viewer] = p.sess.NumEvents()
 	}
 	from := p.viewer
 	p.viewer = side
@@ -396,7 +411,7 @@ func (p *PlayScene) refreshOrders() {
 	// taken: every command waits behind its decision.
 	deciding := p.solo.pending != nil
 	if p.viewer != "" && !deciding {
-		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, len(p.sess.Commands), p.table != nil && p.table.plotFor != "")
+		key = fmt.Sprintf("%s|%v|%s|%s|%d|%v", p.viewer, st.Clock, st.Expecting(), st.Turn.Stage, p.sess.NumCommands(), p.table != nil && p.table.plotFor != "")
 	}
 	if p.handover != "" {
 		key += "|handover " + string(p.handover)

@@ -429,7 +429,7 @@ func (p *PlayScene) Stirred() bool {
 	if t == nil {
 		return p.fxBusy()
 	}
-	n := len(p.sess.Commands)
+	n := p.sess.NumCommands()
 	moved := n != t.seenCommands
 	t.seenCommands = n
 	return moved || p.Watching() || p.fxBusy()

@@ -98,7 +98,7 @@ func TestPlottedTurnHandoffs(t *testing.T) {
 		}
 		require.Equal(t, 0, watchBeats[play.table.beat], "the players chose the fastest speed")
 		require.Equal(t, 3, play.sess.State.Clock.Turn, "seed %d: two turns played through", seed)
-		t.Logf("seed %d: handoffs turn 1 %d, turn 2 %d; %d commands", seed, perTurn[1], perTurn[2], len(play.sess.Commands))
+		t.Logf("seed %d: handoffs turn 1 %d, turn 2 %d; %d commands", seed, perTurn[1], perTurn[2], play.sess.NumCommands())
 		assert.LessOrEqual(t, perTurn[1], 6, "seed %d: handoffs in turn 1 (contact)", seed)
 		assert.LessOrEqual(t, perTurn[2], 6, "seed %d: handoffs in turn 2", seed)
 		assert.GreaterOrEqual(t, plots, 2, "each side plotted")
@@ -132,24 +132,24 @@ func TestWatchingPlaysAtTheTablesSpeed(t *testing.T) {
 	script.intend(t, playKeys, intentWatchPause)
 	tick(t, app, screen)
 	play.Stirred()
-	n := len(play.sess.Commands)
+	n := play.sess.NumCommands()
 	for range 100 {
 		tick(t, app, screen)
 	}
-	assert.Equal(t, n, len(play.sess.Commands), "paused: nothing plays")
+	assert.Equal(t, n, play.sess.NumCommands(), "paused: nothing plays")
 	assert.False(t, play.Watching(), "a paused table is at rest")
 	assert.False(t, play.Stirred(), "and lets the window rest")
 	script.intend(t, playKeys, intentWatchStep)
 	tick(t, app, screen)
-	assert.Equal(t, n+1, len(play.sess.Commands), "step plays one command")
+	assert.Equal(t, n+1, play.sess.NumCommands(), "step plays one command")
 
 	script.intend(t, playKeys, intentWatchPause)
 	tick(t, app, screen)
-	n = len(play.sess.Commands)
+	n = play.sess.NumCommands()
 	for range 2 * watchBeats[defaultBeat] {
 		tick(t, app, screen)
 	}
-	played := len(play.sess.Commands) - n
+	played := play.sess.NumCommands() - n
 	assert.True(t, played >= 1 && played <= 3, "at the default speed one command a beat: %d in two beats", played)
 }
 
@@ -161,7 +161,7 @@ func TestHasPrivateMeansIt(t *testing.T) {
 	side := sess.State.Pending()[0]
 	require.Equal(t, rules.CmdAllocate, sess.State.View(side).Expecting)
 	assert.True(t, hasPrivate(sess, side, 0), "an allocation is sealed")
-	for len(sess.Events) == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
+	for sess.NumEvents() == 0 || sess.State.Expecting() == rules.CmdAllocate || sess.State.Expecting() == rules.CmdDeclare {
 		pending := sess.State.Pending()
 		require.NotEmpty(t, pending)
 		_, err := sess.Submit(sess.State.Legal(pending[0])[0])
@@ -174,7 +174,7 @@ func TestHasPrivateMeansIt(t *testing.T) {
 	}
 	require.True(t, owns, "the side owns ships with systems displays")
 	private, echoes := false, 0
-	for _, e := range sess.Events {
+	for _, e := range sess.Events() {
 		own := e.Kind == rules.EventCommit && e.Side == mover
 		private = private || !e.Audience.IsPublic() && e.VisibleTo(mover) && !own
 		if own {
@@ -183,7 +183,7 @@ func TestHasPrivateMeansIt(t *testing.T) {
 	}
 	require.Positive(t, echoes, "the log holds the echoes of the side's own sealed choices")
 	assert.Equal(t, private, hasPrivate(sess, mover, 0), "owning ships alone is no secret, nor the echo of its own choices; only private log lines are")
-	assert.False(t, hasPrivate(sess, mover, len(sess.Events)), "private lines it has seen are no secret to keep")
+	assert.False(t, hasPrivate(sess, mover, sess.NumEvents()), "private lines it has seen are no secret to keep")
 }
 
 // The plot panel: a click on an enemy closes with it (or keeps it at the
@@ -644,7 +644,7 @@ func TestFramesWhileTheComputerDecides(t *testing.T) {
 	}
 	require.True(t, play.Thinking(), "%s's computer is deciding (%d units)", src.Name, most)
 	t.Logf("%s, %d units: %s's computer decides at %s", src.Name, most, computer, sess.State.Clock)
-	commands := len(sess.Commands)
+	commands := sess.NumCommands()
 	frames := 0
 	for range 30 {
 		script.intend(t, playKeys, intentWatchPause) // input is taken: pause, play on
@@ -653,14 +653,14 @@ func TestFramesWhileTheComputerDecides(t *testing.T) {
 		require.True(t, play.Thinking(), "the decision is still pending")
 	}
 	assert.Equal(t, 30, frames, "every frame drawn while the computer decides")
-	assert.Equal(t, commands, len(sess.Commands), "nothing moves on while it decides")
+	assert.Equal(t, commands, sess.NumCommands(), "nothing moves on while it decides")
 	assert.NotEqual(t, g.frame, g.ranOn.Load(), "the decision runs off the frame goroutine")
 	close(g.release)
-	for i := 0; i < 2000 && len(sess.Commands) == commands; i++ {
+	for i := 0; i < 2000 && sess.NumCommands() == commands; i++ {
 		acceptAll(t, play, script)
 		require.NoError(t, app.Update())
 	}
-	assert.Greater(t, len(sess.Commands), commands, "the computer's command is played once it comes")
+	assert.Greater(t, sess.NumCommands(), commands, "the computer's command is played once it comes")
 }
 
 // The F1 help of a plotted game explains the plot panel, breaks and
@@ -701,9 +701,9 @@ func TestPlotIsBehindTheCurtain(t *testing.T) {
 		_, err := sess.Submit(sess.State.Legal(sess.State.Pending()[0])[0])
 		require.NoError(t, err)
 	}
-	sess.CurtainFirst = false
+	play.curtainFirst = false
 	mover := sess.State.Pending()[0]
-	play.looked = map[rules.SideID]int{mover: len(sess.Events)} // it has seen the log
+	play.looked = map[rules.SideID]int{mover: sess.NumEvents()} // it has seen the log
 	require.False(t, hasPrivate(sess, mover, play.looked[mover]), "nothing secret on its screen")
 	play.table.plotFor = ""
 	assert.False(t, play.needsCurtain(mover), "a move with nothing secret skips the curtain")

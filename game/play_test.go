@@ -64,7 +64,7 @@ func testEnv(t *testing.T) *Env {
 	dir := t.TempDir()
 	// The step panels' tests play every decision by hand; the plotted
 	// flow's tests (play_plot_test.go) turn plotted turns on.
-	st := match.DefaultSettings()
+	st := DefaultSettings()
 	st.PerShipTurns = true
 	return NewEnv(fonts, match.Paths{Settings: filepath.Join(dir, "settings.json"), Saves: filepath.Join(dir, "saves")}, st)
 }

@@ -76,7 +76,7 @@ func stormPlay(t *testing.T, w, h int) *PlayScene {
 // where it would cover it.
 func TestShipCardKeepsClearOfThePhaseStormLine(t *testing.T) {
 	requireDisplay(t)
-	sizes := [][2]int{{1280, 800}, {match.MinWindowWidth, match.MinWindowHeight}}
+	sizes := [][2]int{{1280, 800}, {MinWindowWidth, MinWindowHeight}}
 	// Where the storm's centre (the map's) is put on the screen, as a
 	// fraction of the width: under the card's top left place, the
 	// middle, under the card's right place.
@@ -130,7 +130,7 @@ func TestShipCardKeepsClearOfThePhaseStormLine(t *testing.T) {
 // covers the panel's width.
 func TestShipCardKeepsClearOfTheReadout(t *testing.T) {
 	requireDisplay(t)
-	sizes := [][2]int{{1280, 800}, {match.MinWindowWidth, match.MinWindowHeight}}
+	sizes := [][2]int{{1280, 800}, {MinWindowWidth, MinWindowHeight}}
 	for _, sz := range sizes {
 		app, p, _, screen := openPlay(t, sz[0], sz[1])
 		tick(t, app, screen)

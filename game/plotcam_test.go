@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 )
@@ -19,8 +18,8 @@ import (
 func plotAt960(t *testing.T, seed uint64) (*App, *PlayScene, *plotBuilder, *ebiten.Image) {
 	t.Helper()
 	app, play, script, _ := plotGame(t, seed)
-	app.Layout(match.MinWindowWidth, match.MinWindowHeight)
-	screen := ebiten.NewImage(match.MinWindowWidth, match.MinWindowHeight)
+	app.Layout(MinWindowWidth, MinWindowHeight)
+	screen := ebiten.NewImage(MinWindowWidth, MinWindowHeight)
 	for i := 0; i < 4000; i++ {
 		if b, ok := play.orders.(*plotBuilder); ok && play.curtainFor == "" && b.why != "" {
 			return app, play, b, screen

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -65,7 +64,7 @@ type PreviewScene struct {
 	// seenReloads is reloads when Stirred last looked.
 	seenReloads int
 
-	watcher *match.FileWatcher
+	watcher *fileWatcher
 	changes <-chan string
 	pending bool // a change arrived and the file has not been read since
 	quiet   int  // ticks since the last change
@@ -122,7 +121,7 @@ func (p *PreviewScene) Watch() error {
 	if p.bundled != "" || p.watcher != nil {
 		return nil
 	}
-	w, err := match.WatchFile(p.path)
+	w, err := watchFile(p.path)
 	if err != nil {
 		p.notice = "Not watching the file: " + err.Error()
 		return err

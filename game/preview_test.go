@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -225,7 +224,7 @@ func TestPreviewWatcherSeesRenameSave(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "watched.yaml")
 	require.NoError(t, os.WriteFile(path, []byte("id: a\n"), 0o644))
-	fw, err := match.WatchFile(path)
+	fw, err := watchFile(path)
 	require.NoError(t, err)
 	defer fw.Close()
 
@@ -359,7 +358,7 @@ func TestDestinationOddsAddUp(t *testing.T) {
 // pointer readout stay above it.
 func TestPreviewHelpLineFits(t *testing.T) {
 	requireDisplay(t)
-	tests := []struct{ w, h int }{{match.MinWindowWidth, match.MinWindowHeight}, {700, 500}, {1280, 800}, {1920, 1080}}
+	tests := []struct{ w, h int }{{MinWindowWidth, MinWindowHeight}, {700, 500}, {1280, 800}, {1920, 1080}}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%dx%d", tt.w, tt.h), func(t *testing.T) {
 			p, _ := newPreview(t, firstContact(t))

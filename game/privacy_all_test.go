@@ -102,7 +102,7 @@ func TestPrivacyEveryScenario(t *testing.T) {
 									"%s's preview of %s's course on hidden %s", viewer, own, u.ID)
 							}
 						}
-						for _, e := range rules.Events(sess.Events[checked:], viewer) {
+						for _, e := range rules.Events(sess.EventsSince(checked), viewer) {
 							require.False(t, e.Unit == u.ID || mentions(e.Text, u), "%s sees a log line about hidden %s: %s", viewer, u.ID, e)
 						}
 						for _, c := range sess.State.Legal(viewer) {
@@ -124,12 +124,12 @@ func TestPrivacyEveryScenario(t *testing.T) {
 						}
 					}
 				}
-				checked = len(sess.Events)
+				checked = sess.NumEvents()
 				before = after
 			}
-			t.Logf("%d commands, to %s", len(sess.Commands), sess.State.Clock)
+			t.Logf("%d commands, to %s", sess.NumCommands(), sess.State.Clock)
 			// The load preview holds public facts only.
-			sf := sess.Snapshot("privacy", testTime)
+			sf := sess.SaveFile("privacy", testTime)
 			b, err := json.Marshal(sf.Preview)
 			require.NoError(t, err)
 			for _, hid := range hiddenUnits(sess.State) {

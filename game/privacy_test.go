@@ -60,7 +60,7 @@ func TestPrivacyOfPhasedOutUnits(t *testing.T) {
 
 			// The log: walk the new events in order, tracking which
 			// units are out of phase as the events say it.
-			for _, e := range sess.Events[checked:] {
+			for _, e := range sess.EventsSince(checked) {
 				switch {
 				case e.Kind == rules.EventPhase && strings.Contains(e.Text, " phases out at "):
 					hidden[e.Unit] = true
@@ -79,7 +79,7 @@ func TestPrivacyOfPhasedOutUnits(t *testing.T) {
 					}
 				}
 			}
-			checked = len(sess.Events)
+			checked = sess.NumEvents()
 
 			// The view, the hover text and the frame.
 			for _, u := range sess.State.Units {

@@ -84,7 +84,7 @@ func (p *PlayScene) updateReach() {
 		p.reach = reachFor{}
 		return
 	}
-	key := fmt.Sprintf("%s|%s|%v|%d", p.viewer, u.ID, p.sess.State.Clock, len(p.sess.Commands))
+	key := fmt.Sprintf("%s|%s|%v|%d", p.viewer, u.ID, p.sess.State.Clock, p.sess.NumCommands())
 	if key == p.reach.key {
 		return
 	}

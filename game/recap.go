@@ -51,9 +51,10 @@ func newRecap(env *Env, sess *match.Session, mapv *MapScene, viewer rules.SideID
 		return nil
 	}
 	frames := make([]recapFrame, len(snaps))
-	seen := rules.Events(sess.Events[:from], viewer)
+	events := sess.Events()
+	seen := rules.Events(events[:from], viewer)
 	for i, sn := range snaps {
-		evs := rules.Events(sess.Events[from:sn.Events], viewer)
+		evs := rules.Events(events[from:sn.Events], viewer)
 		seen = append(seen, evs...)
 		frames[i] = recapFrame{clock: sn.Clock, state: sn.State, events: evs, seen: seen[:len(seen):len(seen)]}
 		from = sn.Events
@@ -73,15 +74,16 @@ func recapFrames(sess *match.Session, viewer rules.SideID) ([]match.Snapshot, in
 	}
 	// Events up to the viewer's last command were seen already.
 	from := all[0].Events
-	for _, h := range sess.History {
+	for _, h := range sess.History() {
 		if h.Command < all[0].Command {
 			from = h.Events
 		}
 	}
 	var frames []match.Snapshot
+	events := sess.Events()
 	start, first := from, from
 	for _, fr := range all {
-		if len(logLines(rules.Events(sess.Events[start:fr.Events], viewer), nil)) > 0 {
+		if len(logLines(rules.Events(events[start:fr.Events], viewer), nil)) > 0 {
 			if len(frames) == 0 {
 				first = start
 			}

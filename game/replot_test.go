@@ -126,23 +126,26 @@ func aimAtWraith(play *PlayScene, seen bool, course plot.Course) {
 // plan gives the ship now (the nearest enemy it sees), with no sitting:
 // nobody is asked "has lost sight of" a wreck, a handoff a turn saved
 // in first-contact (seed 1, turn 2: 5 handoffs before, 4 with it). The
-// destroyed unit is put in the watcher's last look and the log, as a
+// destroyed unit is put in the watcher's last look and its log, as a
 // target blown up since was.
 func TestCourseOnADestroyedUnitGoesOn(t *testing.T) {
 	requireDisplay(t)
 	app, play, script, screen := watchingGame(t)
 	tab := play.table
 	aimAtWraith(play, true, plot.Course{Kind: plot.Close, Unit: "wraith", RiftRisk: true})
-	play.sess.Events = append(play.sess.Events, rules.Event{Seq: len(play.sess.Events), Clock: play.sess.State.Clock, Kind: rules.EventDestroyed, Unit: "wraith", Text: "Wraith is destroyed"})
+	blown := rules.Event{Seq: play.sess.NumEvents(), Clock: play.sess.State.Clock, Kind: rules.EventDestroyed, Unit: "wraith", Text: "Wraith is destroyed"}
+	for sd, w := range tab.watch {
+		w.SetLog(func() []rules.Event { return append(play.sess.LogFor(sd), blown) })
+	}
 	moved := map[rules.UnitID]bool{}
-	start := len(play.sess.Commands)
+	start := play.sess.NumCommands()
 	for i := 0; i < 2000 && len(moved) < 8 && play.sess.State.Clock.Turn == 1; i++ {
 		if pb, ok := play.orders.(*plotBuilder); ok {
 			require.NotContains(t, pb.why, "lost sight", "nobody is asked about a destroyed target")
 		}
 		acceptAll(t, play, script)
 		tick(t, app, screen)
-		for _, c := range play.sess.Commands[start:] {
+		for _, c := range play.sess.Commands()[start:] {
 			if c.Kind == rules.CmdMove && c.Move != nil {
 				moved[c.Move.Unit] = true
 			}

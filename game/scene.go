@@ -26,7 +26,7 @@ type Scene interface {
 type Env struct {
 	Fonts    *render.Fonts
 	Paths    match.Paths
-	Settings match.Settings
+	Settings Settings
 	// Notice is a message for the player, shown by the next menu (a
 	// damaged settings file, a save that would not load).
 	Notice string
@@ -49,7 +49,7 @@ type Env struct {
 // NewEnv returns an environment with the given fonts, paths and settings.
 // The keys are the defaults with the settings' own bindings over them; a
 // binding the game cannot use is reported in Notice and the defaults stay.
-func NewEnv(fonts *render.Fonts, paths match.Paths, settings match.Settings) *Env {
+func NewEnv(fonts *render.Fonts, paths match.Paths, settings Settings) *Env {
 	e := &Env{Fonts: fonts, Paths: paths, Settings: settings}
 	keys := DefaultKeyMaps()
 	if err := keys.Rebind(settings.Keys); err != nil {
@@ -253,7 +253,7 @@ func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) {
 		a.w, a.h = outsideWidth, outsideHeight
 		a.scene.Resize(a.w, a.h)
 		a.settle(true)
-		if a.env != nil && a.w >= match.MinWindowWidth && a.h >= match.MinWindowHeight {
+		if a.env != nil && a.w >= MinWindowWidth && a.h >= MinWindowHeight {
 			// Remembered, and saved when the window closes.
 			a.env.Settings.WindowWidth, a.env.Settings.WindowHeight = a.w, a.h
 		}

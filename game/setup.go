@@ -339,7 +339,7 @@ func (s *SetupScene) drawPreview() {
 	r.Draw(s.preview, f)
 }
 
-func paletteFor(st match.Settings) render.Palette {
+func paletteFor(st Settings) render.Palette {
 	if st.ColourBlind {
 		return render.ColourBlindPalette()
 	}

@@ -25,7 +25,7 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	require.GreaterOrEqual(t, len(seats), 2)
 	sess, err := match.NewSession(src, 11, seats)
 	require.NoError(t, err)
-	sf := sess.Snapshot("hot-seat", testTime)
+	sf := sess.SaveFile("hot-seat", testTime)
 
 	assert.Empty(t, match.TakeOverSides(sf.Seats), "every side is a person's")
 	for _, seat := range sf.Seats {
@@ -43,7 +43,8 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	assert.Len(t, match.TakeOverSides(sf.Seats), len(solo))
 	b, err := match.BranchSession(&sf, 0, solo[1].Side, "normal")
 	require.NoError(t, err)
-	assert.False(t, b.CurtainFirst, "a solo game's take-over has nobody to hide from")
+	_, up := NewTakeOverScene(testEnv(t), b, &sf).CurtainUp()
+	assert.False(t, up, "a solo game's take-over has nobody to hide from")
 
 	// Three sides, two people and the computer: only the computer's side
 	// may be taken, and the new game starts behind the curtain, though
@@ -57,14 +58,13 @@ func TestTakeOverKeepsPeoplesSecrets(t *testing.T) {
 	three[2].Kind, three[2].Level = match.SeatComputer, "normal"
 	sess, err = match.NewSession(src, 11, three)
 	require.NoError(t, err)
-	sf = sess.Snapshot("two people and the computer", testTime)
+	sf = sess.SaveFile("two people and the computer", testTime)
 	assert.Equal(t, []rules.SideID{three[2].Side}, match.TakeOverSides(sf.Seats))
 	_, err = match.BranchSession(&sf, 0, three[0].Side, "normal")
 	require.Error(t, err)
 	b, err = match.BranchSession(&sf, 0, three[2].Side, "normal")
 	require.NoError(t, err)
-	require.True(t, b.CurtainFirst)
-	p := NewPlayScene(testEnv(t), b)
+	p := NewTakeOverScene(testEnv(t), b, &sf)
 	side, up := p.CurtainUp()
 	require.True(t, up, "the taken side's screen waits behind the curtain")
 	assert.Equal(t, three[2].Side, side)

@@ -23,7 +23,7 @@ func startThought(sess *match.Session, c match.Controller, side rules.SideID) *t
 	st := sess.State.Clone()
 	own := &match.Session{State: st, Seats: sess.Seats, Seed: sess.Seed}
 	bound := match.Bind(c, own)
-	th := &thought{side: side, ctrl: c, at: len(sess.Commands), done: make(chan rules.Command, 1)}
+	th := &thought{side: side, ctrl: c, at: sess.NumCommands(), done: make(chan rules.Command, 1)}
 	go func() { th.done <- bound.Decide(st.View(side), st.Legal(side)) }()
 	return th
 }
@@ -95,7 +95,7 @@ func (p *PlayScene) pollSolo(wait bool) bool {
 		return false
 	}
 	p.solo.pending = nil
-	if len(p.sess.Commands) != th.at {
+	if p.sess.NumCommands() != th.at {
 		return true // the game moved on meanwhile: decide again
 	}
 	if _, err := p.sess.Submit(cmd); err != nil {

@@ -59,7 +59,7 @@ func TestPerShipComputerDecidesOffTheFrameLoop(t *testing.T) {
 	}
 	require.True(t, play.Deciding(), "the person's orders handed the game to the computer")
 	legal := <-gated.asked // it is inside Decide now, and stays there
-	played := len(sess.Commands)
+	played := sess.NumCommands()
 
 	const frames = 30
 	drawn := 0
@@ -72,7 +72,7 @@ func TestPerShipComputerDecidesOffTheFrameLoop(t *testing.T) {
 		assert.Nil(t, play.orders, "no orders are taken while the computer decides")
 	}
 	assert.Equal(t, frames, drawn, "frames drawn while the decision was pending")
-	assert.Len(t, sess.Commands, played, "the game stood still while the computer decided")
+	assert.Len(t, sess.Commands(), played, "the game stood still while the computer decided")
 	assert.Contains(t, play.waitingText(), "computer decides", "the panel says who is deciding")
 
 	gated.gate <- struct{}{}
@@ -80,6 +80,6 @@ func TestPerShipComputerDecidesOffTheFrameLoop(t *testing.T) {
 		tick(t, app, screen)
 	}
 	require.False(t, play.Deciding(), "the decision came back to the frame loop")
-	require.Greater(t, len(sess.Commands), played)
-	assert.Equal(t, legal[0], sess.Commands[played], "the command played is the one the computer chose")
+	require.Greater(t, sess.NumCommands(), played)
+	assert.Equal(t, legal[0], sess.Commands()[played], "the command played is the one the computer chose")
 }

@@ -34,14 +34,20 @@ func yardSetup() Destination {
 func cosmicState(t testing.TB, units ...Unit) *State {
 	t.Helper()
 	su := testSetup(units...)
+	withYardCharts(&su)
+	s, err := NewState(su, 5)
+	require.NoError(t, err)
+	return s
+}
+
+// withYardCharts gives su cosmicState's chart and destination, with the
+// formation rolls off.
+func withYardCharts(su *Setup) {
 	su.Ruleset.NoCosmicRifts = true
 	su.RiftCharts = []RiftChart{{Lo: 2, Hi: 12, Rows: []RiftChartRow{
 		{Lo: 2, Hi: 12, Scenario: "yard", Port: Hex{}, Defend: Hex{R: -4}, Notes: "the watch wakes"},
 	}}}
 	su.Destinations = []Destination{yardSetup()}
-	s, err := NewState(su, 5)
-	require.NoError(t, err)
-	return s
 }
 
 // openRift puts an open rift of blue's at h of the main map, formed now,

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"regexp"
 	"slices"
@@ -11,11 +10,12 @@ import (
 
 // Gravity rifts (GR41, RULES-SYNTHESIS section 4). A gravity rift is a
 // System with Rift set; all its hexes together are one rift (GR41.4). A
-// unit leaving a rift system during its own movement owes a d10, 1-3
-// removing it to its owner's reserve (GR41.2), rolled once every unit of
-// the impulse has moved (GRN.3); it gains one movement (GR41.1) on every
-// exit (ruling "lrr", GRN.9) or once per rift per turn (ruling
-// "thunders-edge", GRTE.1). Entering a rift does nothing (GRN.1).
+// unit leaving a rift system during its own movement rolls a d10 just
+// before it exits, 1-3 removing it to its owner's reserve from the rift
+// hex (GR41.2); the die waits until every plan of the impulse is in, the
+// move held at the rift's edge till then (GRN.3). It gains one movement
+// (GR41.1) on every exit (ruling "lrr", GRN.9) or once per rift per turn
+// (ruling "thunders-edge", GRTE.1). Entering a rift does nothing (GRN.1).
 //
 // One function decides where a path leaves a rift (riftExit) and one what
 // that exit gives (riftBonus): the plan check (gravityPlanLeave), the move
@@ -122,74 +122,147 @@ func gravityPlanLeave(s *State, u *Unit, ms *MoveState, from, to Hex) int {
 	return s.riftBonus(u.Map, ms, sys)
 }
 
-// gravityLeave is the move-time half: when u leaves a rift system it
-// gains the bonus at once and owes a d10 removal roll (GR41.2), made with
-// every other roll of the impulse's movement once all of it is declared
-// and done (GRN.3, rollRiftExits). A ship docked to it leaves the rift
-// too and owes its own roll after it (house decision, docs/RULES.md).
+// gravityLeave is the move-time half: just before u leaves a rift system
+// it rolls its d10 removal die (GR41.2). On 1-3 it is removed to reserve
+// from the rift hex it was leaving and its move ends there (Stop);
+// otherwise it gains the bonus and goes on. A ship docked to it leaves
+// the rift too and rolls its own die after it; it rolls only if the
+// mover came through its own roll, since otherwise neither leaves (house
+// decision, docs/RULES.md). The movement step calls it only once every
+// plan of the impulse is in (GRN.3, execMove).
 func gravityLeave(s *State, u *Unit, from, to Hex) moveOutcome {
 	sys, ok := s.riftExit(u, from, to)
 	if !ok || !u.OnMap() {
 		return moveOutcome{}
 	}
 	var o moveOutcome
-	s.oweRiftRoll(u, sys)
+	if s.riftRoll(u, sysName(sys), "GR41.2", &o.Events) {
+		o.Stop = true
+		return o
+	}
 	if u.Ship != nil {
+		if p := s.Unit(u.Ship.Docked); p != nil && p.OnMap() && !p.PhasedOut {
+			s.riftRoll(p, sysName(sys), "GR41.2", &o.Events)
+		}
 		o.Extra = s.riftBonus(u.Map, &u.Ship.Move, sys)
 	}
 	text := fmt.Sprintf("%s gains +%d movement leaving %s", unitName(u), o.Extra, sysName(sys))
 	if o.Extra == 0 {
 		text = fmt.Sprintf("%s has had the +1 of %s this turn: no bonus", unitName(u), sysName(sys))
 	}
-	o.Events = append(o.Events, s.unitEvent(EventNote, s.bonusClause(), u, text+"; its removal roll comes when the impulse's movement is over (GRN.3)"))
-	if u.Ship != nil {
-		if p := s.Unit(u.Ship.Docked); p != nil && p.OnMap() {
-			s.oweRiftRoll(p, sys)
-		}
-	}
+	o.Events = append(o.Events, s.unitEvent(EventNote, s.bonusClause(), u, text))
 	return o
 }
 
-// riftRollDue is a gravity-rift removal roll owed by a unit that left a
-// rift system during this impulse's movement (GR41.2), or, with AfterMove
-// set, the end of a mover's move that waits for its rolls: its pick-ups
-// and its leaving by an exit area (GRN.10).
-type riftRollDue struct {
-	Unit UnitID `json:"unit"`
-	// Name is the rift system's name, for the log.
-	Name      string    `json:"name,omitempty"`
-	AfterMove *MovePlan `json:"after_move,omitempty"`
-	End       Hex       `json:"end"`
+// heldMove is a move of this impulse's movement that waits at the edge
+// of a gravity rift for every plan of the impulse to be in (GRN.3): the
+// plan, the step it goes on from, and what the rest of the move needs.
+type heldMove struct {
+	Plan MovePlan `json:"plan"`
+	Step int      `json:"step"`
+	// Map and End are where the plan ends: the later plans of the
+	// impulse find the unit there (placeOf).
+	Map MapID `json:"map"`
+	End Hex   `json:"end"`
+	// Entry is the direction the plan enters its last hex by, for a ram;
+	// Decel the movements its steps carried out so far gave up.
+	Entry Direction `json:"entry"`
+	Decel int       `json:"decel,omitempty"`
 }
 
-// oweRiftRoll records the removal roll u owes for leaving sys.
-func (s *State) oweRiftRoll(u *Unit, sys System) {
-	s.Turn.RiftRolls = append(s.Turn.RiftRolls, riftRollDue{Unit: u.ID, Name: sysName(sys)})
+// riftEdge reports whether the step of u from one hex to the next would
+// take u, its docked partner or the unit its tractor beam holds out of a
+// gravity rift system: that unit, and the rift. A docked partner leaves
+// with u (gravityLeave), so u answers for both.
+func (s *State) riftEdge(u *Unit, from, to Hex) (*Unit, System, bool) {
+	if sys, ok := s.riftExit(u, from, to); ok {
+		return u, sys, true
+	}
+	if t := s.Unit(u.Gear.Tractor); t != nil && t.OnMap() && t.Map == u.Map {
+		if sys, ok := s.riftExit(t, t.Hex, t.Hex.Add(to.sub(from))); ok {
+			return t, sys, true
+		}
+	}
+	return nil, System{}, false
 }
 
-// owesRiftRoll reports whether u owes a removal roll this impulse.
-func (s *State) owesRiftRoll(id UnitID) bool {
-	return slices.ContainsFunc(s.Turn.RiftRolls, func(d riftRollDue) bool { return d.Unit == id && d.AfterMove == nil })
+// heldOf returns the held move of unit id, if it waits at a rift's edge.
+func (s *State) heldOf(id UnitID) *heldMove {
+	for i := range s.Turn.Held {
+		if s.Turn.Held[i].Plan.Unit == id {
+			return &s.Turn.Held[i]
+		}
+	}
+	return nil
 }
 
-// rollRiftExits makes the removal rolls owed, in the order the exits were
-// made, once every unit of the impulse has moved: no side plans a move
-// after seeing one of them (GRN.3). A unit already off the board (removed
-// by an earlier roll, destroyed, carried) rolls no more; a mover's
-// pick-ups and exit come after its own rolls, only if it is still there
-// (GRN.10).
-func (s *State) rollRiftExits() []Event {
+// placeOf is where the plans of this impulse find u: where it is, or,
+// for a unit waiting at a rift's edge (and a ship docked to it), where
+// its declared move ends. It stays counted there unless its roll removes
+// it (GRN.4).
+func (s *State) placeOf(u *Unit) (MapID, Hex) {
+	if len(s.Turn.Held) == 0 {
+		return u.Map, u.Hex
+	}
+	if h := s.heldOf(u.ID); h != nil {
+		return h.Map, h.End
+	}
+	if u.Ship != nil && u.Ship.Docked != "" {
+		if h := s.heldOf(u.Ship.Docked); h != nil {
+			return h.Map, h.End
+		}
+	}
+	return u.Map, u.Hex
+}
+
+// heldText writes the move of a plan that waits at a rift's edge: the
+// hexes moved, and the rest of its declared path, path[len(w.path):].
+func (s *State) heldText(u *Unit, w walk, path []Hex) string {
+	var rest []string
+	for _, h := range path[min(len(w.path), len(path)):] {
+		rest = append(rest, h.String())
+	}
+	moved := fmt.Sprintf("%s moves %s facing %s", unitName(u), strings.Join(w.path, " "), u.Facing)
+	if len(w.path) == 1 {
+		moved = fmt.Sprintf("%s waits at %s facing %s", unitName(u), w.path[0], u.Facing)
+	}
+	who := "it is"
+	if w.edge.ID != u.ID {
+		who = unitName(w.edge) + ", in its tractor beam, is"
+	}
+	return fmt.Sprintf("%s: %s at the edge of %s, and the rest of its move, %s, follows the removal roll once every plan of the impulse is in (GRN.3)",
+		moved, who, sysName(w.rift), strings.Join(rest, " "))
+}
+
+// goOnHeld carries on the moves held at a rift's edge, in the order they
+// were made, once every plan of the impulse is in: each rolls its removal
+// die as it leaves the rift (GR41.2), and a unit removed stops there,
+// with its cargo, doing nothing beyond (no mine, web, cosmic rift, ram or
+// pick-up). A held unit already off the board (destroyed, taken aboard)
+// rolls no more and goes nowhere.
+func (s *State) goOnHeld() []Event {
 	var evs []Event
-	due := s.Turn.RiftRolls
-	s.Turn.RiftRolls = nil
-	for _, d := range due {
-		u := s.Unit(d.Unit)
-		switch {
-		case u == nil:
-		case d.AfterMove != nil:
-			evs = append(evs, s.afterMove(u, d.AfterMove, d.End)...)
-		case u.OnMap() && !u.PhasedOut:
-			s.riftRoll(u, d.Name, "GR41.2", &evs)
+	held := s.Turn.Held
+	s.Turn.Held = nil
+	for _, hm := range held {
+		p := &hm.Plan
+		u := s.Unit(p.Unit)
+		if u == nil {
+			continue
+		}
+		decel, stopped := hm.Decel, true
+		if u.OnMap() {
+			w := s.walkPlan(p, hm.Step, false, &evs)
+			u = s.Unit(p.Unit)
+			decel += w.decel
+			stopped = w.stopped
+		}
+		if u.OnMap() {
+			evs = append(evs, s.decelBatteries(u, decel)...)
+		}
+		evs = append(evs, s.afterMove(u, p, hm.End)...)
+		if p.Ram != "" && u.OnMap() && !stopped {
+			s.Turn.Rams = append(s.Turn.Rams, RamOrder{Rammer: u.ID, Target: p.Ram, Entry: hm.Entry, ForceDock: p.ForceDock})
 		}
 	}
 	return evs
@@ -347,12 +420,14 @@ type Odds struct {
 	Cargo  []UnitID `json:"cargo,omitempty"`
 	PickUp []UnitID `json:"pick_up,omitempty"`
 	// Partner is a ship docked to the unit, which rolls after it on each
-	// exit; PartnerSurvive is its chance to stay on the board.
+	// exit the unit comes through; PartnerSurvive is its chance to stay
+	// on the board (left at the rift's edge if the unit is removed).
 	Partner        UnitID  `json:"partner,omitempty"`
 	PartnerSurvive float64 `json:"partner_survive,omitempty"`
 	// Towed is the unit the mover's tractor beam drags along, which rolls
-	// on each of its own exits from a rift after the mover (GR41.2);
-	// TowedSurvive is its chance to stay on the board.
+	// on each of its own exits from a rift after the mover (GR41.2), as
+	// long as the mover is still on its way; TowedSurvive is its chance to
+	// stay on the board.
 	Towed        UnitID  `json:"towed,omitempty"`
 	TowedSurvive float64 `json:"towed_survive,omitempty"`
 }
@@ -386,7 +461,18 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 	if towed != nil && (!towed.OnMap() || towed.Map != u.Map) {
 		towed = nil
 	}
-	move, towedExits := 0, 0
+	partner := s.Unit(u.Ship.Docked)
+	if partner != nil && !partner.OnMap() {
+		partner = nil
+	}
+	// The partner rolls after the unit on each of the unit's exits, the
+	// towed unit after it on each of its own, and either only while the
+	// unit is still on its way: going is the chance that it is, the
+	// others' on the chances they came through their rolls so far, lost
+	// the chances they were removed.
+	lose := float64(RiftRemoveMax) / float64(D10.Sides)
+	going, partnerOn, towedOn, partnerLost, towedLost := 1.0, 1.0, 1.0, 0.0, 0.0
+	move := 0
 	for i, st := range p.Steps {
 		if !st.Op.moves() {
 			continue
@@ -396,17 +482,21 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 			b := s.riftBonus(u.Map, &ms, sys)
 			o.Exits = append(o.Exits, RiftExit{Step: i, Move: move, From: from, To: to, System: sys.ID, Name: sysName(sys), Bonus: b})
 			o.Bonus += b
+			going *= 1 - lose
+			partnerLost += going * partnerOn * lose
+			partnerOn *= 1 - lose
 		}
 		if towed != nil {
 			th := towed.Hex.Add(from.sub(res.path[0]))
 			if _, ok := s.riftExit(towed, th, th.Add(to.sub(from))); ok {
-				towedExits++
+				towedLost += going * towedOn * lose
+				towedOn *= 1 - lose
 			}
 		}
 		move++
 	}
 	if towed != nil {
-		o.Towed, o.TowedSurvive = towed.ID, math.Pow(0.7, float64(towedExits))
+		o.Towed, o.TowedSurvive = towed.ID, 1-towedLost
 	}
 	exact := RiftSurviveChance(len(o.Exits))
 	o.Survive, _ = exact.Float64()
@@ -414,10 +504,8 @@ func (s *State) PlanOdds(p MovePlan) (Odds, error) {
 	for _, c := range s.cargoOf(u.ID) {
 		o.Cargo = append(o.Cargo, c.ID)
 	}
-	if pt := s.Unit(u.Ship.Docked); pt != nil && pt.OnMap() {
-		// The partner goes the whole way with the unit and rolls on each
-		// of its exits, whatever the unit's own rolls (GRN.3).
-		o.Partner, o.PartnerSurvive = pt.ID, o.Survive
+	if partner != nil {
+		o.Partner, o.PartnerSurvive = partner.ID, 1-partnerLost
 	}
 	return o, nil
 }

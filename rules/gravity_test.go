@@ -14,6 +14,15 @@ import (
 // that is no rift, at 0,-7.
 func riftState(t testing.TB, ruling GravityRiftRuling, units ...Unit) *State {
 	t.Helper()
+	s, err := NewState(riftSetup(ruling, units...), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// riftSetup is the setup of riftState.
+func riftSetup(ruling GravityRiftRuling, units ...Unit) Setup {
 	setup := testSetup(units...)
 	setup.Ruleset.GravityRift = ruling
 	setup.Maps[0].Terrain = &Terrain{Systems: []System{
@@ -22,11 +31,7 @@ func riftState(t testing.TB, ruling GravityRiftRuling, units ...Unit) *State {
 		{ID: "gamma", Name: "Gamma Rift", Rift: true, Shape: HexShape(Hex{0, -5})},
 		{ID: "calm", Name: "Calm", Shape: HexShape(Hex{0, -7})},
 	}}
-	s, err := NewState(setup, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return setup
 }
 
 // rig sets the state's generator to the first seed whose next d10 throws
@@ -130,9 +135,10 @@ func TestRiftEnterGivesNothing(t *testing.T) {
 }
 
 // GR41.1: leaving a rift gives +1 movement this turn; GR41.2: each exit
-// owes a d10, and 1-3 removes the ship to reserve. The roll is made once
-// the impulse's movement is over (GRN.3, TestRiftRollsAfterAllMovement),
-// so a removed ship has made its whole declared move.
+// rolls a d10 just before the ship leaves, and 1-3 removes it to reserve
+// from the rift hex. The roll waits until every plan of the impulse is in
+// (GRN.3, TestRiftRollsAfterAllMovement); a removed ship goes no farther
+// (TestRiftRemovedStopsAtTheEdge).
 func TestRiftExit(t *testing.T) {
 	t.Run("GR41.1/bonus", func(t *testing.T) {
 		for _, r := range []GravityRiftRuling{RulingLRR, RulingThundersEdge} {
@@ -154,8 +160,8 @@ func TestRiftExit(t *testing.T) {
 		rig(t, s, true)
 		evs := move(t, s, 1, MovePlan{Unit: "c", Steps: fwd(3)})
 		u := s.Unit("c")
-		if u.Status != StatusReserve || u.Hex != (Hex{0, -5}) {
-			t.Fatalf("GR41.2: removed ship is %s at %v", u.Status, u.Hex)
+		if u.Status != StatusReserve || u.Hex != (Hex{0, -2}) {
+			t.Fatalf("GR41.2: removed ship is %s at %v, want reserve at the rift hex it was leaving", u.Status, u.Hex)
 		}
 		rolls := riftRolls(evs)
 		if len(rolls) != 1 {
@@ -177,8 +183,7 @@ func TestRiftExit(t *testing.T) {
 			u := s.Unit("c")
 			for range n / 20 {
 				u.Status = StatusOnMap
-				gravityLeave(s, u, Hex{0, -2}, Hex{0, -3})
-				if s.rollRiftExits(); u.Status == StatusReserve {
+				if gravityLeave(s, u, Hex{0, -2}, Hex{0, -3}); u.Status == StatusReserve {
 					removed++
 				}
 			}
@@ -188,6 +193,186 @@ func TestRiftExit(t *testing.T) {
 			t.Fatalf("GR41.2: removal rate %.4f over %d exits, want 0.30 +- %.4f", rate, n, 4*se)
 		}
 	})
+}
+
+// eventAt returns the index in evs of the first event for which pred
+// holds, or -1.
+func eventAt(evs []Event, pred func(Event) bool) int {
+	return slices.IndexFunc(evs, pred)
+}
+
+// setsOff reports whether e is a mine going off.
+func setsOff(e Event) bool { return strings.Contains(e.Text, "sets off mine") }
+
+// GR41.2: a ship rolls "immediately before it exits" the rift and on 1-3
+// "is removed from the board"; every plan of the impulse is fixed first
+// (GRN.3). A ship its roll removes stops on the rift hex it was leaving
+// and does nothing beyond it: no mine, no cosmic rift, no pick-up, no
+// second rift; its cargo goes with it (GR41.2.1-2). Each case puts
+// something on the path beyond the exit from alpha (0,-2 to 0,-3) and
+// rigs the exit rolls; the spared cases show the same path without the
+// removal.
+func TestRiftRemovedStopsAtTheEdge(t *testing.T) {
+	redMine := func(h Hex) Unit { return Unit{ID: "m", Side: "red", Class: "mine", Hex: h} }
+	carrier := func() []Unit {
+		return []Unit{ship("v", "blue", "vel-carrier", Hex{0, -2}, DirA, 6),
+			Unit{ID: "wing0", Side: "blue", Class: "fighter", Status: StatusCarried, CarriedBy: "v"},
+			ship("wing", "blue", "fighter", Hex{0, -3}, DirA, 12)}
+	}
+	cosmic := func(t *testing.T) *State {
+		t.Helper()
+		su := riftSetup(RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 12), ship("z", "red", "kor-raider", Hex{9, 9}, DirA, 0))
+		withYardCharts(&su)
+		s, err := NewState(su, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		atMovement(s, 1, "c")
+		openRift(s, Hex{0, -3}, 640)
+		return s
+	}
+	tests := []struct {
+		name    string
+		state   func(t *testing.T) *State
+		plan    MovePlan
+		removes []bool
+		check   func(t *testing.T, s *State, evs []Event)
+	}{
+		{
+			name: "GR41.2/mine_beyond_the_exit/removed",
+			state: func(t *testing.T) *State {
+				return riftState(t, RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 12), redMine(Hex{0, -3}))
+			},
+			plan: MovePlan{Unit: "c", Steps: fwd(1)}, removes: []bool{true},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if c := s.Unit("c"); c.Status != StatusReserve || c.Hex != (Hex{0, -2}) {
+					t.Errorf("GR41.2: the removed corvette is %s at %v, want reserve at the rift hex 0,-2", c.Status, c.Hex)
+				}
+				if m := s.Unit("m"); !m.OnMap() || eventAt(evs, setsOff) >= 0 {
+					t.Errorf("GR41.2: the mine beyond the exit went off under a removed ship: %s", m.Status)
+				}
+			},
+		},
+		{
+			name: "GR41.2/mine_beyond_the_exit/spared",
+			state: func(t *testing.T) *State {
+				return riftState(t, RulingThundersEdge, corvette("c", Hex{0, -2}, DirA, 12), redMine(Hex{0, -3}))
+			},
+			plan: MovePlan{Unit: "c", Steps: fwd(1)}, removes: []bool{false},
+			check: func(t *testing.T, s *State, evs []Event) {
+				roll, boom := eventAt(evs, func(e Event) bool { return e.Clause == "GR41.2" }), eventAt(evs, setsOff)
+				if c := s.Unit("c"); !c.OnMap() || c.Hex != (Hex{0, -3}) || s.Unit("m").OnMap() || roll < 0 || boom < roll {
+					t.Errorf("GR41.2: spared, the corvette is %s at %v; the roll is event %d, the mine %d", c.Status, c.Hex, roll, boom)
+				}
+			},
+		},
+		{
+			name:  "GR41.2/cosmic_rift_beyond_the_exit/removed",
+			state: cosmic, plan: MovePlan{Unit: "c", Steps: fwd(1)}, removes: []bool{true},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if c := s.Unit("c"); c.Status != StatusReserve || c.Map != "main" || c.Hex != (Hex{0, -2}) {
+					t.Errorf("GR41.2: the removed corvette is %s on %s at %v, want reserve on main at 0,-2", c.Status, c.Map, c.Hex)
+				}
+				if i := eventAt(evs, func(e Event) bool { return e.Unit == "c" && (e.Clause == "IP4.24" || e.Clause == "IP4.412") }); i >= 0 {
+					t.Errorf("GR41.2: a removed ship went through the cosmic rift beyond the exit: %s", evs[i])
+				}
+			},
+		},
+		{
+			name:  "GR41.2/cosmic_rift_beyond_the_exit/spared",
+			state: cosmic, plan: MovePlan{Unit: "c", Steps: fwd(1)}, removes: []bool{false},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if c := s.Unit("c"); !c.OnMap() || c.Map != "yard" || len(clauseEvents(evs, "IP4.24")) == 0 {
+					t.Errorf("spared, the corvette is %s on %s", c.Status, c.Map)
+				}
+			},
+		},
+		{
+			name:  "GRN.10/pick_up_beyond_the_exit/removed",
+			state: func(t *testing.T) *State { return riftState(t, RulingThundersEdge, carrier()...) },
+			plan:  MovePlan{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"wing"}}, removes: []bool{true},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if v := s.Unit("v"); v.Status != StatusReserve || v.Hex != (Hex{0, -2}) {
+					t.Errorf("GR41.2: the removed carrier is %s at %v, want reserve at 0,-2", v.Status, v.Hex)
+				}
+				if w := s.Unit("wing0"); w.Status != StatusReserve || w.Hex != (Hex{0, -2}) {
+					t.Errorf("GR41.2.2: its cargo is %s at %v, want reserve with it at 0,-2", w.Status, w.Hex)
+				}
+				if w := s.Unit("wing"); !w.OnMap() || w.Hex != (Hex{0, -3}) || len(clauseEvents(evs, "GRN.10")) != 1 {
+					t.Errorf("GRN.10: the wing it was to pick up is %s at %v", w.Status, w.Hex)
+				}
+			},
+		},
+		{
+			name:  "GRN.10/pick_up_beyond_the_exit/spared",
+			state: func(t *testing.T) *State { return riftState(t, RulingThundersEdge, carrier()...) },
+			plan:  MovePlan{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"wing"}}, removes: []bool{false},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if w := s.Unit("wing"); w.Status != StatusCarried || w.CarriedBy != "v" {
+					t.Errorf("GRN.10: spared, the wing is %s by %q", w.Status, w.CarriedBy)
+				}
+			},
+		},
+		{
+			// 0,-2 to 0,-5: out of alpha, over the mine at 0,-3, into
+			// beta and out of it into gamma.
+			name: "GRN.9/second_rift/first_removes",
+			state: func(t *testing.T) *State {
+				return riftState(t, RulingLRR, corvette("c", Hex{0, -2}, DirA, 12), redMine(Hex{0, -3}))
+			},
+			plan: MovePlan{Unit: "c", Steps: fwd(3)}, removes: []bool{true},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if n := len(riftRolls(evs)); n != 1 {
+					t.Errorf("GRN.9: %d rolls, want one: the second comes only if the first is survived", n)
+				}
+				if c := s.Unit("c"); c.Status != StatusReserve || c.Hex != (Hex{0, -2}) || !s.Unit("m").OnMap() {
+					t.Errorf("GR41.2: removed on the first exit, the corvette is %s at %v, the mine %s", c.Status, c.Hex, s.Unit("m").Status)
+				}
+			},
+		},
+		{
+			name: "GRN.9/second_rift/second_removes",
+			state: func(t *testing.T) *State {
+				return riftState(t, RulingLRR, corvette("c", Hex{0, -2}, DirA, 12), redMine(Hex{0, -3}))
+			},
+			plan: MovePlan{Unit: "c", Steps: fwd(3)}, removes: []bool{false, true},
+			check: func(t *testing.T, s *State, evs []Event) {
+				rolls := riftRolls(evs)
+				if len(rolls) != 2 || !strings.Contains(rolls[0].Text, "leaves Alpha Rift") {
+					t.Fatalf("GRN.9: rolls %v, want two, the first spared", rolls)
+				}
+				first := eventAt(evs, func(e Event) bool { return e.Seq == rolls[0].Seq })
+				second := eventAt(evs, func(e Event) bool { return e.Seq == rolls[1].Seq })
+				if boom := eventAt(evs, setsOff); boom < first || boom > second {
+					t.Errorf("GR41.2: the mine between the rifts is event %d, the rolls %d and %d: each roll comes as the ship leaves its rift", boom, first, second)
+				}
+				if c := s.Unit("c"); c.Status != StatusReserve || c.Hex != (Hex{0, -4}) || len(clauseEvents(evs, "GRN.9")) != 1 {
+					t.Errorf("GR41.2: removed leaving beta, the corvette is %s at %v with %d bonus lines, want reserve at 0,-4 with alpha's +1 alone", c.Status, c.Hex, len(clauseEvents(evs, "GRN.9")))
+				}
+			},
+		},
+		{
+			name: "GRN.9/second_rift/both_spared",
+			state: func(t *testing.T) *State {
+				return riftState(t, RulingLRR, corvette("c", Hex{0, -2}, DirA, 12), redMine(Hex{0, -3}))
+			},
+			plan: MovePlan{Unit: "c", Steps: fwd(3)}, removes: []bool{false, false},
+			check: func(t *testing.T, s *State, evs []Event) {
+				if c := s.Unit("c"); len(riftRolls(evs)) != 2 || !c.OnMap() || c.Hex != (Hex{0, -5}) || c.Ship.Move.Bonus != 2 {
+					t.Errorf("GRN.9: %d rolls, the corvette %s at %v with bonus %d, want 2 rolls, 0,-5, +2", len(riftRolls(evs)), c.Status, c.Hex, c.Ship.Move.Bonus)
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.state(t)
+			atMovement(s, 1, tt.plan.Unit)
+			rig(t, s, tt.removes...)
+			evs := mustApply(t, s, moveCmd("blue", tt.plan))
+			tt.check(t, s, evs)
+		})
+	}
 }
 
 // GR41.1.1: the bonus lets a ship go farther in a turn than its speed: a
@@ -413,9 +598,8 @@ func TestRiftReserve(t *testing.T) {
 
 // GRN.3, for one unit: the whole plan is checked before any roll: a plan
 // that leaves a rift and then breaks a rule is refused without rolling,
-// and the state is untouched. (The clause's other half, every ship of a
-// side declared before any roll of the impulse, is not implemented yet:
-// docs/RULES.md, "Not yet decided or implemented".)
+// and the state is untouched. (The clause's other half, every plan of the
+// impulse in before any roll: TestRiftRollsAfterAllMovement.)
 func TestRiftPlanCommittedFirst(t *testing.T) {
 	s := riftState(t, RulingLRR, ship("k", "blue", "kor-raider", Hex{0, -2}, DirA, 12))
 	atMovement(s, 1, "k")
@@ -494,32 +678,71 @@ func TestPlanOddsMatchOutcomes(t *testing.T) {
 	}
 }
 
-// A ship docked to the mover leaves the rift too and rolls its own die
-// after the mover's; the mover's removal leaves it undocked where the
-// move ended, and it rolls all the same.
+// GR41.2: a ship docked to the mover leaves the rift too and rolls its
+// own die, just after the mover's and only if the mover came through its
+// own: a mover removed at the rift's edge leaves its partner there,
+// undocked, with no roll, since neither leaves. A partner removed stays
+// at the edge while the mover goes on. The odds of the partner are those
+// outcomes' own, over 3,000 seeds within 4 standard errors.
 func TestRiftDockedPartner(t *testing.T) {
 	mk := func() *State {
 		s := riftState(t, RulingThundersEdge, corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{0, -2}, DirA, 12))
 		s.Unit("a").Ship.Docked, s.Unit("b").Ship.Docked = "b", "a"
+		atMovement(s, 1, "a")
 		return s
 	}
-	s := mk()
-	atMovement(s, 1, "a")
-	o, err := s.PlanOdds(MovePlan{Unit: "a", Steps: fwd(1)})
-	if err != nil || o.Partner != "b" || math.Abs(o.PartnerSurvive-0.7) > 1e-9 {
-		t.Fatalf("partner odds %+v %v", o, err)
+	tests := []struct {
+		name    string
+		hexes   int
+		removes []bool
+		rolls   int
+		a, b    UnitStatus
+		aAt     Hex
+		bAt     Hex
+	}{
+		{"GR41.2/mover_removed", 1, []bool{true}, 1, StatusReserve, StatusOnMap, Hex{0, -2}, Hex{0, -2}},
+		{"GR41.2/partner_removed", 2, []bool{false, true}, 2, StatusOnMap, StatusReserve, Hex{0, -4}, Hex{0, -2}},
+		{"GR41.2/both_spared", 2, []bool{false, false}, 2, StatusOnMap, StatusOnMap, Hex{0, -4}, Hex{0, -4}},
 	}
-	rig(t, s, true, false)
-	evs := move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(1)})
-	if b := s.Unit("b"); len(riftRolls(evs)) != 2 || !b.OnMap() || b.Hex != (Hex{0, -3}) || b.Ship.Docked != "" {
-		t.Fatalf("partner of a removed ship: %s at %v docked %q", b.Status, b.Hex, b.Ship.Docked)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := mk()
+			rig(t, s, tt.removes...)
+			evs := mustApply(t, s, moveCmd("blue", MovePlan{Unit: "a", Steps: fwd(tt.hexes)}))
+			a, b := s.Unit("a"), s.Unit("b")
+			if n := len(riftRolls(evs)); n != tt.rolls || a.Status != tt.a || b.Status != tt.b || a.Hex != tt.aAt || b.Hex != tt.bAt {
+				t.Fatalf("%d rolls; a %s at %v, b %s at %v; want %d rolls, a %s at %v, b %s at %v",
+					n, a.Status, a.Hex, b.Status, b.Hex, tt.rolls, tt.a, tt.aAt, tt.b, tt.bAt)
+			}
+			if tt.a != tt.b && (a.Ship.Docked != "" || b.Ship.Docked != "") {
+				t.Fatalf("one removed, the other still docked: a %q, b %q", a.Ship.Docked, b.Ship.Docked)
+			}
+		})
 	}
-	s = mk()
-	rig(t, s, false, true)
-	evs = move(t, s, 1, MovePlan{Unit: "a", Steps: fwd(2)})
-	if len(riftRolls(evs)) != 2 || s.Unit("b").Status != StatusReserve || s.Unit("a").Hex != (Hex{0, -4}) {
-		t.Fatalf("partner removed: a at %v, b %s", s.Unit("a").Hex, s.Unit("b").Status)
-	}
+	t.Run("GR41.2/partner_odds", func(t *testing.T) {
+		// Out of alpha, through beta: two exits. The partner is lost on
+		// the first with 7/10 x 3/10, on the second with (7/10)^3 x
+		// 3/10: it stays with 1 - 0.21 - 0.1029.
+		plan := MovePlan{Unit: "a", Steps: fwd(3)}
+		o, err := mk().PlanOdds(plan)
+		if err != nil || o.Partner != "b" || math.Abs(o.PartnerSurvive-0.6871) > 1e-9 {
+			t.Fatalf("partner odds %+v %v", o, err)
+		}
+		const n = 3000
+		on := 0
+		for seed := range uint64(n) {
+			s := mk()
+			s.RNG = NewRNG(seed)
+			mustApply(t, s, moveCmd("blue", plan))
+			if s.Unit("b").OnMap() {
+				on++
+			}
+		}
+		rate, se := float64(on)/n, math.Sqrt(o.PartnerSurvive*(1-o.PartnerSurvive)/n)
+		if math.Abs(rate-o.PartnerSurvive) > 4*se {
+			t.Fatalf("partner on the board in %.4f of %d games, odds %.4f", rate, n, o.PartnerSurvive)
+		}
+	})
 }
 
 // GRN.10: a carrier removed before the pick-up it planned leaves the unit
@@ -609,6 +832,59 @@ func TestRiftFleetLimit(t *testing.T) {
 			t.Fatalf("b's plan ends at %v", o.Path[len(o.Path)-1])
 		}
 	})
+}
+
+// GRN.3: while a move waits at a rift's edge for the impulse's other
+// plans, those plans find its unit where its declared move ends, which is
+// where it will be unless its roll removes it: it counts there for the
+// fleet limit (GRN.4), a ram on it must end there, and a carrier cannot
+// pick it up from the edge it is about to leave.
+func TestRiftHeldMoveIsWhereItEnds(t *testing.T) {
+	redAt := func(id UnitID, h Hex, f Direction) Unit {
+		u := corvette(id, h, f, 12)
+		u.Side = "red"
+		return u
+	}
+	tests := []struct {
+		name    string
+		units   []Unit
+		limit   int
+		first   MovePlan
+		second  MovePlan
+		wantErr string
+	}{
+		{"GRN.4/counts_where_it_goes",
+			[]Unit{corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{1, -3}, DirA, 12), corvette("x", Hex{0, -7}, DirA, 0)}, 2,
+			MovePlan{Unit: "a", Steps: fwd(5)}, MovePlan{Unit: "b", Steps: append(fwd(4), MoveStep{Op: OpSlipLeft})}, "GRN.4"},
+		{"GRN.4/not_where_it_waits",
+			[]Unit{corvette("a", Hex{0, -2}, DirA, 12), corvette("b", Hex{1, -1}, DirF, 12), corvette("x", Hex{0, -1}, DirA, 0)}, 2,
+			MovePlan{Unit: "a", Steps: fwd(5)}, MovePlan{Unit: "b", Steps: fwd(1)}, ""},
+		{"X4.RAM/at_its_end",
+			[]Unit{redAt("r", Hex{0, -2}, DirA), corvette("b", Hex{3, -3}, DirF, 12)}, 0,
+			MovePlan{Unit: "r", Steps: fwd(1)}, MovePlan{Unit: "b", Steps: fwd(3), Ram: "r"}, ""},
+		{"X4.RAM/not_at_the_edge",
+			[]Unit{redAt("r", Hex{0, -2}, DirA), corvette("b", Hex{2, -2}, DirF, 12)}, 0,
+			MovePlan{Unit: "r", Steps: fwd(1)}, MovePlan{Unit: "b", Steps: fwd(2), Ram: "r"}, "X4.RAM"},
+		{"GRN.10/no_pick_up_from_the_edge",
+			[]Unit{ship("f", "blue", "fighter", Hex{0, -2}, DirA, 12), ship("v", "blue", "vel-carrier", Hex{1, -2}, DirF, 6)}, 0,
+			MovePlan{Unit: "f", Steps: fwd(1)}, MovePlan{Unit: "v", Steps: fwd(1), PickUp: []UnitID{"f"}}, "GRN.3"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := riftState(t, RulingThundersEdge, tt.units...)
+			s.Ruleset.FleetLimit = tt.limit
+			s.Clock = Clock{Turn: 1, Impulse: 1, Step: StepMovement}
+			s.Turn = TurnState{Entered: true, Order: []Initiative{{Unit: tt.first.Unit}, {Unit: tt.second.Unit}}}
+			mustApply(t, s, moveCmd(s.Unit(tt.first.Unit).Side, tt.first))
+			if s.heldOf(tt.first.Unit) == nil {
+				t.Fatalf("%s's move out of the rift is not held", tt.first.Unit)
+			}
+			_, err := s.Apply(moveCmd(s.Unit(tt.second.Unit).Side, tt.second))
+			if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Fatalf("%s: %v, want %q", tt.second, err, tt.wantErr)
+			}
+		})
+	}
 }
 
 // GRN.5-8: withdrawal through a rift, declared in Declare Movement.
@@ -780,9 +1056,10 @@ func TestRiftTowedOut(t *testing.T) {
 // GRN.3: all movement is declared before any removal roll, and no side
 // moves a ship after seeing one. Three units leave a rift in one impulse,
 // blue, red, blue in initiative order; the first is doomed. No die is
-// thrown and nobody is removed while any of them still has to move: the
-// second blue ship is planned without knowing the first's fate. When the
-// last has moved, the three rolls are made in the order of the exits.
+// thrown and nobody is removed while any of them still has to move: each
+// move waits at its rift's edge, and the second blue ship is planned
+// without knowing the first's fate. When the last plan is in, the moves
+// go on in their order, each rolling as it leaves (GR41.2).
 func TestRiftRollsAfterAllMovement(t *testing.T) {
 	blueA, red, blueB := corvette("a", Hex{0, -2}, DirA, 12), corvette("r", Hex{0, -5}, DirA, 12), corvette("b", Hex{0, -4}, DirA, 12)
 	red.Side = "red"
@@ -801,6 +1078,9 @@ func TestRiftRollsAfterAllMovement(t *testing.T) {
 			if len(rolls) != 0 || s.RNG != rng || !s.Unit("a").OnMap() {
 				t.Fatalf("GRN.3: after %s's move, with ships still to move: rolls %v, a %s", mv.unit, rolls, s.Unit("a").Status)
 			}
+			if a := s.Unit("a"); a.Hex != (Hex{0, -2}) || len(s.Turn.Held) != i+1 {
+				t.Fatalf("GR41.2: a is at %v with %d moves held, want it waiting at the edge, 0,-2", a.Hex, len(s.Turn.Held))
+			}
 			if next, _ := s.Mover(); next != []UnitID{"r", "b"}[i] {
 				t.Fatalf("GRN.3: after %s's move the mover is %q", mv.unit, next)
 			}
@@ -808,7 +1088,7 @@ func TestRiftRollsAfterAllMovement(t *testing.T) {
 			// restores them.
 			b, err := json.Marshal(s)
 			var back State
-			if err != nil || json.Unmarshal(b, &back) != nil || back.Hash() != s.Hash() || len(s.Turn.RiftRolls) == 0 || len(back.Turn.RiftRolls) != len(s.Turn.RiftRolls) {
+			if err != nil || json.Unmarshal(b, &back) != nil || back.Hash() != s.Hash() || len(s.Turn.Held) == 0 || len(back.Turn.Held) != len(s.Turn.Held) {
 				t.Fatalf("GRN.3: the owed rolls do not survive a save: %v", err)
 			}
 			continue
@@ -821,7 +1101,10 @@ func TestRiftRollsAfterAllMovement(t *testing.T) {
 			t.Fatalf("GRN.3: rolls %v once all have moved, want one each in exit order", order)
 		}
 	}
-	if s.Unit("a").Status != StatusReserve || !s.Unit("r").OnMap() || !s.Unit("b").OnMap() {
-		t.Fatalf("GR41.2: a %s, r %s, b %s", s.Unit("a").Status, s.Unit("r").Status, s.Unit("b").Status)
+	if a := s.Unit("a"); a.Status != StatusReserve || a.Hex != (Hex{0, -2}) || !s.Unit("r").OnMap() || !s.Unit("b").OnMap() {
+		t.Fatalf("GR41.2: a %s at %v, r %s, b %s", a.Status, a.Hex, s.Unit("r").Status, s.Unit("b").Status)
+	}
+	if r, b := s.Unit("r"), s.Unit("b"); r.Hex != (Hex{0, -6}) || b.Hex != (Hex{0, -5}) || len(s.Turn.Held) != 0 {
+		t.Fatalf("GR41.2: the spared went on to r %v, b %v, with %d moves still held", r.Hex, b.Hex, len(s.Turn.Held))
 	}
 }

@@ -19,9 +19,11 @@ type moveOutcome struct {
 }
 
 // moveHook is a check made each time a unit leaves or enters a hex during
-// its own movement: a gravity rift's exit (its bonus, and the removal
-// roll it owes) before leaving a rift system, a cosmic rift's
-// displacement on entering its hex.
+// its own movement: a gravity rift's exit (its removal roll, and the
+// bonus if it comes through) before leaving a rift system, a cosmic
+// rift's displacement on entering its hex. The movement step runs the
+// leave-hex check of a rift exit only once every plan of the impulse is
+// in (GRN.3, execMove).
 type moveHook struct {
 	Name  string
 	Check func(s *State, u *Unit, from, to Hex) moveOutcome

@@ -117,12 +117,11 @@ var kindTable = [...]kindSpec{
 		},
 		trusted: true, // samplePlans keeps only plans checkPlan accepts
 		apply:   func(s *State, c *Command) []Event { return s.execMove(c.Move) },
-		// Every mover has moved: the removal rolls owed are made
-		// (GRN.3), then the seekers fly and make theirs.
+		// Every plan is in: the moves held at a rift's edge go on,
+		// rolling as they leave (GRN.3, GR41.2), then the seekers fly.
 		resolve: func(s *State, _ []Sealed) ([]Event, bool) {
-			evs := s.rollRiftExits()
-			evs = append(evs, s.moveSeekers()...)
-			return append(evs, s.rollRiftExits()...), true
+			evs := s.goOnHeld()
+			return append(evs, s.moveSeekers()...), true
 		},
 	},
 	{

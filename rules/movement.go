@@ -169,28 +169,83 @@ func (s *State) checkPlan(u *Unit, p *MovePlan) (planResult, error) {
 			return bad("X4.WARP", "cannot ram while in warp")
 		case r.moves == 0:
 			return bad("X4.RAM", "a ram needs entering the target's hex")
-		case t.Map != u.Map || t.Hex != r.hex:
-			return bad("X4.RAM", "the plan ends in %v, not in %s's hex %v", r.hex, t.ID, t.Hex)
+		}
+		// A target waiting at a gravity rift's edge is rammed where its
+		// declared move ends (placeOf).
+		if tm, th := s.placeOf(t); tm != u.Map || th != r.hex {
+			return bad("X4.RAM", "the plan ends in %v, not in %s's hex %v", r.hex, t.ID, th)
 		}
 	}
 	return r, nil
 }
 
 // execMove carries out a checked plan for the current mover, running the
-// leave-hex and enter-hex checks around each hex it moves.
+// leave-hex and enter-hex checks around each hex it moves. A plan that
+// would take the unit (its docked partner, the unit in its tractor beam)
+// out of a gravity rift stops just before that step and waits there,
+// held, until every plan of the impulse is in: then it goes on from the
+// rift's edge and rolls as it leaves (GRN.3, GR41.2, goOnHeld).
 func (s *State) execMove(p *MovePlan) []Event {
 	u := s.Unit(p.Unit)
 	res, _ := s.checkPlan(u, p)
-	c := lookupClass(u.Class)
 	ss := u.Ship
-	h := s.activeHooks()
 	var evs []Event
-	path := []string{u.Hex.String()}
-	stopped := false
-	for _, st := range p.Steps {
-		if stopped {
-			break
+	w := s.walkPlan(p, 0, true, &evs)
+	u = s.Unit(p.Unit)
+	ss.Erratic = p.Erratic
+	if p.Erratic {
+		ss.ErraticPaid--
+	}
+	if w.edge != nil {
+		s.Turn.Held = append(s.Turn.Held, heldMove{Plan: *p.clone(), Step: w.next, Map: u.Map, End: res.hex,
+			Entry: res.entry, Decel: w.decel})
+		evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, s.heldText(u, w, res.path)))
+	} else {
+		evs = append(evs, s.decelBatteries(u, res.decel)...)
+		evs = append(evs, s.afterMove(u, p, res.hex)...)
+		if p.Ram != "" && u.OnMap() && !w.stopped {
+			s.Turn.Rams = append(s.Turn.Rams, RamOrder{Rammer: u.ID, Target: p.Ram, Entry: res.entry, ForceDock: p.ForceDock})
 		}
+		text := fmt.Sprintf("%s moves %s facing %s", unitName(u), strings.Join(w.path, " "), u.Facing)
+		evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
+	}
+	s.Turn.Next++
+	return append(evs, s.skipIdleMovers()...)
+}
+
+// walk is where carrying out a plan got to.
+type walk struct {
+	// next indexes the first step not begun.
+	next int
+	// stopped is set when a check ended the move or the unit left the
+	// board on the way.
+	stopped bool
+	// edge, when set, is the unit that the step at next would take out
+	// of the gravity rift system rift: the move waits there (GRN.3).
+	edge *Unit
+	rift System
+	// decel counts the movements given up by the steps carried out.
+	decel int
+	// path is the hexes moved through, the start first.
+	path []string
+}
+
+// walkPlan carries out the steps of p for its unit from step k on,
+// appending their events to evs. With hold set it stops before the first
+// step that would take the unit, its docked partner or the unit its
+// tractor beam holds out of a gravity rift, and reports that unit in
+// edge: the removal die may not be rolled until every plan of the
+// impulse is in (GRN.3). Without hold the leave-hex check rolls it on
+// that step, just before the unit exits (GR41.2), and a removed unit
+// goes no farther.
+func (s *State) walkPlan(p *MovePlan, k int, hold bool, evs *[]Event) walk {
+	h := s.activeHooks()
+	u := s.Unit(p.Unit)
+	w := walk{next: k, path: []string{u.Hex.String()}}
+	for ; w.next < len(p.Steps) && !w.stopped; w.next++ {
+		u = s.Unit(p.Unit)
+		ss := u.Ship
+		st := p.Steps[w.next]
 		next, _, _ := Pose{u.Hex, u.Facing}.Next(st)
 		switch st.Op {
 		case OpTurnLeft, OpTurnRight:
@@ -204,15 +259,22 @@ func (s *State) execMove(p *MovePlan) []Event {
 		case OpDecelerate:
 			ss.Move.Lost += st.N
 			ss.Move.Stopped = remaining(u, &ss.Move) == 0
+			w.decel += st.N
 		default:
 			from, to := u.Hex, next.Hex
+			if hold {
+				if e, sys, ok := s.riftEdge(u, from, to); ok {
+					w.edge, w.rift = e, sys
+					return w
+				}
+			}
 			for _, mh := range h.LeaveHex {
 				o := mh.Check(s, u, from, to)
-				evs = append(evs, o.Events...)
+				*evs = append(*evs, o.Events...)
 				ss.Move.Bonus += o.Extra
-				stopped = stopped || o.Stop || !u.OnMap()
+				w.stopped = w.stopped || o.Stop || !u.OnMap()
 			}
-			if stopped {
+			if w.stopped {
 				break
 			}
 			s.setHex(u, to)
@@ -221,45 +283,35 @@ func (s *State) execMove(p *MovePlan) []Event {
 			if pt := s.Unit(ss.Docked); pt != nil && pt.OnMap() {
 				s.setHex(pt, to) // docked ships move as mutually tractored (X4.DOCK)
 			}
-			evs = append(evs, s.dragHeld(u, from, to)...)
-			path = append(path, to.String())
+			*evs = append(*evs, s.dragHeld(u, from, to)...)
+			w.path = append(w.path, to.String())
 			for _, mh := range h.EnterHex {
 				o := mh.Check(s, u, from, to)
 				// A hook may add units (a cosmic rift's destination):
 				// find the mover again.
 				u = s.Unit(p.Unit)
-				evs = append(evs, o.Events...)
+				*evs = append(*evs, o.Events...)
 				ss.Move.Bonus += o.Extra
-				stopped = stopped || o.Stop || !u.OnMap()
+				w.stopped = w.stopped || o.Stop || !u.OnMap()
 			}
 		}
 	}
-	if res.decel > 0 {
-		// X4.MV.7: the energy of the lost movements goes to the batteries.
-		num, den := c.moveCostFraction()
-		gain := min(res.decel*6*num/den, ss.Boxes[SysBattery]-ss.Battery)
-		ss.Battery += max(gain, 0)
-		ss.Move.DecelImpulse = s.Clock.Impulse
-		evs = append(evs, s.unitEvent(EventNote, "X4.MV.7", u,
-			fmt.Sprintf("%s decelerates %d, %d energy to batteries", unitName(u), res.decel, max(gain, 0))))
+	return w
+}
+
+// decelBatteries puts the energy of decel movements given up into u's
+// batteries (X4.MV.7).
+func (s *State) decelBatteries(u *Unit, decel int) []Event {
+	if decel <= 0 {
+		return nil
 	}
-	if s.owesRiftRoll(u.ID) {
-		// Its pick-ups and exit wait for its removal rolls (GRN.10).
-		s.Turn.RiftRolls = append(s.Turn.RiftRolls, riftRollDue{Unit: u.ID, AfterMove: p.clone(), End: res.hex})
-	} else {
-		evs = append(evs, s.afterMove(u, p, res.hex)...)
-	}
-	ss.Erratic = p.Erratic
-	if p.Erratic {
-		ss.ErraticPaid--
-	}
-	if p.Ram != "" && u.OnMap() && !stopped {
-		s.Turn.Rams = append(s.Turn.Rams, RamOrder{Rammer: u.ID, Target: p.Ram, Entry: res.entry, ForceDock: p.ForceDock})
-	}
-	text := fmt.Sprintf("%s moves %s facing %s", unitName(u), strings.Join(path, " "), u.Facing)
-	evs = append(evs, s.unitEvent(EventMove, "X4.IMP.A", u, text))
-	s.Turn.Next++
-	return append(evs, s.skipIdleMovers()...)
+	ss := u.Ship
+	num, den := lookupClass(u.Class).moveCostFraction()
+	gain := min(decel*6*num/den, ss.Boxes[SysBattery]-ss.Battery)
+	ss.Battery += max(gain, 0)
+	ss.Move.DecelImpulse = s.Clock.Impulse
+	return []Event{s.unitEvent(EventNote, "X4.MV.7", u,
+		fmt.Sprintf("%s decelerates %d, %d energy to batteries", unitName(u), decel, max(gain, 0)))}
 }
 
 // afterMove runs the after-move hooks of u's move by plan p, which ended

@@ -203,13 +203,18 @@ func (s *State) placeName(m MapID, h Hex) string {
 }
 
 // fleetCount counts side's ships on the board in the fleet place of hex h,
-// leaving out the units in skip. Units in reserve, withdrawn or destroyed
-// are not on the board and never count (GRN.4).
+// leaving out the units in skip; a ship whose move waits at a gravity
+// rift's edge counts where the move ends (placeOf). Units in reserve,
+// withdrawn or destroyed are not on the board and never count (GRN.4).
 func (s *State) fleetCount(side SideID, m MapID, h Hex, skip []UnitID) int {
 	n := 0
 	for i := range s.Units {
 		o := &s.Units[i]
-		if o.Side == side && o.Kind == KindShip && o.OnMap() && o.Map == m && !slices.Contains(skip, o.ID) && s.samePlace(m, o.Hex, h) {
+		if o.Side != side || o.Kind != KindShip || !o.OnMap() || slices.Contains(skip, o.ID) {
+			continue
+		}
+		// A ship waiting at a rift's edge counts where its move ends.
+		if om, oh := s.placeOf(o); om == m && s.samePlace(m, oh, h) {
 			n++
 		}
 	}
@@ -264,6 +269,8 @@ func pickUpPlanCheck(s *State, u *Unit, p *MovePlan, path []Hex) error {
 			return refuse("", "%s is a %s; only shuttles and fighters are picked up", id, c.Kind)
 		case !c.OnMap() || c.PhasedOut || c.Map != u.Map || c.Hex != end:
 			return refuse("", "%s is not on the board in %v, where %s's move ends", id, end, u.ID)
+		case s.heldOf(id) != nil:
+			return refuse("GRN.3", "%s waits at the edge of a gravity rift to go on with its move and cannot be picked up", id)
 		}
 		seen[id] = true
 	}

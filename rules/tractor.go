@@ -468,8 +468,8 @@ func (s *State) dragHeld(u *Unit, from, to Hex) []Event {
 	}
 	var evs []Event
 	dest := t.Hex.Add(to.sub(from))
-	if sys, ok := s.riftExit(t, t.Hex, dest); ok {
-		s.oweRiftRoll(t, sys) // rolled with the impulse's other removal rolls (GRN.3)
+	if sys, ok := s.riftExit(t, t.Hex, dest); ok && s.riftRoll(t, sysName(sys), "GR41.2", &evs) {
+		return evs // removed just before it left the rift (GR41.2)
 	}
 	s.setHex(t, dest)
 	return evs

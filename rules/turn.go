@@ -61,9 +61,10 @@ type TurnState struct {
 	Shots  []Shot     `json:"shots,omitempty"`
 	Evaded []Evasion  `json:"evaded,omitempty"`
 	Rams   []RamOrder `json:"rams,omitempty"`
-	// RiftRolls are the gravity-rift removal rolls owed in this
-	// impulse's movement, made when it is over (GRN.3).
-	RiftRolls []riftRollDue `json:"rift_rolls,omitempty"`
+	// Held are the moves of this impulse's movement waiting at the edge
+	// of a gravity rift, in the order they were made: they go on, each
+	// rolling as it leaves the rift, once every plan is in (GRN.3).
+	Held []heldMove `json:"held,omitempty"`
 }
 
 func (t TurnState) clone() TurnState {
@@ -74,7 +75,7 @@ func (t TurnState) clone() TurnState {
 	c.Shots = slices.Clone(t.Shots)
 	c.Evaded = slices.Clone(t.Evaded)
 	c.Rams = slices.Clone(t.Rams)
-	c.RiftRolls = slices.Clone(t.RiftRolls)
+	c.Held = slices.Clone(t.Held)
 	return c
 }
 

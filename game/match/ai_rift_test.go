@@ -55,7 +55,7 @@ func TestAIComesBackThroughCosmicRifts(t *testing.T) {
 		}
 		cases++
 		// Take over from here: the hard AI at every seat.
-		sf := s.Snapshot("rift", testTime)
+		sf := s.SaveFile("rift", testTime)
 		b, err := BranchSession(&sf, len(sf.Commands), "", "hard")
 		require.NoError(t, err)
 		ctrl = map[rules.SideID]Controller{}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hexrift/hexrift/game/internal/fileio"
 )
 
 // AutosaveSlots is how many autosaves the rolling set of one game keeps.
@@ -57,7 +59,7 @@ func Autosave(dir string, s *Session, now time.Time) error {
 		s.Parent, s.Game = s.Game, NewGameID()
 	}
 	name := fmt.Sprintf("Autosave: %s, %s", s.State.Scenario.Name, s.State.Clock)
-	return WriteSave(autosavePath(dir, s.Game, len(s.Commands)), s, name, now)
+	return WriteSave(autosavePath(dir, s.Game, len(s.commands)), s, name, now)
 }
 
 // gameLocks are the games whose autosaves this process writes, by lock
@@ -76,7 +78,7 @@ var gameLocks = struct {
 // and a game it has left may be continued by another instance as the
 // same game.
 func claimGame(dir, game string) (bool, error) {
-	if !validGameID(game) {
+	if !fileio.IsGameID(game) {
 		return false, fmt.Errorf("match: autosave: %q is not a game identity", clipText(game))
 	}
 	path := filepath.Join(dir, ".autosave."+game+".lock")
@@ -92,7 +94,7 @@ func claimGame(dir, game string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("match: autosave lock: %w", err)
 	}
-	ok, err := lockFile(f)
+	ok, err := fileio.TryLock(f)
 	if err != nil || !ok {
 		f.Close()
 		if err != nil {

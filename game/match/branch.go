@@ -48,7 +48,7 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 	if !found {
 		return nil, fmt.Errorf("match: branch: the save has no seat for side %q", human)
 	}
-	people := peopleAt(sf.Seats)
+	people := PeopleAt(sf.Seats)
 	if !slices.Contains(TakeOverSides(sf.Seats), human) {
 		return nil, fmt.Errorf("match: branch: side %q is played by a person in this game of %d people: only a side the computer plays can be taken over", human, people)
 	}
@@ -81,14 +81,13 @@ func BranchSession(sf *SaveFile, n int, human rules.SideID, level string) (*Sess
 	}
 	// Defenders a rift brings in from here are the computer's too.
 	s.Defenders = DefendersComputer
-	// Others of that game may be at the table: the new side's screen
-	// shows first behind the curtain.
-	s.CurtainFirst = people >= 2
 	return s, nil
 }
 
-// peopleAt counts the seats people play, rift defenders aside.
-func peopleAt(seats []Seat) int {
+// PeopleAt counts the seats people play, rift defenders aside: in a
+// save's seats, the people of its game, any of whom may be at the table
+// when it is taken over (BranchSession).
+func PeopleAt(seats []Seat) int {
 	n := 0
 	for _, seat := range seats {
 		if seat.Kind == SeatHuman && !seat.Defender {
@@ -103,7 +102,7 @@ func peopleAt(seats []Seat) int {
 // two or more people only the sides the computer plays, since a person's
 // side holds secrets the others at the table must not see.
 func TakeOverSides(seats []Seat) []rules.SideID {
-	people := peopleAt(seats)
+	people := PeopleAt(seats)
 	var out []rules.SideID
 	for _, seat := range seats {
 		if seat.Defender || people >= 2 && seat.Kind == SeatHuman {

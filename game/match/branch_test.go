@@ -16,8 +16,8 @@ func TestBranchSessionTakesOverAtStepN(t *testing.T) {
 	src := defaultSource(t)
 	orig, err := Simulate(src, 7, 2)
 	require.NoError(t, err)
-	require.Greater(t, len(orig.Commands), 10)
-	sf := orig.Snapshot("original", testTime)
+	require.Greater(t, len(orig.commands), 10)
+	sf := orig.SaveFile("original", testTime)
 	human := sf.Seats[0].Side
 	// Checkpoints sit at impulse and step boundaries: take over right
 	// after one in the middle too, where the hash is known.
@@ -29,7 +29,7 @@ func TestBranchSessionTakesOverAtStepN(t *testing.T) {
 	for _, n := range []int{0, 1, mid, len(sf.Commands) / 2, len(sf.Commands)} {
 		b, err := BranchSession(&sf, n, human, "hard")
 		require.NoError(t, err, "step %d", n)
-		assert.Len(t, b.Commands, n)
+		assert.Len(t, b.commands, n)
 		if h, ok := hashes[n]; ok {
 			assert.Equal(t, h, b.State.Hash().String(), "state at step %d", n)
 		}
@@ -55,12 +55,12 @@ func TestBranchSessionTakesOverAtStepN(t *testing.T) {
 			ctrl[seat.Side] = Bind(NewController(seat, b.Seed), b)
 		}
 	}
-	before := len(b.Commands)
+	before := len(b.commands)
 	require.NoError(t, b.PlayUntil(ctrl, func(*rules.State) bool { return false }))
 	if !b.Over() {
 		assert.Contains(t, b.State.Pending(), human, "the branch stops where the human must act")
 	}
-	for _, c := range b.Commands[before:] {
+	for _, c := range b.commands[before:] {
 		assert.NotEqual(t, human, c.Side)
 	}
 

@@ -30,8 +30,12 @@ func NewLegalPlayer(seed uint64, side rules.SideID) *LegalPlayer {
 	return &LegalPlayer{rng: rules.NewRNG(seed ^ h.Sum64())}
 }
 
-// Decide picks one of legal.
+// Decide picks one of legal. Given none, it returns the zero command,
+// which the rules refuse, rather than pick from nothing.
 func (p *LegalPlayer) Decide(_ *rules.View, legal []rules.Command) rules.Command {
+	if len(legal) == 0 {
+		return rules.Command{}
+	}
 	return legal[p.rng.IntN(len(legal))]
 }
 

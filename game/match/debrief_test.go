@@ -121,7 +121,7 @@ func TestDebriefOfAScriptedGame(t *testing.T) {
 				hitFaces                                   float64
 			}
 			want := map[rules.SideID]*count{"blue": {}, "red": {}}
-			for _, e := range s.Events {
+			for _, e := range s.events {
 				c := want[e.Side]
 				if c == nil {
 					continue
@@ -157,7 +157,7 @@ func TestDebriefOfAScriptedGame(t *testing.T) {
 			assert.Positive(t, want["red"].phase, "red rolls in phase space")
 			assert.Positive(t, want["blue"].shots+want["red"].shots, "someone shoots")
 			for side, c := range want {
-				d := DebriefOf(s.State, s.Events, side)
+				d := DebriefOf(s.State, s.events, side)
 				assert.Equal(t, roundTally(Tally{Rolls: c.rift, Expected: 0.3 * float64(c.rift), Came: c.removed}), roundTally(d.RiftRolls), "%s rift rolls", side)
 				assert.Equal(t, c.shots, d.Shots.Rolls, "%s shots", side)
 				assert.Equal(t, c.hits, d.Shots.Came, "%s hits", side)
@@ -167,11 +167,11 @@ func TestDebriefOfAScriptedGame(t *testing.T) {
 				assert.Len(t, d.RiftLost, c.removed)
 			}
 			// The same debrief from the replayed save.
-			sf := s.Snapshot("debrief", testTime)
+			sf := s.SaveFile("debrief", testTime)
 			r, err := Replay(src, sf.Seed, sf.Seats, sf.Commands, sf.Checks)
 			require.NoError(t, err)
-			assert.Equal(t, Debrief(s.State, s.Events), Debrief(r.State, r.Events))
-			for _, d := range Debrief(s.State, s.Events) {
+			assert.Equal(t, Debrief(s.State, s.events), Debrief(r.State, r.events))
+			for _, d := range Debrief(s.State, s.events) {
 				t.Logf("%s: %s", d.Side, strings.Join(d.Lines(), " | "))
 			}
 		})
@@ -193,7 +193,7 @@ func TestDebriefCountsRiftCrossings(t *testing.T) {
 	for seed := uint64(1); seed <= 100; seed++ {
 		s, err := Simulate(src, seed, 8)
 		require.NoError(t, err)
-		for _, d := range Debrief(s.State, s.Events) {
+		for _, d := range Debrief(s.State, s.events) {
 			if d.Crossings > 0 {
 				joined := strings.Join(d.Lines(), "\n")
 				assert.Contains(t, joined, "Cosmic rifts: ")

@@ -53,7 +53,7 @@ func TestOrdersPlayer(t *testing.T) {
 	}
 	commands := 0
 	require.NoError(t, s.PlayUntil(ctrl, func(st *rules.State) bool {
-		commands = len(s.Commands)
+		commands = len(s.commands)
 		return st.Clock.Turn > 2
 	}))
 	require.NotNil(t, op.Orders(), "it plotted")

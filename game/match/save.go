@@ -7,10 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +18,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -73,8 +74,9 @@ type SavePreview struct {
 	Seats    []string    `json:"seats"`
 }
 
-// Snapshot returns the save of s under the given name.
-func (s *Session) Snapshot(name string, now time.Time) SaveFile {
+// SaveFile returns the save of s under the given name: its scenario,
+// seed, seats and commands, to be written (WriteSave) and replayed.
+func (s *Session) SaveFile(name string, now time.Time) SaveFile {
 	var seats []string
 	for _, seat := range s.Seats {
 		seats = append(seats, fmt.Sprintf("%s (%s)", seat.Name, seat.Kind))
@@ -87,7 +89,7 @@ func (s *Session) Snapshot(name string, now time.Time) SaveFile {
 		Format: SaveFormat, Version: version, Name: name, Game: s.Game, Parent: s.Parent, Saved: now.UTC(),
 		Preview:  SavePreview{Scenario: s.State.Scenario.Name, Clock: s.State.Clock, Seats: seats},
 		Scenario: s.Source, Seed: s.Seed, Seats: s.Seats, Defenders: s.Defenders,
-		Commands: s.Commands, Checks: s.Checkpoints,
+		Commands: slices.Clone(s.commands), Checks: slices.Clone(s.checkpoints),
 		PrivateKey: s.State.PrivateKey.String(),
 	}
 }
@@ -109,48 +111,30 @@ func (sf *SaveFile) DiceOptions() ([]rules.Option, error) {
 // folder, synced, then renamed over the old save. A crash at any moment
 // leaves either the old save or the new one, never a torn file.
 func WriteSave(path string, s *Session, name string, now time.Time) error {
-	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
+	data, err := json.MarshalIndent(s.SaveFile(name, now), "", " ")
 	if err != nil {
 		return fmt.Errorf("match: encoding save: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, append(data, '\n'))
+	// The file is the user's alone (0600): a save holds the game's
+	// private dice key and sealed orders.
+	if err := fileio.WriteAtomic(path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("match: %w", err)
+	}
+	return nil
 }
 
 // ReadSave reads and checks a save file without replaying it. Only a
 // regular file is opened: a named pipe, device or directory is refused
 // before it is opened, so none can hang the game.
 func ReadSave(path string) (*SaveFile, error) {
-	data, err := readRegular(path, MaxSaveSize)
+	data, err := fileio.ReadRegular(path, MaxSaveSize)
 	if err != nil {
 		return nil, fmt.Errorf("match: %s: %w", path, err)
 	}
 	return ParseSave(path, data)
-}
-
-// readRegular reads the file at path if it is a regular file
-// (scenarios.OpenRegular) of at most limit bytes. Its error leaves the
-// path out, for the caller to name the file in its own words.
-func readRegular(path string, limit int64) ([]byte, error) {
-	f, st, err := scenarios.OpenRegular(path)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot open: %w", err)
-	}
-	defer f.Close()
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%d bytes is larger than any file of its kind (%d at most)", st.Size(), limit)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err == nil && int64(len(data)) > limit {
-		err = fmt.Errorf("grew past %d bytes while it was read", limit)
-	}
-	return data, err
 }
 
 // ParseSave decodes a save; name is used in errors.
@@ -177,10 +161,10 @@ func ParseSave(name string, data []byte) (*SaveFile, error) {
 	if err := dec.Decode(&sf); err != nil {
 		return nil, jsonError(name, data, err)
 	}
-	if sf.Game != "" && !validGameID(sf.Game) {
+	if sf.Game != "" && !fileio.IsGameID(sf.Game) {
 		return nil, fmt.Errorf("match: %s: damaged save: game %q is not a game identity", name, clipText(sf.Game))
 	}
-	if sf.Parent != "" && !validGameID(sf.Parent) {
+	if sf.Parent != "" && !fileio.IsGameID(sf.Parent) {
 		return nil, fmt.Errorf("match: %s: damaged save: parent %q is not a game identity", name, clipText(sf.Parent))
 	}
 	return &sf, nil
@@ -188,29 +172,8 @@ func ParseSave(name string, data []byte) (*SaveFile, error) {
 
 // jsonError turns a decoding error into "FILE:LINE:COL: message".
 func jsonError(name string, data []byte, err error) error {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if off < 0 {
-		return fmt.Errorf("match: %s: damaged save: %s", name, msg)
-	}
-	line, col := 1, 1
-	// Offset counts the bytes read, the offending one included.
-	for _, b := range data[:max(0, min(int(off)-1, len(data)))] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return fmt.Errorf("match: %s:%d:%d: damaged save: %s", name, line, col, msg)
+	where, msg := fileio.JSONWhere(name, data, err)
+	return fmt.Errorf("match: %s: damaged save: %s", where, msg)
 }
 
 // LoadSave reads a save and replays it into a session, verifying every
@@ -251,7 +214,10 @@ type SaveInfo struct {
 
 // ListSaves returns the saves in dir, newest first. Unreadable saves are
 // listed with their error, so the menu can say why they cannot load.
+// Opening the folder sweeps the stale temporary files that interrupted
+// writes of saves left there (fileio.Sweep).
 func ListSaves(dir string) ([]SaveInfo, error) {
+	fileio.Sweep(dir, ".hexrift")
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -289,20 +255,6 @@ func NewGameID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read does not fail
 	return hex.EncodeToString(b[:])
-}
-
-// validGameID reports whether id is a game identity NewGameID could have
-// made: it becomes part of file names, so nothing else is accepted.
-func validGameID(id string) bool {
-	if len(id) < 8 || len(id) > 32 {
-		return false
-	}
-	for _, r := range id {
-		if (r < '0' || r > '9') && (r < 'a' || r > 'f') {
-			return false
-		}
-	}
-	return true
 }
 
 // ShortGameID is the part of a game identity the load menu shows.
@@ -377,39 +329,18 @@ var ErrSaveExists = errors.New("a save of that name exists")
 // the same moment is not replaced either. Its error wraps ErrSaveExists
 // when the name is taken; ask the player, then WriteSave to replace.
 func WriteNewSave(path string, s *Session, name string, now time.Time) error {
-	data, err := json.MarshalIndent(s.Snapshot(name, now), "", " ")
+	data, err := json.MarshalIndent(s.SaveFile(name, now), "", " ")
 	if err != nil {
 		return fmt.Errorf("match: encoding save: %w", err)
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("match: writing %s: %w", path, err)
 	}
-	if _, err := os.Lstat(path); err == nil {
-		return fmt.Errorf("match: %s: %w", path, ErrSaveExists)
-	}
-	tmp, err := os.CreateTemp(dir, tempPattern(path))
-	if err != nil {
-		return fmt.Errorf("match: writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(append(data, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("match: writing %s: %w", path, err)
-	}
-	switch err := os.Link(tmp.Name(), path); {
+	switch err := fileio.WriteNew(path, append(data, '\n'), 0o600); {
 	case errors.Is(err, fs.ErrExist):
 		return fmt.Errorf("match: %s: %w", path, ErrSaveExists)
-	case err != nil: // a file system without hard links: the check above stands
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			return fmt.Errorf("match: writing %s: %w", path, err)
-		}
+	case err != nil:
+		return fmt.Errorf("match: %w", err)
 	}
 	return nil
 }
@@ -430,44 +361,4 @@ func WriteSaveAs(dir string, s *Session, name string, now time.Time) (string, er
 		}
 	}
 	return "", fmt.Errorf("match: %s: a thousand saves are named %q already", dir, clipText(name))
-}
-
-// tempPattern is the os.CreateTemp pattern of the temporary file a write
-// of path goes through: hidden, beside it, and naming the writing
-// process, so that CleanTemporaries can tell an interrupted write from
-// one under way in another instance.
-func tempPattern(path string) string {
-	return "." + filepath.Base(path) + ".p" + strconv.Itoa(os.Getpid()) + ".*.tmp"
-}
-
-// CleanTemporaries removes from dir the temporary files of interrupted
-// writes of files named *suffix (tempPattern): those of a process that
-// is no longer running, and those of versions that did not name their
-// process. It returns the names removed. Call it at start.
-func CleanTemporaries(dir, suffix string) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var removed []string
-	for _, e := range entries {
-		name := e.Name()
-		if !e.Type().IsRegular() || !strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".tmp") {
-			continue
-		}
-		i := strings.Index(name, suffix+".")
-		if i < 1 {
-			continue
-		}
-		rest := name[i+len(suffix)+1:]
-		if pid, _, ok := strings.Cut(rest, "."); ok && strings.HasPrefix(pid, "p") {
-			if n, err := strconv.Atoi(pid[1:]); err == nil && n != os.Getpid() && processRunning(n) {
-				continue // another instance is writing it now
-			}
-		}
-		if os.Remove(filepath.Join(dir, name)) == nil {
-			removed = append(removed, name)
-		}
-	}
-	return removed
 }

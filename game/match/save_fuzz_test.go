@@ -32,7 +32,7 @@ func FuzzParseSave(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		data, err := json.MarshalIndent(s.Snapshot(c.scenario, testTime), "", " ")
+		data, err := json.MarshalIndent(s.SaveFile(c.scenario, testTime), "", " ")
 		if err != nil {
 			f.Fatal(err)
 		}

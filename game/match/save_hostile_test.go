@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -114,15 +113,6 @@ func TestHostileSaves(t *testing.T) {
 	assert.Error(t, err, "there is no autosave")
 	assert.Nil(t, back)
 	assert.Empty(t, used)
-
-	// Settings: a pipe or a directory gives the defaults and an error
-	// naming it, at once.
-	for _, p := range []string{fifo, sub} {
-		st, err := LoadSettings(p)
-		assert.Equal(t, DefaultSettings(), st)
-		assert.ErrorContains(t, err, p+": ")
-		assert.ErrorContains(t, err, "not a regular file")
-	}
 }
 
 // TestSaveFileNames: a save's file name keeps the player's name readably
@@ -210,7 +200,7 @@ func TestEachGameKeepsItsAutosaves(t *testing.T) {
 	long, err := Simulate(defaultSource(t), 5, 1)
 	require.NoError(t, err)
 	require.NoError(t, Autosave(dir, long, testTime))
-	longSave := autosavePath(dir, long.Game, len(long.Commands))
+	longSave := autosavePath(dir, long.Game, len(long.commands))
 	before, err := os.ReadFile(longSave)
 	require.NoError(t, err)
 	sf, err := ReadSave(longSave)
@@ -244,7 +234,7 @@ func TestEachGameKeepsItsAutosaves(t *testing.T) {
 		games[si.Game]++
 	}
 	assert.Equal(t, map[string]int{long.Game: 1, branch.Game: AutosaveSlots, other.Game: 1}, games)
-	back, _, err := LoadSave(autosavePath(dir, branch.Game, len(branch.Commands)))
+	back, _, err := LoadSave(autosavePath(dir, branch.Game, len(branch.commands)))
 	require.NoError(t, err)
 	assert.Equal(t, branch.Game, back.Game, "a loaded save goes on as the same game")
 	assert.Equal(t, long.Game, back.Parent)
@@ -264,10 +254,10 @@ func TestContinueFallsBackToASaveThatReplays(t *testing.T) {
 	require.NoError(t, err)
 	var paths []string
 	for i := range 3 {
-		_, err := s.Submit(full.Commands[i])
+		_, err := s.Submit(full.commands[i])
 		require.NoError(t, err)
 		require.NoError(t, Autosave(dir, s, testTime.Add(time.Duration(i+1)*time.Minute)))
-		paths = append(paths, autosavePath(dir, s.Game, len(s.Commands)))
+		paths = append(paths, autosavePath(dir, s.Game, len(s.commands)))
 	}
 	newest := paths[2]
 	data, err := os.ReadFile(newest)
@@ -280,7 +270,7 @@ func TestContinueFallsBackToASaveThatReplays(t *testing.T) {
 	require.Len(t, skipped, 1)
 	assert.ErrorContains(t, skipped[0], newest)
 	assert.Equal(t, s.Game, back.Game)
-	assert.Len(t, back.Commands, 2)
+	assert.Len(t, back.commands, 2)
 }
 
 // TestTwoInstancesNeverWriteTheSameFiles runs a second instance (a
@@ -302,7 +292,7 @@ func TestTwoInstancesNeverWriteTheSameFiles(t *testing.T) {
 	startPath := filepath.Join(dir, "start.hexrift")
 	require.NoError(t, WriteSave(startPath, start, "start", testTime))
 	cmds := filepath.Join(dir, "commands.json")
-	data, err := json.Marshal(full.Commands[:6])
+	data, err := json.Marshal(full.commands[:6])
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(cmds, data, 0o644))
 
@@ -319,11 +309,11 @@ func TestTwoInstancesNeverWriteTheSameFiles(t *testing.T) {
 	s, _, err := LoadSave(startPath)
 	require.NoError(t, err)
 	var mine []string
-	for _, c := range full.Commands[:3] {
+	for _, c := range full.commands[:3] {
 		_, err := s.Submit(c)
 		require.NoError(t, err)
 		require.NoError(t, Autosave(saves, s, testTime))
-		mine = append(mine, autosavePath(saves, s.Game, len(s.Commands)))
+		mine = append(mine, autosavePath(saves, s.Game, len(s.commands)))
 	}
 	assert.NotEqual(t, start.Game, s.Game, "the game is open in the other instance: this one goes on as a branch")
 	assert.Equal(t, start.Game, s.Parent)
@@ -368,7 +358,7 @@ func otherInstance(spec string) {
 		if err := Autosave(saves, s, testTime); err != nil {
 			os.Exit(4)
 		}
-		paths = append(paths, autosavePath(saves, s.Game, len(s.Commands)))
+		paths = append(paths, autosavePath(saves, s.Game, len(s.commands)))
 	}
 	step(0)
 	_ = os.WriteFile(ready, nil, 0o644)
@@ -384,63 +374,30 @@ func otherInstance(spec string) {
 	os.Exit(0)
 }
 
-// TestDamagedSettingsAreEachKept: every damaged settings file is kept
-// under a name of its own; none replaces an earlier one.
-func TestDamagedSettingsAreEachKept(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "settings.json")
-	for i, content := range []string{"{first", "{second", "{third"} {
-		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-		s, err := LoadSettings(path)
-		require.Error(t, err)
-		assert.Equal(t, DefaultSettings(), s)
-		want := path + ".damaged"
-		if i > 0 {
-			want += "-" + strconv.Itoa(i+1)
-		}
-		assert.ErrorContains(t, err, filepath.Base(want))
-		kept, err := os.ReadFile(want)
-		require.NoError(t, err)
-		assert.Equal(t, content, string(kept))
-	}
-	_, err := os.Stat(path)
-	assert.ErrorIs(t, err, os.ErrNotExist, "the damaged file was moved, not copied")
-}
-
-// TestCleanTemporaries: at start, the temporary files of writes a dead
-// process left are removed, old-style ones too; those of a running
-// process and files that are not the game's are left alone.
-func TestCleanTemporaries(t *testing.T) {
+// TestListSavesSweepsTemporaries: opening a saves folder sweeps the
+// temporary file of a save whose write a kill interrupted before this
+// process started; one younger than this process, which it may be
+// writing, and one that is no save's stay (what is stale is
+// game/internal/fileio's to say, and tested there).
+func TestListSavesSweepsTemporaries(t *testing.T) {
 	dead := exec.Command(os.Args[0], "-test.run=^$")
 	require.NoError(t, dead.Run())
-	deadPid, livePid := strconv.Itoa(dead.Process.Pid), strconv.Itoa(os.Getppid())
-	dir := t.TempDir()
-	saves := filepath.Join(dir, "saves")
-	require.NoError(t, os.MkdirAll(saves, 0o755))
-	tests := []struct {
-		name    string
-		dir     string
-		removed bool
-	}{
-		{".My Game.hexrift.p" + deadPid + ".123.tmp", saves, true},
-		{".autosave.0123456789abcdef.2.hexrift.p" + deadPid + ".9.tmp", saves, true},
-		{".autosave-1.hexrift.2718281828.tmp", saves, true}, // an older version's
-		{".settings.json.p" + deadPid + ".5.tmp", dir, true},
-		{".settings.json.77.tmp", dir, true},
-		{".My Game.hexrift.p" + livePid + ".1.tmp", saves, false},
-		{".notes.txt.p" + deadPid + ".1.tmp", saves, false},
-		{".other.json.p" + deadPid + ".1.tmp", dir, false},
-		{"plain.tmp", saves, false},
-		{"My Game.hexrift", saves, false},
+	pid := strconv.Itoa(dead.Process.Pid)
+	saves := t.TempDir()
+	later := time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC) // after this process started, whenever it did
+	files := map[string]time.Time{
+		".My Game.hexrift.p" + pid + ".123.tmp": testTime.AddDate(-5, 0, 0),
+		".Young.hexrift.p" + pid + ".1.tmp":     later,
+		".notes.txt.p" + pid + ".1.tmp":         testTime.AddDate(-5, 0, 0),
 	}
-	for _, tt := range tests {
-		require.NoError(t, os.WriteFile(filepath.Join(tt.dir, tt.name), []byte("x"), 0o644))
+	for name, mod := range files {
+		p := filepath.Join(saves, name)
+		require.NoError(t, os.WriteFile(p, []byte("x"), 0o644))
+		require.NoError(t, os.Chtimes(p, mod, mod))
 	}
-	removed := Paths{Settings: filepath.Join(dir, "settings.json"), Saves: saves}.CleanTemporaries()
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := os.Stat(filepath.Join(tt.dir, tt.name))
-			assert.Equal(t, tt.removed, os.IsNotExist(err))
-			assert.Equal(t, tt.removed, slices.Contains(removed, filepath.Join(tt.dir, tt.name)))
-		})
-	}
+	_, err := ListSaves(saves)
+	require.NoError(t, err)
+	assert.NoFileExists(t, filepath.Join(saves, ".My Game.hexrift.p"+pid+".123.tmp"), "a killed write's file is swept")
+	assert.FileExists(t, filepath.Join(saves, ".Young.hexrift.p"+pid+".1.tmp"), "a file younger than this process may be one it writes")
+	assert.FileExists(t, filepath.Join(saves, ".notes.txt.p"+pid+".1.tmp"), "no save's")
 }

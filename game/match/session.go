@@ -56,7 +56,9 @@ type Checkpoint struct {
 
 // Session is one game in progress: the scenario it came from, the seed,
 // the seats and every command given. The rules state is derived from
-// those and can always be rebuilt by replaying them.
+// those and can always be rebuilt by replaying them. The history (the
+// commands, the events, the checkpoints and the frames of the catch-up
+// replay) grows only through Submit; its accessors return copies.
 type Session struct {
 	// Game is the game's identity (NewGameID), kept by its saves: a new
 	// game and a take-over or branch get a new one, a loaded save goes on
@@ -67,34 +69,59 @@ type Session struct {
 	Seed         uint64
 	Seats        []Seat
 	Defenders    DefenderMode
-	Commands     []rules.Command
-	Checkpoints  []Checkpoint
-	// Events is every event of the game in order; show a seat only
-	// rules.Events(Events, side).
-	Events []rules.Event
-	State  *rules.State
-	// CurtainFirst asks the play scene to show the first screen of the
-	// person at the machine behind the curtain: a game taken over from a
-	// save of several people (BranchSession).
-	CurtainFirst bool
-	// History holds the game at the end of each impulse (and of each
+	State        *rules.State
+	// Unrecorded sessions keep no history past the start and no
+	// checkpoints: a game of `hexrift sim -match`, which nobody watches,
+	// saves or replays, and which would otherwise spend a third of its
+	// time hashing and copying states.
+	Unrecorded bool
+
+	commands    []rules.Command
+	checkpoints []Checkpoint
+	// events is every event of the game in order; a seat is shown only
+	// rules.Events(events, side) (LogFor).
+	events []rules.Event
+	// history holds the game at the end of each impulse (and of each
 	// step outside the impulses) so far, for the catch-up replay. It is
 	// rebuilt when a save is replayed, never saved. Its states are not
 	// kept: CatchUp re-derives the ones it returns by replaying the
 	// commands from the nearest base (a copy of the state taken at the
 	// start and once a turn), so a command costs no copy of the state.
-	History []Snapshot
+	history []Snapshot
 	bases   []Snapshot
-	// Unrecorded sessions keep no History past the start and no
-	// Checkpoints: a game of `hexrift sim -match`, which nobody watches,
-	// saves or replays, and which would otherwise spend a third of its
-	// time hashing and copying states.
-	Unrecorded bool
 }
 
-// Snapshot is the game as it stood at the end of one impulse: the state
-// (in History, nil until CatchUp re-derives it), and how many events had
-// happened by then.
+// Commands returns a copy of the commands given so far, in order.
+func (s *Session) Commands() []rules.Command { return slices.Clone(s.commands) }
+
+// NumCommands returns how many commands have been given.
+func (s *Session) NumCommands() int { return len(s.commands) }
+
+// Events returns a copy of every event of the game so far, in order,
+// every side's; show a seat only rules.Events(events, side) (LogFor).
+func (s *Session) Events() []rules.Event { return slices.Clone(s.events) }
+
+// EventsSince returns a copy of the events from the n-th on (n counted
+// from 0, as NumEvents counts them): what happened since a look at the
+// game that saw n events.
+func (s *Session) EventsSince(n int) []rules.Event {
+	return slices.Clone(s.events[min(max(n, 0), len(s.events)):])
+}
+
+// NumEvents returns how many events the game has had.
+func (s *Session) NumEvents() int { return len(s.events) }
+
+// Checkpoints returns a copy of the state hashes recorded so far.
+func (s *Session) Checkpoints() []Checkpoint { return slices.Clone(s.checkpoints) }
+
+// History returns a copy of the frames of the catch-up replay so far:
+// the game at the end of each impulse and each step outside the
+// impulses, without their states (CatchUp derives those).
+func (s *Session) History() []Snapshot { return slices.Clone(s.history) }
+
+// Snapshot is a frame of the catch-up replay: the game as it stood at
+// the end of one impulse, the state (in History, nil until CatchUp
+// re-derives it), and how many events had happened by then.
 type Snapshot struct {
 	Clock  rules.Clock
 	State  *rules.State
@@ -116,17 +143,17 @@ func SnapshotKey(c rules.Clock) rules.Clock {
 // and keeps a copy of the state as a base at the start and when a turn
 // begins.
 func (s *Session) record() {
-	snap := Snapshot{Clock: s.State.Clock, Events: len(s.Events), Command: len(s.Commands)}
+	snap := Snapshot{Clock: s.State.Clock, Events: len(s.events), Command: len(s.commands)}
 	if nb := len(s.bases); nb == 0 || s.bases[nb-1].Clock.Turn != snap.Clock.Turn {
 		base := snap
 		base.State = s.State.Clone()
 		s.bases = append(s.bases, base)
 	}
-	if n := len(s.History); n > 0 && SnapshotKey(s.History[n-1].Clock) == SnapshotKey(snap.Clock) {
-		s.History[n-1] = snap
+	if n := len(s.history); n > 0 && SnapshotKey(s.history[n-1].Clock) == SnapshotKey(snap.Clock) {
+		s.history[n-1] = snap
 		return
 	}
-	s.History = append(s.History, snap)
+	s.history = append(s.history, snap)
 }
 
 // CatchUp returns the snapshots since side's last command, oldest first:
@@ -134,14 +161,14 @@ func (s *Session) record() {
 // side only through its own view. Their states are re-derived here.
 func (s *Session) CatchUp(side rules.SideID) []Snapshot {
 	last := -1
-	for i := len(s.Commands) - 1; i >= 0; i-- {
-		if s.Commands[i].Side == side {
+	for i := len(s.commands) - 1; i >= 0; i-- {
+		if s.commands[i].Side == side {
 			last = i + 1 // commands given up to and including it
 			break
 		}
 	}
 	var out []Snapshot
-	for _, h := range s.History {
+	for _, h := range s.history {
 		if h.Command >= last && last >= 0 {
 			out = append(out, h)
 		}
@@ -158,7 +185,7 @@ func (s *Session) derive(snaps []Snapshot) {
 	at := 0 // commands applied to cur
 	for i := range snaps {
 		want := snaps[i].Command
-		if want == len(s.Commands) {
+		if want == len(s.commands) {
 			snaps[i].State = s.State.Clone()
 			continue
 		}
@@ -171,7 +198,7 @@ func (s *Session) derive(snaps []Snapshot) {
 			cur, at = b.State.Clone(), b.Command
 		}
 		for ; at < want; at++ {
-			if _, err := cur.Apply(s.Commands[at]); err != nil {
+			if _, err := cur.Apply(s.commands[at]); err != nil {
 				break // cannot happen: every command applied when given
 			}
 			runOn(cur)
@@ -234,7 +261,7 @@ func NewSession(src scenarios.Source, seed uint64, seats []Seat, opts ...rules.O
 		return nil, err
 	}
 	s := &Session{Game: NewGameID(), Source: src, Scenario: sc, Seed: seed, Seats: slices.Clone(seats), State: st}
-	s.Events = append(s.Events, st.Advance()...)
+	s.events = append(s.events, st.Advance()...)
 	s.settle()
 	s.seatDefenders()
 	s.record()
@@ -285,7 +312,7 @@ func checkSeats(st *rules.State, seats []Seat) error {
 // before any command was played are given anew by mode.
 func (s *Session) SetDefenders(mode DefenderMode) {
 	s.Defenders = mode
-	if len(s.Commands) > 0 {
+	if len(s.commands) > 0 {
 		return
 	}
 	s.Seats = slices.DeleteFunc(s.Seats, func(seat Seat) bool { return seat.Defender })
@@ -374,7 +401,7 @@ const maxIdleTurns = 100
 // settle runs the clock on while no side has to act and the game is not
 // over. It depends only on the state, so a replay settles exactly where
 // the original game did.
-func (s *Session) settle() { s.Events = append(s.Events, runOn(s.State)...) }
+func (s *Session) settle() { s.events = append(s.events, runOn(s.State)...) }
 
 // runOn advances st while no side has to act and the game is not over,
 // and returns the events; settle and the history's replay share it.
@@ -395,16 +422,16 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Commands = append(s.Commands, cmd)
-	s.Events = append(s.Events, evs...)
-	n := len(s.Events)
+	s.commands = append(s.commands, cmd)
+	s.events = append(s.events, evs...)
+	n := len(s.events)
 	s.settle()
-	evs = append(evs, s.Events[n:]...)
+	evs = append(evs, s.events[n:]...)
 	s.seatDefenders()
 	if !s.Unrecorded {
 		s.record()
 		if SnapshotKey(s.State.Clock) != before || s.Over() {
-			s.Checkpoints = append(s.Checkpoints, Checkpoint{Command: len(s.Commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
+			s.checkpoints = append(s.checkpoints, Checkpoint{Command: len(s.commands) - 1, Clock: s.State.Clock, Hash: s.State.Hash().String()})
 		}
 	}
 	return evs, nil
@@ -414,7 +441,7 @@ func (s *Session) Submit(cmd rules.Command) ([]rules.Event, error) {
 func (s *Session) Over() bool { return s.State.Clock.Step == rules.StepGameOver }
 
 // LogFor returns the events side may see, in order.
-func (s *Session) LogFor(side rules.SideID) []rules.Event { return rules.Events(s.Events, side) }
+func (s *Session) LogFor(side rules.SideID) []rules.Event { return rules.Events(s.events, side) }
 
 // Divergence says where a replay left the recorded game.
 type Divergence struct {

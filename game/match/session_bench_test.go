@@ -26,7 +26,7 @@ func BenchmarkSessionTurn(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				cmds = len(s.Commands)
+				cmds = len(s.commands)
 			}
 			b.ReportMetric(float64(cmds), "commands/turn")
 		})

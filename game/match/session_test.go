@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
@@ -31,7 +32,7 @@ func TestSimulateIsDeterministic(t *testing.T) {
 	b, err := Simulate(src, 11, 2)
 	require.NoError(t, err)
 	assert.Equal(t, a.Result(), b.Result())
-	assert.NotEmpty(t, a.Commands)
+	assert.NotEmpty(t, a.commands)
 	c, err := Simulate(src, 12, 2)
 	require.NoError(t, err)
 	assert.NotEqual(t, a.Result().StateHash, c.Result().StateHash, "another seed plays another game")
@@ -46,7 +47,7 @@ func TestSaveLoadRoundTripAtEveryStep(t *testing.T) {
 	dir := t.TempDir()
 	s, err := NewSession(src, 5, full.Seats)
 	require.NoError(t, err)
-	for i, cmd := range full.Commands {
+	for i, cmd := range full.commands {
 		_, err := s.Submit(cmd)
 		require.NoError(t, err, "command %d", i)
 		path := filepath.Join(dir, "game.hexrift")
@@ -64,10 +65,10 @@ func TestReplayNamesTheFirstDivergingStep(t *testing.T) {
 	src := defaultSource(t)
 	s, err := Simulate(src, 8, 1)
 	require.NoError(t, err)
-	checks := append([]Checkpoint(nil), s.Checkpoints...)
+	checks := append([]Checkpoint(nil), s.checkpoints...)
 	bad := len(checks) / 2
 	checks[bad].Hash = strings.Repeat("0", 64)
-	_, err = Replay(src, 8, s.Seats, s.Commands, checks)
+	_, err = Replay(src, 8, s.Seats, s.commands, checks)
 	var d *Divergence
 	require.ErrorAs(t, err, &d)
 	// Checkpoints sit at impulse and step boundaries: the replay names
@@ -75,7 +76,7 @@ func TestReplayNamesTheFirstDivergingStep(t *testing.T) {
 	assert.Equal(t, checks[bad].Command, d.Command)
 	assert.Contains(t, err.Error(), "command "+itoa(checks[bad].Command+1))
 
-	_, err = Replay(src, 9, s.Seats, s.Commands, s.Checkpoints)
+	_, err = Replay(src, 9, s.Seats, s.commands, s.checkpoints)
 	assert.Error(t, err, "another seed does not replay the same game")
 }
 
@@ -118,12 +119,15 @@ func TestDamagedOrNewerSavesAreRefused(t *testing.T) {
 	p := filepath.Join(dir, "tampered.hexrift")
 	require.NoError(t, os.WriteFile(p, []byte(tampered), 0o644))
 	_, _, err = LoadSave(p)
-	assert.ErrorContains(t, err, "diverges at command "+itoa(s.Checkpoints[0].Command+1))
+	assert.ErrorContains(t, err, "diverges at command "+itoa(s.checkpoints[0].Command+1))
 }
 
 // A process killed while saving leaves the previous save loadable: the
 // helper process below rewrites one save as fast as it can and is killed
-// with SIGKILL in the middle.
+// with SIGKILL in the middle, again and again. Each writer's first save
+// sweeps what the one before it left (issue 33: 31 temporary files after
+// 60 kills), so at most the one file being written when it was killed
+// stays, and opening the saves folder at a later start sweeps that one.
 func TestSaveSurvivesAKilledWriter(t *testing.T) {
 	if os.Getenv("HEXRIFT_SAVE_WRITER") != "" {
 		saveWriterLoop(os.Getenv("HEXRIFT_SAVE_WRITER"))
@@ -131,29 +135,36 @@ func TestSaveSurvivesAKilledWriter(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "slot.hexrift")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSaveSurvivesAKilledWriter$")
-	cmd.Env = append(os.Environ(), "HEXRIFT_SAVE_WRITER="+path)
-	require.NoError(t, cmd.Start())
-	// Wait (by polling the file system, not the clock) for a few saves.
-	for n := 0; ; n++ {
-		if fi, err := os.Stat(path + ".count"); err == nil && fi.Size() >= 3 {
-			break
+	var leftovers []string
+	for kill := 1; kill <= 8; kill++ {
+		require.NoError(t, os.RemoveAll(path+".count"))
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSaveSurvivesAKilledWriter$")
+		cmd.Env = append(os.Environ(), "HEXRIFT_SAVE_WRITER="+path)
+		require.NoError(t, cmd.Start())
+		// Wait (by polling the file system, not the clock) for a few saves.
+		for n := 0; ; n++ {
+			if fi, err := os.Stat(path + ".count"); err == nil && fi.Size() >= 3 {
+				break
+			}
+			require.Less(t, n, 5_000_000, "the writer never saved")
 		}
-		require.Less(t, n, 5_000_000, "the writer never saved")
+		require.NoError(t, cmd.Process.Kill())
+		_ = cmd.Wait()
+		s, _, err := LoadSave(path)
+		require.NoError(t, err, "the save is whole after the writer was killed")
+		assert.NotEmpty(t, s.commands)
+		leftovers, _ = filepath.Glob(filepath.Join(dir, ".*.tmp"))
+		assert.LessOrEqual(t, len(leftovers), 1, "after %d kills, at most the one temporary file being written", kill)
 	}
-	require.NoError(t, cmd.Process.Kill())
-	_ = cmd.Wait()
-	s, _, err := LoadSave(path)
-	require.NoError(t, err, "the save is whole after the writer was killed")
-	assert.NotEmpty(t, s.Commands)
-	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
-	assert.LessOrEqual(t, len(leftovers), 1, "at most the one temporary file being written")
-	// The next start cleans what the killed write left, and the save
-	// still loads.
-	removed := Paths{Settings: filepath.Join(dir, "settings.json"), Saves: dir}.CleanTemporaries()
-	assert.Len(t, removed, len(leftovers))
+	// A later start, long after the last write: opening the saves folder
+	// sweeps what the killed write left, and the save still loads.
+	for _, f := range leftovers {
+		require.NoError(t, os.Chtimes(f, testTime.AddDate(-5, 0, 0), testTime.AddDate(-5, 0, 0)))
+	}
+	_, err := ListSaves(dir)
+	require.NoError(t, err)
 	leftovers, _ = filepath.Glob(filepath.Join(dir, ".*.tmp"))
-	assert.Empty(t, leftovers, "no temporary file stays after the next start")
+	assert.Empty(t, leftovers, "no temporary file stays once the folder is opened again")
 	_, _, err = LoadSave(path)
 	require.NoError(t, err)
 }
@@ -201,7 +212,7 @@ func TestCatchUpSinceLastCommand(t *testing.T) {
 	require.NoError(t, err)
 	for _, sd := range s.State.Sides {
 		last := -1
-		for i, c := range s.Commands {
+		for i, c := range s.commands {
 			if c.Side == sd.ID {
 				last = i
 			}
@@ -219,9 +230,9 @@ func TestCatchUpSinceLastCommand(t *testing.T) {
 		assert.Equal(t, s.State.Hash(), snaps[len(snaps)-1].State.Hash(), "the last snapshot is the game as it is now")
 	}
 	// A replayed save rebuilds the same history.
-	back, err := Replay(src, 6, s.Seats, s.Commands, s.Checkpoints)
+	back, err := Replay(src, 6, s.Seats, s.commands, s.checkpoints)
 	require.NoError(t, err)
-	require.Len(t, back.History, len(s.History))
+	require.Len(t, back.history, len(s.history))
 }
 
 // A game whose rift charts name a destination by path keeps that
@@ -262,4 +273,34 @@ func TestSavesCarryPathDestinations(t *testing.T) {
 	data, err = os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"version": 1`)
+}
+
+// The history grows only through Submit: what its accessors return are
+// copies, so a change to one leaves the game as it was.
+func TestHistoryIsReadOnly(t *testing.T) {
+	s, err := Simulate(defaultSource(t), 7, 1)
+	require.NoError(t, err)
+	require.NotZero(t, s.NumCommands())
+	require.NotZero(t, s.NumEvents())
+	cmds, evs, checks, frames := s.Commands(), s.Events(), s.Checkpoints(), s.History()
+	require.NotEmpty(t, checks)
+	require.NotEmpty(t, frames)
+	assert.Len(t, cmds, s.NumCommands())
+	assert.Len(t, evs, s.NumEvents())
+	saved := s.SaveFile("before", testTime)
+
+	cmds[0], evs[0], checks[0], frames[0] = rules.Command{}, rules.Event{Text: "forged"}, Checkpoint{Hash: "forged"}, Snapshot{}
+	_ = append(cmds[:1], rules.Command{})
+	sf := s.SaveFile("after", testTime)
+	sf.Commands[0] = rules.Command{}
+	assert.Equal(t, saved.Commands, s.Commands())
+	assert.Equal(t, saved.Checks, s.Checkpoints())
+	assert.NotEqual(t, "forged", s.Events()[0].Text)
+	assert.NotEqual(t, Snapshot{}, s.History()[0])
+
+	n := s.NumEvents()
+	assert.Equal(t, s.Events()[n-2:], s.EventsSince(n-2))
+	assert.Empty(t, s.EventsSince(n), "nothing since the last event")
+	assert.Empty(t, s.EventsSince(n+5), "a count past the end gives nothing")
+	assert.Equal(t, s.Events(), s.EventsSince(-1))
 }

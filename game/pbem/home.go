@@ -13,10 +13,10 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
-	"github.com/hexrift/hexrift/scenarios"
 )
 
 // Home is the folder where a machine keeps its games played by file: one
@@ -152,7 +152,7 @@ func newSecret(h Home, game string, side rules.SideID) (*secret, error) {
 
 // LoadSeat returns the seat of game id kept in h.
 func LoadSeat(h Home, id string) (*Seat, error) {
-	if !validGame(id) {
+	if !fileio.IsGameID(id) {
 		return nil, fmt.Errorf("pbem: %q is not a game identity", id)
 	}
 	data, err := readFile(h.secretPath(id))
@@ -189,7 +189,7 @@ func (h Home) Games() ([]string, error) {
 	}
 	var ids []string
 	for _, e := range ents {
-		if e.IsDir() && validGame(e.Name()) {
+		if e.IsDir() && fileio.IsGameID(e.Name()) {
 			ids = append(ids, e.Name())
 		}
 	}
@@ -206,10 +206,10 @@ func (s *Seat) save() error {
 	if err != nil {
 		return err
 	}
-	if err := match.WriteFileAtomic(s.Home.secretPath(id), sec); err != nil {
+	if err := writeAtomic(s.Home.secretPath(id), sec, 0o600); err != nil {
 		return err
 	}
-	return match.WriteFileAtomic(s.Home.LogPath(id), s.Game.File().Encode())
+	return writeAtomic(s.Home.LogPath(id), s.Game.File().Encode(), 0o600)
 }
 
 // keepEquivocation keeps the proof that a side signed two messages at one
@@ -224,7 +224,7 @@ func (h Home) keepEquivocation(e *Equivocation) string {
 		Kept string `json:"kept"`
 		Got  string `json:"got"`
 	}{e.Game, e.Seq, e.Side, string(e.Kept), string(e.Got)})
-	if err != nil || match.WriteFileAtomic(path, data) != nil {
+	if err != nil || writeAtomic(path, data, 0o600) != nil {
 		return ""
 	}
 	return path
@@ -240,20 +240,15 @@ func (h Home) Equivocations(id string) []string {
 
 // readFile reads a regular file of at most wire.MaxFileSize bytes: a
 // pipe or device is refused before it is opened.
-func readFile(path string) ([]byte, error) {
-	f, st, err := scenarios.OpenRegular(path)
-	if err != nil {
-		return nil, err
+func readFile(path string) ([]byte, error) { return fileio.ReadRegular(path, wire.MaxFileSize) }
+
+// writeAtomic writes a file of the home or a turn file atomically
+// (fileio.WriteAtomic): the old file or the new one, never a torn one.
+func writeAtomic(path string, data []byte, perm fs.FileMode) error {
+	if err := fileio.WriteAtomic(path, data, perm); err != nil {
+		return fmt.Errorf("pbem: %w", err)
 	}
-	defer f.Close()
-	if st.Size() > wire.MaxFileSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, wire.MaxFileSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, wire.MaxFileSize+1))
-	if err == nil && len(data) > wire.MaxFileSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, wire.MaxFileSize)
-	}
-	return data, err
+	return nil
 }
 
 // ReadTurnFile reads a turn file from path.

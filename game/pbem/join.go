@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"slices"
 
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
@@ -23,7 +24,7 @@ func (g *Game) genesis(m *wire.Message, b *wire.Genesis) error {
 	if !m.Verify(pub) {
 		return fmt.Errorf("the signature is not %s's: the message was edited or forged", b.Side)
 	}
-	if !validGame(g.ID) {
+	if !fileio.IsGameID(g.ID) {
 		return fmt.Errorf("the game's identity %q is not one hexrift makes", g.ID)
 	}
 	if b.Game != g.ID {

@@ -12,6 +12,7 @@ import (
 
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
@@ -398,19 +399,3 @@ func (g *Game) sideName(id rules.SideID) string {
 	return string(id)
 }
 
-// validGame reports whether id is a game identity NewGame makes: 16
-// lowercase hexadecimal digits (it becomes a folder name).
-func validGame(id string) bool {
-	if len(id) != 16 {
-		return false
-	}
-	for _, c := range id {
-		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
-}
-
-// IsGameID reports whether id is a game identity as hexrift makes them.
-func IsGameID(id string) bool { return validGame(id) }

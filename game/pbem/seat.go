@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"maps"
 	"os"
 	"slices"
@@ -116,7 +117,7 @@ func Open(h Home, name string, data []byte, as rules.SideID) (*Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !validGame(f.Game) {
+	if !fileio.IsGameID(f.Game) {
 		return nil, fmt.Errorf("pbem: %s: field game %q is not a game identity", name, f.Game)
 	}
 	seat, err := LoadSeat(h, f.Game)
@@ -496,5 +497,5 @@ func (s *Seat) TurnFileName() string {
 // WriteTurn writes the seat's game as a turn file at path, readable by
 // others (it holds nothing secret), atomically.
 func (s *Seat) WriteTurn(path string) error {
-	return match.WriteFileAtomicPerm(path, s.Game.File().Encode(), 0o644)
+	return writeAtomic(path, s.Game.File().Encode(), 0o644)
 }

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hexrift/hexrift/game/match"
+	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
@@ -211,7 +211,7 @@ func show(home pbem.Home, seat *pbem.Seat, out io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if err := match.WriteFileAtomic(lp, b); err != nil {
+			if err := writeAtomic(lp, b); err != nil {
 				return err
 			}
 			fmt.Fprintf(out, "the energy allocations of your units out of phase (their speed, and their cloak, IP8.443) are in %s: edit it and give it with -limbo (without -limbo they are sent as they are); only this machine reads them until the game is over\n", lp)
@@ -323,7 +323,7 @@ func runVerify(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, p
 		return err
 	}
 	path := arg
-	if _, statErr := os.Stat(arg); statErr != nil && pbem.IsGameID(arg) {
+	if _, statErr := os.Stat(arg); statErr != nil && fileio.IsGameID(arg) {
 		path = home.LogPath(arg)
 	}
 	data, err := pbem.ReadTurnFile(path)
@@ -391,7 +391,7 @@ func writeOrders(path string, o *plot.Orders) error {
 	if err != nil {
 		return err
 	}
-	return match.WriteFileAtomic(path, b)
+	return writeAtomic(path, b)
 }
 
 func readOrders(path string) (*plot.Orders, error) {
@@ -527,4 +527,13 @@ func jsonIndent(v any) ([]byte, error) {
 		return nil, fmt.Errorf("pbem: %v", err)
 	}
 	return append(b, '\n'), nil
+}
+
+// writeAtomic writes a file of the player's (orders.json, limbo.json)
+// atomically, readable by the user alone.
+func writeAtomic(path string, data []byte) error {
+	if err := fileio.WriteAtomic(path, data, 0o600); err != nil {
+		return fmt.Errorf("pbem: %w", err)
+	}
+	return nil
 }

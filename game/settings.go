@@ -1,4 +1,4 @@
-package match
+package game
 
 import (
 	"encoding/json"
@@ -8,9 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/hexrift/hexrift/game/internal/fileio"
 )
 
-// Settings are the player's preferences, kept in the user's config folder.
+// Settings are the player's preferences, kept in the user's config
+// folder (match.Paths.Settings): the window's size, its look and its
+// keys, read when the window opens.
 type Settings struct {
 	WindowWidth  int `json:"window_width"`
 	WindowHeight int `json:"window_height"`
@@ -56,34 +60,6 @@ func (s *Settings) sane() {
 	}
 }
 
-// Paths are where the game keeps its files.
-type Paths struct {
-	Settings string // the settings file
-	Saves    string // the folder of named saves and autosaves
-}
-
-// DefaultPaths returns the standard places: the user's config folder for
-// settings and the data folder for saves. HEXRIFT_HOME, when set, holds
-// both (tests and portable installs use it).
-func DefaultPaths() (Paths, error) {
-	if home := os.Getenv("HEXRIFT_HOME"); home != "" {
-		return Paths{Settings: filepath.Join(home, "settings.json"), Saves: filepath.Join(home, "saves")}, nil
-	}
-	cfg, err := os.UserConfigDir()
-	if err != nil {
-		return Paths{}, fmt.Errorf("match: no config folder: %w", err)
-	}
-	data := os.Getenv("XDG_DATA_HOME")
-	if data == "" {
-		if h, err := os.UserHomeDir(); err == nil {
-			data = filepath.Join(h, ".local", "share")
-		} else {
-			data = cfg
-		}
-	}
-	return Paths{Settings: filepath.Join(cfg, "hexrift", "settings.json"), Saves: filepath.Join(data, "hexrift", "saves")}, nil
-}
-
 // LoadSettings reads the settings file. A missing file gives the
 // defaults; a damaged one gives the defaults and an error to show, and is
 // kept aside under a name no earlier damaged file has (FILE.damaged, then
@@ -91,20 +67,20 @@ func DefaultPaths() (Paths, error) {
 // file is read: a named pipe or device there is refused at once.
 func LoadSettings(path string) (Settings, error) {
 	s := DefaultSettings()
-	data, err := readRegular(path, maxSettingsSize)
+	data, err := fileio.ReadRegular(path, maxSettingsSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
 	if err != nil {
-		return s, fmt.Errorf("match: settings %s: %w; using defaults", path, err)
+		return s, fmt.Errorf("game: settings %s: %w; using defaults", path, err)
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
 		d := DefaultSettings()
 		kept, kerr := keepAside(path)
 		if kerr != nil {
-			return d, fmt.Errorf("match: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
+			return d, fmt.Errorf("game: settings %s were damaged (%v) and could not be kept aside (%v); using defaults", path, err, kerr)
 		}
-		return d, fmt.Errorf("match: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
+		return d, fmt.Errorf("game: settings %s were damaged (%v); kept as %s, using defaults", path, err, filepath.Base(kept))
 	}
 	s.sane()
 	return s, nil
@@ -133,27 +109,7 @@ func keepAside(path string) (string, error) {
 		}
 		return to, os.Rename(path, to)
 	}
-	return "", fmt.Errorf("match: a thousand damaged copies of %s are kept already", path)
-}
-
-// CleanTemporaries removes the temporary files that writes interrupted
-// by a crash or a kill left in the settings and saves folders (the
-// game's own files only; see the function of the same name). Call it at
-// start. It returns the paths removed.
-func (p Paths) CleanTemporaries() []string {
-	var out []string
-	for _, c := range []struct{ dir, suffix string }{
-		{filepath.Dir(p.Settings), filepath.Base(p.Settings)},
-		{p.Saves, ".hexrift"},
-	} {
-		if c.dir == "" || c.suffix == "" || c.suffix == "." {
-			continue
-		}
-		for _, name := range CleanTemporaries(c.dir, c.suffix) {
-			out = append(out, filepath.Join(c.dir, name))
-		}
-	}
-	return out
+	return "", fmt.Errorf("game: a thousand damaged copies of %s are kept already", path)
 }
 
 // Save writes the settings atomically.
@@ -163,7 +119,10 @@ func (s Settings) Save(path string) error {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("match: settings: %w", err)
+		return fmt.Errorf("game: settings: %w", err)
 	}
-	return WriteFileAtomic(path, append(data, '\n'))
+	if err := fileio.WriteAtomic(path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("game: %w", err)
+	}
+	return nil
 }

@@ -1,16 +1,17 @@
-package match
+package tourney
 
 import (
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/scenarios"
 )
 
 // OrdersPairs are the level pairs of the orders table: hard against
 // normal with every decision its own, and both through plotted orders.
-var OrdersPairs = [][2]string{{"hard", "normal"}, {"hard" + OrdersSuffix, "normal" + OrdersSuffix}}
+var OrdersPairs = [][2]string{{"hard", "normal"}, {"hard" + match.OrdersSuffix, "normal" + match.OrdersSuffix}}
 
 // OrdersTable plays the pairs of OrdersPairs on every scenario of srcs
 // over seeds 1..seeds with the sides swapped, and returns a markdown

@@ -1,8 +1,9 @@
-package match
+package game
 
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,4 +48,26 @@ func TestDamagedSettingsAreKeptAside(t *testing.T) {
 	kept, rerr := os.ReadFile(path + ".damaged")
 	require.NoError(t, rerr, "the damaged file is kept, not lost")
 	assert.Equal(t, "{not json", string(kept))
+}
+
+// TestDamagedSettingsAreEachKept: every damaged settings file is kept
+// under a name of its own; none replaces an earlier one.
+func TestDamagedSettingsAreEachKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.json")
+	for i, content := range []string{"{first", "{second", "{third"} {
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+		s, err := LoadSettings(path)
+		require.Error(t, err)
+		assert.Equal(t, DefaultSettings(), s)
+		want := path + ".damaged"
+		if i > 0 {
+			want += "-" + strconv.Itoa(i+1)
+		}
+		assert.ErrorContains(t, err, filepath.Base(want))
+		kept, err := os.ReadFile(want)
+		require.NoError(t, err)
+		assert.Equal(t, content, string(kept))
+	}
+	_, err := os.Stat(path)
+	assert.ErrorIs(t, err, os.ErrNotExist, "the damaged file was moved, not copied")
 }

@@ -1,4 +1,4 @@
-package match
+package game
 
 import (
 	"fmt"
@@ -8,14 +8,15 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// FileWatcher reports changes to one file. It watches the file's folder,
+// fileWatcher reports changes to one file: the preview's scenario
+// file, drawn again when it is saved. It watches the file's folder,
 // not the file, because editors save by writing a new file and renaming
 // it over the old one, which a watch on the old file would not see.
 //
 // Its goroutine only sends: the name of the changed file on changes
 // (coalesced: a change already waiting is not repeated) and watch errors
 // on errs. The scene reads both in its Update, on the game's goroutine.
-type FileWatcher struct {
+type fileWatcher struct {
 	w       *fsnotify.Watcher
 	path    string
 	changes chan string
@@ -24,7 +25,8 @@ type FileWatcher struct {
 	once    sync.Once
 }
 
-func WatchFile(path string) (*FileWatcher, error) {
+// watchFile watches the file at path until Close.
+func watchFile(path string) (*fileWatcher, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -37,7 +39,7 @@ func WatchFile(path string) (*FileWatcher, error) {
 		w.Close()
 		return nil, fmt.Errorf("cannot watch the folder of %s: %w", path, err)
 	}
-	fw := &FileWatcher{w: w, path: abs, changes: make(chan string, 1), errs: make(chan error, 1), done: make(chan struct{})}
+	fw := &fileWatcher{w: w, path: abs, changes: make(chan string, 1), errs: make(chan error, 1), done: make(chan struct{})}
 	go fw.run()
 	return fw, nil
 }
@@ -46,7 +48,7 @@ func WatchFile(path string) (*FileWatcher, error) {
 // write, a new file renamed or created in its place, its removal.
 const changeOps = fsnotify.Write | fsnotify.Create | fsnotify.Rename | fsnotify.Remove
 
-func (fw *FileWatcher) run() {
+func (fw *fileWatcher) run() {
 	defer close(fw.changes)
 	for {
 		select {
@@ -80,7 +82,7 @@ func (fw *FileWatcher) run() {
 
 // Close stops the watcher; changes is closed once its goroutine ends.
 // Close may be called more than once.
-func (fw *FileWatcher) Close() error {
+func (fw *fileWatcher) Close() error {
 	var err error
 	fw.once.Do(func() {
 		close(fw.done)
@@ -90,7 +92,7 @@ func (fw *FileWatcher) Close() error {
 }
 
 // Changes delivers the name of the watched file each time it may have changed.
-func (fw *FileWatcher) Changes() <-chan string { return fw.changes }
+func (fw *fileWatcher) Changes() <-chan string { return fw.changes }
 
 // Errs delivers the watch's errors.
-func (fw *FileWatcher) Errs() <-chan error { return fw.errs }
+func (fw *fileWatcher) Errs() <-chan error { return fw.errs }

@@ -1,10 +1,11 @@
-package match
+package tourney
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
@@ -63,8 +64,8 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 	if err != nil {
 		return HotseatFlow{}, err
 	}
-	seats := DefaultSeats(sc)
-	s, err := NewSession(src, seed, seats)
+	seats := match.DefaultSeats(sc)
+	s, err := match.NewSession(src, seed, seats)
 	if err != nil {
 		return HotseatFlow{}, err
 	}
@@ -78,53 +79,54 @@ func hotseatGame(src scenarios.Source, seed uint64, turns int, plotted bool, bre
 			at = side
 		}
 	}
-	people := map[rules.SideID]Controller{}
+	people := map[rules.SideID]match.Controller{}
 	for _, seat := range seats {
 		side := seat.Side
-		person := Bind(NewController(Seat{Side: side, Kind: SeatComputer, Level: "normal"}, seed), s)
+		person := match.Bind(match.NewController(match.Seat{Side: side, Kind: match.SeatComputer, Level: "normal"}, seed), s)
 		if plotted {
 			// The person plots with plot.Plan and the default breaks
 			// and decides what the orders leave open: an orders player.
-			op := NewOrdersPlayer(person, side)
+			op := match.NewOrdersPlayer(person, side)
 			op.Sat = func(n int, br *plot.Break) {
 				sit(side, n)
 				if br != nil {
 					breaks[br.Kind]++
 				}
 			}
-			person = Bind(op, s)
+			person = match.Bind(op, s)
+		} else {
+			person = sitting{person, func() { sit(side, 1) }} // every decision the person's own
 		}
 		people[side] = person
 	}
-	for !s.Over() && s.State.Clock.Turn <= turns {
-		pending := s.State.Pending()
-		if len(pending) == 0 {
-			return HotseatFlow{}, fmt.Errorf("match: no side can act at %s", s.State.Clock)
-		}
-		side := pending[0]
+	// The person at the machine goes first in a simultaneous step.
+	first := func(pending []rules.SideID) rules.SideID {
 		if slices.Contains(pending, at) {
-			side = at // a simultaneous step: the person at the machine goes first
+			return at
 		}
-		v, legal := s.State.View(side), s.State.Legal(side)
-		person, ok := people[side]
-		if !ok { // a cosmic rift's defenders: the computer's
-			seat, _ := s.SeatOf(side)
-			person = Bind(NewController(seat, seed), s)
-			people[side] = person
-		}
-		if ok && !plotted {
-			sit(side, 1)
-		}
-		cmd := person.Decide(v, legal)
-		if _, err := s.Submit(cmd); err != nil {
-			return HotseatFlow{}, fmt.Errorf("match: %s's command at %s: %w", side, s.State.Clock, err)
-		}
+		return pending[0]
+	}
+	if err := s.PlayUntil(people, func(st *rules.State) bool { return st.Clock.Turn > turns }, match.FirstOf(first)); err != nil {
+		return HotseatFlow{}, err
 	}
 	played := float64(min(s.State.Clock.Turn, turns))
 	return HotseatFlow{
 		HandoffsPerTurn:  float64(handoffs) / played,
 		DecisionsPerTurn: float64(decisions) / played / float64(len(seats)),
 	}, nil
+}
+
+// sitting is a person's controller at a hot-seat table that decides
+// every command itself: each decision is a sitting at the machine.
+type sitting struct {
+	match.Controller
+	sat func()
+}
+
+// Decide counts the sitting and lets the person decide.
+func (p sitting) Decide(v *rules.View, legal []rules.Command) rules.Command {
+	p.sat()
+	return p.Controller.Decide(v, legal)
 }
 
 // medianFlow is the median of each figure.
