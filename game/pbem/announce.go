@@ -346,8 +346,10 @@ func (g *Game) dueAnnouncement() (*wire.Announce, []openingsFor) {
 	if s.Need != nil {
 		through, due = s.Need.Clock, after(s.Need.Clock)
 	} else {
-		through = s.State.Clock
-		for _, p := range s.State.PhasePoints()[len(g.State.PhasePoints()):] {
+		// A stretch stopped before a step tells what happened in that
+		// step too, so that every machine stops there.
+		through = s.Reached.Clock
+		for _, p := range s.Reached.PhasePoints()[len(g.State.PhasePoints()):] {
 			if slices.Contains(p.Sides, g.me) && after(p.Clock) {
 				due = true
 			}

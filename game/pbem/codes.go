@@ -68,6 +68,9 @@ const (
 	stopUnseated = "unseated"
 	// stopLimit: a stretch of more than maxStretch commands.
 	stopLimit = "limit"
+	// stopFault: hexrift failed playing the next step (a bug), as it
+	// does on every machine: the game stops there.
+	stopFault = "fault"
 )
 
 // The codes of a stopHidden stop.
@@ -100,7 +103,7 @@ type Result struct {
 // ended reports whether the stop is one the game never goes on from.
 func (r Result) ended() bool {
 	switch r.Stop.Kind {
-	case stopHidden, stopIdle, stopUnseated, stopLimit:
+	case stopHidden, stopIdle, stopUnseated, stopLimit, stopFault:
 		return true
 	}
 	return false

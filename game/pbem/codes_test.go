@@ -39,7 +39,7 @@ func TestWireCodesArePinned(t *testing.T) {
 	require.ErrorContains(t, err, `step "involuntary-movement" is no step of the rules`)
 	_, err = clockOf(wire.Clock{Turn: -1, Step: "start"})
 	require.ErrorContains(t, err, "is no point of a game")
-	require.Equal(t, []string{"over", "break", "decide", "refused", "hidden", "idle", "unseated", "limit"},
-		[]string{stopOver, stopBreak, stopDecide, stopRefused, stopHidden, stopIdle, stopUnseated, stopLimit})
+	require.Equal(t, []string{"over", "break", "decide", "refused", "hidden", "idle", "unseated", "limit", "fault"},
+		[]string{stopOver, stopBreak, stopDecide, stopRefused, stopHidden, stopIdle, stopUnseated, stopLimit, stopFault})
 	require.Equal(t, []string{"rift-formed", "shared-roll", "storm-mine"}, []string{hiddenFormed, hiddenShared, hiddenStorm})
 }

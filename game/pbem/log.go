@@ -12,7 +12,6 @@ import (
 
 	voied "github.com/oasisprotocol/curve25519-voi/primitives/ed25519"
 
-	"github.com/hexrift/hexrift/game/internal/fileio"
 	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/game/plot"
 	"github.com/hexrift/hexrift/rules"
@@ -398,4 +397,3 @@ func (g *Game) sideName(id rules.SideID) string {
 	}
 	return string(id)
 }
-

@@ -162,6 +162,11 @@ func decodeOrders(b []byte) (*Orders, error) {
 	if err := strictJSON(b, &o); err != nil {
 		return nil, fmt.Errorf("the revealed orders do not read: %v", err)
 	}
+	if o.Plot != nil {
+		if err := o.Plot.Check(); err != nil {
+			return nil, fmt.Errorf("the revealed orders cannot be carried out: %v", err)
+		}
+	}
 	return &o, nil
 }
 

@@ -463,6 +463,9 @@ func (s *Seat) checkOrders(o *Orders) error {
 		return err
 	}
 	if p := o.Plot; p != nil {
+		if err := p.Check(); err != nil {
+			return fmt.Errorf("pbem: the plotted orders cannot be carried out: %w", err)
+		}
 		if p.Side != s.Side {
 			return fmt.Errorf("pbem: the plotted orders are %s's, not %s's", p.Side, s.Side)
 		}

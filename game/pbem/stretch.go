@@ -27,10 +27,13 @@ type stretch struct {
 	// without the announcements of the sides it names (rules.Missing):
 	// the stretch is not over, and State is where it waits.
 	Need *rules.PhasePoint
-	// Secrets is what this machine computed of the secrets it knows, in
-	// the whole game, through the point the stretch reached (past the
-	// point it waits at, or the step it stops before: what its side's
-	// announcement must tell).
+	// Reached is the state the stretch reached: State, or the state of
+	// the step it waits at or stops before, whose secrets its side's
+	// announcement must tell too, so that every machine stops or waits at
+	// the same state. Secrets is what this machine computed there of the
+	// secrets it knows, in the whole game (through the point it waits
+	// at).
+	Reached *rules.State
 	Secrets secrets
 	// Frames are the states the stretch passed through, the last of each
 	// impulse, when they were asked for.
@@ -110,7 +113,7 @@ var errDice = errors.New("dice")
 // false, a *falseWord.
 func guarded(st *rules.State, run func(*rules.State) ([]rules.Event, error)) (step, error) {
 	next := st.Clone()
-	evs, err := run(next)
+	evs, err := safely(func() ([]rules.Event, error) { return run(next) })
 	if err != nil {
 		return step{Next: st}, err
 	}
@@ -127,6 +130,22 @@ func guarded(st *rules.State, run func(*rules.State) ([]rules.Event, error)) (st
 		return step{Next: st, Hidden: h, Ahead: next}, nil
 	}
 	return step{Next: next, Events: evs}, nil
+}
+
+// fault is a panic while a step was played: a bug, which every machine
+// meets at the same step.
+type fault struct{ why string }
+
+func (f *fault) Error() string { return f.why }
+
+// safely runs run, a panic in it returned as a *fault.
+func safely[T any](run func() (T, error)) (out T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &fault{fmt.Sprintf("%v at %s", r, panicSite())}
+		}
+	}()
+	return run()
 }
 
 // falseWord is an announcement the public game shows false.
@@ -221,11 +240,11 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	// finish ends the stretch at st; last is the step not kept, if any.
 	finish := func(last step) (*stretch, error) {
 		out.Need = last.Need
-		reached := st
+		out.Reached = st
 		if last.Ahead != nil {
-			reached = last.Ahead
+			out.Reached = last.Ahead
 		}
-		out.Secrets = secretsOf(reached)
+		out.Secrets = secretsOf(out.Reached)
 		for _, e := range out.Events {
 			if e.Kind == rules.EventRoll && e.Audience.IsPublic() && e.Roll != nil {
 				out.Result.Rolls = append(out.Result.Rolls, e.Roll.Faces)
@@ -251,6 +270,13 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	for n := 0; n < maxStretch; n++ {
 		base := len(out.Events)
 		s, err := settle(st, func(st *rules.State, n int) { kept(st, base+n) })
+		var ft *fault
+		if errors.As(err, &ft) {
+			st = s.State
+			out.Events = append(out.Events, s.Events...)
+			stop(Stop{Kind: stopFault}, faultWords(ft))
+			return finish(step{})
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -287,7 +313,16 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 			cmd = *o.Command
 		case out.Plots[side] != nil:
 			var br *plot.Break
-			cmd, br = out.Plots[side].Decide(v, legal, match.NewDesk(st, side), watchers[side])
+			decided, err := safely(func() (rules.Command, error) {
+				c, b := out.Plots[side].Decide(v, legal, match.NewDesk(st, side), watchers[side])
+				br = b
+				return c, nil
+			})
+			if err != nil {
+				stop(Stop{Kind: stopFault, Side: string(side)}, faultWords(err.(*fault)))
+				return finish(step{})
+			}
+			cmd = decided
 			if br != nil {
 				stop(Stop{Kind: stopBreak, Side: string(side), Code: br.Kind, Unit: string(br.Unit)}, fmt.Sprintf("%s: %s", side, br.Text))
 				return finish(step{})
@@ -301,6 +336,9 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 		switch {
 		case errors.Is(err, errDice) || errors.As(err, &fw):
 			return nil, err
+		case errors.As(err, &ft):
+			stop(Stop{Kind: stopFault, Side: string(side)}, faultWords(ft))
+			return finish(step{})
 		case err != nil:
 			// The rules leave the state as it was: the side is asked again.
 			stop(Stop{Kind: stopRefused, Side: string(side), Code: string(cmd.Kind)}, fmt.Sprintf("%s: its orders gave a command the rules refuse (%v)", side, err))
@@ -318,4 +356,9 @@ func play(st *rules.State, sides []rules.SideID, orders map[rules.SideID]*Orders
 	}
 	stop(Stop{Kind: stopLimit}, fmt.Sprintf("a stretch of more than %d commands", maxStretch))
 	return finish(step{})
+}
+
+// faultWords says how a stretch stopped at a fault.
+func faultWords(f *fault) string {
+	return "hexrift failed to play the next step (" + f.why + "), as it does on every machine: the game stops here; what it scores is the players' to agree (please report it)"
 }

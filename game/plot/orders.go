@@ -276,3 +276,68 @@ type Breaks struct {
 func DefaultBreaks() Breaks {
 	return Breaks{EnemyInReach: true, Seeker: true, Damaged: true, Held: true, Blocked: true, Rift: true, Objective: true}
 }
+
+// Limits of what orders may hold: far beyond any a person plots, so
+// that orders read from another machine (game/pbem) cannot ask for
+// more than the executor can carry out.
+const (
+	maxShips     = 4096
+	maxWaypoints = 256
+	maxRange     = 1 << 16
+	maxImpulse   = 1 << 10
+)
+
+// Check reports what makes o orders the executor cannot carry out, or
+// nil: a ship twice or without a unit, a course of no kind or whose
+// waypoints or progress do not fit, a range, a chance or an impulse out
+// of bounds, a maneuver or policy of no kind. Orders a person plots in
+// the window always pass; orders read from a file are checked before
+// they are played.
+func (o *Orders) Check() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("plot: %s", fmt.Sprintf(format, args...))
+	}
+	if len(o.Ships) > maxShips {
+		return bad("%d ships' orders, more than any side has", len(o.Ships))
+	}
+	seen := map[rules.UnitID]bool{}
+	for i := range o.Ships {
+		sh := &o.Ships[i]
+		c, f := &sh.Course, &sh.Fire
+		switch {
+		case sh.Unit == "":
+			return bad("ship %d has no unit", i+1)
+		case seen[sh.Unit]:
+			return bad("%s has two orders", sh.Unit)
+		case !slices.Contains([]CourseKind{Keep, Toward, Close, Range, Waypoints, Circle}, c.Kind):
+			return bad("%s's course %q is no course", sh.Unit, c.Kind)
+		case len(c.Hexes) > maxWaypoints:
+			return bad("%s's course has %d waypoints, more than %d", sh.Unit, len(c.Hexes), maxWaypoints)
+		case c.Reached.Before < 0 || c.Reached.Now < 0 || c.Reached.Before > len(c.Hexes) || c.Reached.Now > len(c.Hexes):
+			return bad("%s's course has flown through %d and %d of its %d waypoints", sh.Unit, c.Reached.Before, c.Reached.Now, len(c.Hexes))
+		case c.Range < 0 || c.Range > maxRange:
+			return bad("%s's course keeps a range of %d hexes", sh.Unit, c.Range)
+		case f.MaxRange < 0 || f.MaxRange > maxRange:
+			return bad("%s's fire order has a range of %d hexes", sh.Unit, f.MaxRange)
+		case f.MinSixths < 0 || f.MinSixths > 6:
+			return bad("%s's fire order asks a chance of %d sixths", sh.Unit, f.MinSixths)
+		case len(f.HoldMounts) > maxWaypoints || f.HoldUntil < 0 || f.HoldUntil > maxImpulse:
+			return bad("%s's fire order holds %d weapons until impulse %d", sh.Unit, len(f.HoldMounts), f.HoldUntil)
+		}
+		if m := sh.Maneuver; m != nil {
+			if m.Impulse < 0 || m.Impulse > maxImpulse || !slices.Contains([]rules.MoveOp{rules.OpHET, rules.OpSlipLeft, rules.OpSlipRight}, m.Op) {
+				return bad("%s's maneuver %q at impulse %d is none the orders make", sh.Unit, m.Op, m.Impulse)
+			}
+		}
+		seen[sh.Unit] = true
+	}
+	for _, p := range []Policy{o.Erratic, o.Evasion, o.Repair, o.Activity} {
+		if p != "" && !slices.Contains([]Policy{Standard, Never, Always, Ask}, p) {
+			return bad("policy %q is none of the orders'", p)
+		}
+	}
+	if b := o.Breaks; b.EnemyWithin < 0 || b.EnemyWithin > maxRange || b.SeekerWithin < 0 || b.SeekerWithin > maxRange {
+		return bad("a break at %d or %d hexes", b.EnemyWithin, b.SeekerWithin)
+	}
+	return nil
+}
