@@ -15,6 +15,7 @@ import (
 	"github.com/hexrift/hexrift/game/internal/testrand"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -87,9 +88,9 @@ func TestPbemWindowPlaysPhaseOuts(t *testing.T) {
 		require.NoError(t, err)
 		n, in := 0, 0
 		for _, m := range f.Messages {
-			if m.Kind == pbem.KindAnnounce && m.Side == p.side && m.Announce != nil {
+			if an, ok := m.Body.(*wire.Announce); ok && rules.SideID(an.Side) == p.side {
 				n++
-				in += len(m.Announce.Arrivals)
+				in += len(an.PhaseIns)
 			}
 		}
 		if n > announces {
