@@ -456,7 +456,8 @@ func TestPbemWindowStartsAGame(t *testing.T) {
 
 // The keys of the play-by-file screen and of its table: Esc goes back,
 // to the main menu and to the games by file (nothing sent); R replays
-// the last stretch (nothing written).
+// the last stretch (nothing written); O opens the file that arrived; K
+// asks whether to claim the game (nothing written).
 func TestPbemIntents(t *testing.T) {
 	requireDisplay(t)
 	t.Run("files", func(t *testing.T) {
@@ -509,6 +510,18 @@ func TestPbemIntents(t *testing.T) {
 				w.tick()
 				w.tick()
 				assert.NotContains(t, []pbemStage{pbemSent, pbemWaiting}, w.table().stage, "the key opened the answer, and the table asks for orders")
+			}},
+			{intentClaim, func(t *testing.T, k ebiten.Key) {
+				_, _, first := peerStarts(t)
+				w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+				w.open(first, "corsairs")
+				w.play(0)
+				p := w.table()
+				before := treeBytes(t, pbemHome(w.env).Dir)
+				w.script.press(k)
+				w.tick()
+				assert.True(t, p.claim.asking, "the key asks whether to claim the game")
+				assert.Equal(t, before, treeBytes(t, pbemHome(w.env).Dir), "asking writes nothing")
 			}},
 		})
 	})
