@@ -3,10 +3,12 @@ package game
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
 )
 
 // A file that proves another side signed two different messages at one
@@ -33,21 +35,21 @@ func refusalOf(h pbem.Home, err error) string {
 		name, e.Seq, e.Game, kept)
 }
 
-// proofsText lists the proofs of equivocation kept for the table's
-// game, or "".
-func proofsText(h pbem.Home, id string) string {
+// proofsText lists the proofs of equivocation kept for the table's game
+// sc, or "": each with the side and the place its file names
+// (equivocation-SIDE-SEQ.json).
+func proofsText(h pbem.Home, id string, sc *scenarios.Scenario) string {
 	paths := h.Equivocations(id)
 	if len(paths) == 0 {
 		return ""
 	}
-	var lines []string
+	lines := []string{"Your machine keeps proof that another side signed two different messages at one place of this game's log, both in one file:"}
 	for _, p := range paths {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(p), "equivocation-"), ".json")
+		if i := strings.LastIndexByte(name, '-'); i > 0 {
+			lines = append(lines, fmt.Sprintf("%s at place %s:", sideName(sc, rules.SideID(name[:i])), name[i+1:]))
+		}
 		lines = append(lines, pathLines(p, 40))
 	}
-	what := "a proof"
-	if len(paths) > 1 {
-		what = fmt.Sprintf("%d proofs", len(paths))
-	}
-	return fmt.Sprintf("Your machine keeps %s that a side signed two different messages at one place of this game's log, each file holding both:\n%s",
-		what, strings.Join(lines, "\n"))
+	return strings.Join(lines, "\n")
 }

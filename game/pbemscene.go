@@ -144,7 +144,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	p.events = rules.Events(next.Game.Events, p.side)
 	p.frame = newOrdersFrame()
 	p.problem = env.wrapped("", 13, render.UIDanger, ordersWidth-28)
-	p.proofs = env.wrapped(proofsText(home, seat.Game.ID), 13, render.UIDanger, ordersWidth-28)
+	p.proofs = env.wrapped(proofsText(home, seat.Game.ID, seat.Game.Scenario), 13, render.UIDanger, ordersWidth-28)
 	p.newClaim()
 	p.note = widget.NewTextInput(widget.TextInputOpts.Placeholder("a note to "+p.others()+" (optional)"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(ordersWidth-28, 0)),
@@ -218,6 +218,11 @@ func (p *PbemScene) build() {
 		// the table's.
 		f.footer.AddChild(p.note)
 	}
+	if p.proofs.Label != "" {
+		// First, above any panel: what the side most needs to know of
+		// the other side.
+		f.body.AddChild(p.proofs)
+	}
 	switch p.stage {
 	case pbemDecide:
 		p.orders = newOrderBuilder(p.desk, p.need)
@@ -258,9 +263,6 @@ func (p *PbemScene) build() {
 	}
 	if k := p.keysText(); k != "" && p.stage != pbemDecide && p.stage != pbemPlot {
 		f.body.AddChild(p.env.wrapped(k, 13, render.UITextDim, ordersWidth-28))
-	}
-	if p.proofs.Label != "" {
-		f.body.AddChild(p.proofs)
 	}
 	f.footer.AddChild(p.problem)
 	if p.write != nil {
