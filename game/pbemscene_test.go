@@ -173,6 +173,9 @@ func (w *pbemWindow) open(path string, as rules.SideID) {
 	require.Empty(w.t, s.problem.Label)
 	w.tick()
 	w.tick()
+	if fs, ok := w.app.Scene().(*PbemFilesScene); ok && fs != s {
+		require.Empty(w.t, fs.problem.Label, "the file opened, but its table cannot be shown")
+	}
 }
 
 // play gives the table's proposed orders with the commit key, panel
