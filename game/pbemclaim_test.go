@@ -79,7 +79,7 @@ func TestPbemWindowClaimsAGame(t *testing.T) {
 	assert.False(t, ask.GetWidget().IsVisible())
 	assert.True(t, p.claim.box.GetWidget().IsVisible())
 	assert.Contains(t, p.claim.why.Label, "Claim the game from Bounty Hunters? Your machine signs that Bounty Hunters has withheld its sealed orders since message 2")
-	assert.Contains(t, p.claim.why.Label, "The claim ends the game: Bounty Hunters forfeits it")
+	assert.Contains(t, p.claim.why.Label, "That ends the game: Bounty Hunters forfeits it")
 	assert.Contains(t, p.claim.confirm.Text().Label, "Claim: Bounty Hunters forfeits")
 	w.snapSizes("claim-asked")
 	w.script.intend(t, pbemKeys, intentBack)
@@ -123,6 +123,9 @@ func TestPbemWindowClaimsAGame(t *testing.T) {
 	w.tick()
 	assert.False(t, c.claim.asking, "the claim key asks nothing of a settled game")
 	w.snapSizes("claim-settled")
+	s := w.files()
+	require.Len(t, s.games, 1)
+	assert.Contains(t, s.games[0].Label, " · waits for Bounty Hunters · settled by Corsair Band's claim")
 
 	// The other machine takes the claim and sends its dice key; the
 	// window's table of the finished game still says how it was settled,

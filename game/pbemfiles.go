@@ -256,6 +256,9 @@ func (s *PbemFilesScene) listGames() {
 			if g.Genesis.NoCosmicRifts {
 				e.Label += " · cosmic rifts off"
 			}
+			if c := g.Claim; c != nil {
+				e.Label += " · settled by " + sideName(g.Scenario, c.Side) + "'s claim"
+			}
 		}
 		s.games = append(s.games, e)
 	}
