@@ -31,7 +31,7 @@ func seededRand(seed string) io.Reader { return testrand.New(seed) }
 // starter and seeds, fed-38 and kor-38, under which the federation's
 // storm roll of turn 1 raises a phase storm; the window's side decides
 // with the table's proposals and not the computer player's choices, and
-// still units of both sides phase out: the Korath's are listed at ten
+// still units of both sides phase out: the Korath's are listed at eleven
 // tables, the federation's held in limbo at six, and the window
 // announces a phase-in of its own). At every table the
 // window shows its own units out of phase (listed in its header) and
