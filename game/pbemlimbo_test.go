@@ -139,6 +139,6 @@ func TestPbemWindowGivesLimboOrders(t *testing.T) {
 // limboSeeds are the seeds of the federation's machine and the window's
 // in TestPbemWindowGivesLimboOrders. With version 4's dice they still
 // put the Korath's units out of phase: the panel lists them at five
-// allocations, eighteen tables show one cloaked, and one phase-in is
+// allocations, twenty-four tables show one cloaked, and one phase-in is
 // announced, opening its unit's orders.
 var limboSeeds = [2]string{"fed-b", "kor-b"}
