@@ -132,11 +132,16 @@ var pbemKeys = KeyMap{Scene: "pbem", Bindings: []Binding{
 	{intentBack, []ebiten.Key{ebiten.KeyEscape}, "back to the games by file (nothing is sent)"},
 	{intentRecap, []ebiten.Key{ebiten.KeyR}, "replay on the map what happened since you last looked"},
 	{intentOpenArrival, []ebiten.Key{ebiten.KeyO}, "open the other side's turn file that arrived while the table waited"},
+	{intentClaim, []ebiten.Key{ebiten.KeyK}, "claim the game from a side that has not answered (asks first: it ends the game, that side forfeiting it)"},
 }}
 
 // intentOpenArrival opens, at a table that waits, the turn file of the
 // game that arrived in the folders the window looks at.
 const intentOpenArrival Intent = "open-arrival"
+
+// intentClaim asks, at a table that waits for another side, whether to
+// claim the game from it (pbem.Seat.Claim).
+const intentClaim Intent = "claim"
 
 // The order panels' intents.
 const (

@@ -256,6 +256,9 @@ func (s *PbemFilesScene) listGames() {
 			if g.Genesis.NoCosmicRifts {
 				e.Label += " · cosmic rifts off"
 			}
+			if c := g.Claim; c != nil {
+				e.Label += " · settled by " + sideName(g.Scenario, c.Side) + "'s claim"
+			}
 		}
 		s.games = append(s.games, e)
 	}
@@ -371,6 +374,13 @@ func (s *PbemFilesScene) describe(name string, data []byte) {
 	if seat, err := pbem.LoadSeat(s.home, f.Game); err == nil {
 		s.known = true
 		s.fileInfo.Label = fmt.Sprintf("A file of your game %s: you play %s.", f.Game, sideName(seat.Game.Scenario, seat.Side))
+		local := seat.Game.File().Messages
+		for i := range min(len(local), len(f.Messages)) {
+			if !local[i].Same(f.Messages[i]) {
+				s.fileInfo.Label += fmt.Sprintf(" Its message %d differs from the one this machine accepted: Open file says why it is refused.", i)
+				return
+			}
+		}
 		if len(f.Messages) <= seat.Game.Len() {
 			s.fileInfo.Label += " It holds nothing this machine has not accepted: an old file, or one you sent."
 		}

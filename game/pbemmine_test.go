@@ -28,7 +28,10 @@ import (
 // and says before the first round that they are yet to be laid; the
 // hunters' table holds no trace of a corsair mine before it goes off
 // (map, hover text of every hex it may lie at, log, panel), and both
-// machines tell its set-off with the lines a hot-seat table gives.
+// machines tell its set-off with the lines a hot-seat table gives. With
+// version 4's dice the seeds still set mines off on turn 1: three by the
+// Bounty (impulses 2 and 3) with the corsairs in the window, the Spike
+// by the Lure (impulse 4) with the hunters in the window.
 func TestPbemWindowPlaysMines(t *testing.T) {
 	requireDisplay(t)
 	src, err := scenarios.ReadSource("pbem/testdata/mined-haven.yaml")

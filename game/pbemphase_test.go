@@ -15,6 +15,7 @@ import (
 	"github.com/hexrift/hexrift/game/internal/testrand"
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -27,9 +28,12 @@ func seededRand(seed string) io.Reader { return testrand.New(seed) }
 // The window plays drill-phase by file under a phase storm, one side
 // in the window and the other through game/pbem, as
 // TestPhaseGameBetweenTwoHomes plays it between two machines (the same
-// starter and seed; the window's side, which decides with the table's
-// proposals and not the computer player's choices, draws from kor-1, a
-// seed under which units of both sides phase out). At every table the
+// starter and seeds, fed-38 and kor-38, under which the federation's
+// storm roll of turn 1 raises a phase storm; the window's side decides
+// with the table's proposals and not the computer player's choices, and
+// still units of both sides phase out: the Korath's are listed at eleven
+// tables, the federation's held in limbo at six, and the window
+// announces a phase-in of its own). At every table the
 // window shows its own units out of phase (listed in its header) and
 // nothing of the other side's (IP8.32); the window's files carry the
 // announcements of its phase-ins (IP8.21, IP8.124) the other machine
@@ -38,14 +42,14 @@ func TestPbemWindowPlaysPhaseOuts(t *testing.T) {
 	requireDisplay(t)
 	src, err := scenarios.ReadSource("drill-phase")
 	require.NoError(t, err)
-	peer := &pbemPeer{home: pbem.Home{Dir: t.TempDir(), Rand: seededRand("fed-128")}, side: "federation", dir: t.TempDir(),
+	peer := &pbemPeer{home: pbem.Home{Dir: t.TempDir(), Rand: seededRand("fed-38")}, side: "federation", dir: t.TempDir(),
 		ctrl: match.NewController(match.Seat{Side: "federation", Kind: match.SeatComputer, Level: "normal"}, 1)}
 	seat, err := pbem.NewGame(peer.home, src, "federation", testTime)
 	require.NoError(t, err)
 	first := filepath.Join(peer.dir, seat.TurnFileName())
 	require.NoError(t, seat.WriteTurn(first))
 	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
-	w.env.pbemRand = seededRand("kor-1")
+	w.env.pbemRand = seededRand("kor-38")
 	w.open(first, "korath")
 	file := w.play(0)
 	ownOut, otherOut, announces, arrivals, after := 0, 0, 0, 0, 0
@@ -87,9 +91,9 @@ func TestPbemWindowPlaysPhaseOuts(t *testing.T) {
 		require.NoError(t, err)
 		n, in := 0, 0
 		for _, m := range f.Messages {
-			if m.Kind == pbem.KindAnnounce && m.Side == p.side && m.Announce != nil {
+			if an, ok := m.Body.(*wire.Announce); ok && rules.SideID(an.Side) == p.side {
 				n++
-				in += len(m.Announce.Arrivals)
+				in += len(an.PhaseIns)
 			}
 		}
 		if n > announces {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/ebitenui/ebitenui"
@@ -83,6 +84,14 @@ type PbemScene struct {
 	heads   pbemHeads
 	arrived *pbemArrival
 	pbemStirs
+	// claim is the claim the side may write against a side that does
+	// not answer (pbemclaim.go); now is the clock it is written at
+	// (tests give a fixed one).
+	claim pbemClaim
+	now   func() time.Time
+	// proofs lists the proofs of equivocation the machine keeps for the
+	// game (pbem.Home.Equivocations), shown when there are any.
+	proofs *widget.Text
 }
 
 // pbemArrival is a turn file of the game that arrived while the table
@@ -120,7 +129,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 		return nil, err
 	}
 	w, h := env.Size()
-	p := &PbemScene{env: env, home: home, seat: seat, next: next, side: seat.Side, wrote: wrote,
+	p := &PbemScene{env: env, home: home, seat: seat, next: next, side: seat.Side, wrote: wrote, now: time.Now,
 		keys: env.Keys()[pbemKeys.Scene], orderKeys: env.Keys()[orderKeys.Scene]}
 	p.watch = pbemWatch{dirs: pbemFolders(env, home)}
 	st := next.Game.State
@@ -135,6 +144,8 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 	p.events = rules.Events(next.Game.Events, p.side)
 	p.frame = newOrdersFrame()
 	p.problem = env.wrapped("", 13, render.UIDanger, ordersWidth-28)
+	p.proofs = env.wrapped(proofsText(home, seat.Game.ID, seat.Game.Scenario), 13, render.UIDanger, ordersWidth-28)
+	p.newClaim()
 	p.note = widget.NewTextInput(widget.TextInputOpts.Placeholder("a note to "+p.others()+" (optional)"),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(ordersWidth-28, 0)),
 		widget.TextInputOpts.Validation(func(text string) (bool, *string) { return utf8.RuneCountInString(text) <= pbem.MaxNoteLen, nil }),
@@ -154,7 +165,7 @@ func newPbemScene(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) (*Pbe
 func openPbem(env *Env, home pbem.Home, seat *pbem.Seat, wrote string) Scene {
 	p, err := newPbemScene(env, home, seat, wrote)
 	if err != nil {
-		return newPbemFilesScene(env, err.Error())
+		return newPbemFilesScene(env, fmt.Sprintf("The table of game %s cannot be shown: %v", seat.Game.ID, err))
 	}
 	return p
 }
@@ -207,6 +218,11 @@ func (p *PbemScene) build() {
 		// the table's.
 		f.footer.AddChild(p.note)
 	}
+	if p.proofs.Label != "" {
+		// First, above any panel: what the side most needs to know of
+		// the other side.
+		f.body.AddChild(p.proofs)
+	}
 	switch p.stage {
 	case pbemDecide:
 		p.orders = newOrderBuilder(p.desk, p.need)
@@ -234,6 +250,12 @@ func (p *PbemScene) build() {
 			shown(p.report, false)
 			f.body.AddChild(button("Check the whole game", p.verify, stretch()), p.report)
 		}
+	}
+	if p.waits() {
+		// Whom the game waits for and since which message, and the
+		// claim against a side that never answers.
+		f.body.AddChild(p.claim.stall, p.claim.ask, p.claim.box)
+		p.showClaim()
 	}
 	if a := p.arrived; a != nil && p.waits() {
 		f.body.AddChild(p.env.wrapped(fmt.Sprintf("A turn file from %s has arrived: %s", sideName(p.next.Game.Scenario, a.from), filepath.Base(a.file.path)), 15, render.UIAccent, ordersWidth-28))
@@ -314,20 +336,34 @@ func (p *PbemScene) standing() []string {
 	if g.Genesis.NoCosmicRifts {
 		lines[0] += " · cosmic rifts off"
 	}
+	// A game settled by a claim says so first, then how it stood: by
+	// the rules' outcome, where they had ended it before the claim (a
+	// dice key withheld), else each side's points when it was claimed.
+	claim := g.ClaimText()
+	if claim != "" {
+		lines = append(lines, "The game is over, "+claim+".")
+	}
+	stopped := false
 	if n := len(g.Results); n > 0 {
 		r := g.Results[n-1]
 		switch {
 		case r.Stopped != "":
+			stopped = true
 			lines = append(lines, "The game stopped: "+r.Stopped)
 			if v.Outcome == nil {
 				lines = append(lines, p.stoppedText(g.State.Outcome()))
 			}
-		case r.Break != "":
+		case r.Break != "" && claim == "":
 			lines = append(lines, p.breakText(r.Break))
 		}
 	}
-	if v.Outcome != nil {
+	switch {
+	case v.Outcome != nil && claim != "":
+		lines = append(lines, "Before the claim, the rules had ended it: "+strings.TrimPrefix(p.outcomeText(*v.Outcome), "The game is over: "))
+	case v.Outcome != nil:
 		lines = append(lines, p.outcomeText(*v.Outcome))
+	case claim != "" && !stopped:
+		lines = append(lines, p.claimedText(g.State.Outcome()))
 	}
 	if n := p.newLines(); n > 0 {
 		line := fmt.Sprintf("%d new lines in the log since you last looked.", n)
@@ -731,6 +767,9 @@ func (p *PbemScene) Update(in *Input) error {
 		keyless := *in
 		keyless.Held, keyless.Pressed, keyless.Typed = nil, nil, nil
 		in = &keyless
+	}
+	if p.claimUpdate(in) {
+		return nil
 	}
 	if p.keys.Fired(in, intentBack) {
 		p.env.Show(NewPbemFilesScene(p.env))

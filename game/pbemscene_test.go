@@ -16,6 +16,7 @@ import (
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -172,6 +173,9 @@ func (w *pbemWindow) open(path string, as rules.SideID) {
 	require.Empty(w.t, s.problem.Label)
 	w.tick()
 	w.tick()
+	if fs, ok := w.app.Scene().(*PbemFilesScene); ok && fs != s {
+		require.Empty(w.t, fs.problem.Label, "the file opened, but its table cannot be shown")
+	}
 }
 
 // play gives the table's proposed orders with the commit key, panel
@@ -209,7 +213,7 @@ func (w *pbemWindow) play(round int) string {
 // start starts the game the New game by file screen s has chosen and
 // returns the table, which has written the first turn file, and that
 // file.
-func (w *pbemWindow) start(s *PbemFilesScene) (*PbemScene, *pbem.File) {
+func (w *pbemWindow) start(s *PbemFilesScene) (*PbemScene, *wire.File) {
 	w.t.Helper()
 	s.newGame()
 	require.Empty(w.t, s.problem.Label)
@@ -352,17 +356,15 @@ func TestPbemWindowRefusesBadFiles(t *testing.T) {
 	data, err := os.ReadFile(answer)
 	require.NoError(t, err)
 	bad := t.TempDir()
-	variant := func(name string, change func(f *pbem.File)) string {
+	variant := func(name string, change func(f *wire.File)) string {
 		f, err := pbem.ParseFile(name, data)
 		require.NoError(t, err)
 		change(f)
-		b, err := f.Encode()
-		require.NoError(t, err)
 		p := filepath.Join(bad, name)
-		require.NoError(t, os.WriteFile(p, b, 0o644))
+		require.NoError(t, os.WriteFile(p, f.Encode(), 0o644))
 		return p
 	}
-	last := func(f *pbem.File) *pbem.Message { return &f.Messages[len(f.Messages)-1] }
+	last := func(f *wire.File) *wire.Message { return f.Messages[len(f.Messages)-1] }
 	notTurn := filepath.Join(bad, "notes.pbem")
 	require.NoError(t, os.WriteFile(notTurn, []byte("see you on Tuesday\n"), 0o644))
 	cases := []struct {
@@ -370,15 +372,15 @@ func TestPbemWindowRefusesBadFiles(t *testing.T) {
 	}{
 		{"stale", first, "stale or replayed"},
 		{"replayed own", own, "stale or replayed"},
-		{"edited", variant("edited.pbem", func(f *pbem.File) {
+		{"edited", variant("edited.pbem", func(f *wire.File) {
 			m := last(f)
-			m.Sig = strings.Repeat("0", len(m.Sig))
+			m.Sig = make(wire.Hex, len(m.Sig))
 		}), "edited or forged"},
-		{"reordered", variant("reordered.pbem", func(f *pbem.File) {
+		{"reordered", variant("reordered.pbem", func(f *wire.File) {
 			n := len(f.Messages)
 			f.Messages[n-1], f.Messages[n-2] = f.Messages[n-2], f.Messages[n-1]
 		}), "out of order"},
-		{"another game", variant("other.pbem", func(f *pbem.File) { f.Game = "0123456789abcdef" }), "genesis starts game"},
+		{"another game", variant("other.pbem", func(f *wire.File) { f.Game = "0123456789abcdef" }), "genesis starts game"},
 		{"not a turn file", notTurn, "not a turn file"},
 	}
 	home := pbemHome(w.env).Dir
@@ -457,7 +459,8 @@ func TestPbemWindowStartsAGame(t *testing.T) {
 
 // The keys of the play-by-file screen and of its table: Esc goes back,
 // to the main menu and to the games by file (nothing sent); R replays
-// the last stretch (nothing written).
+// the last stretch (nothing written); O opens the file that arrived; K
+// asks whether to claim the game (nothing written).
 func TestPbemIntents(t *testing.T) {
 	requireDisplay(t)
 	t.Run("files", func(t *testing.T) {
@@ -511,6 +514,18 @@ func TestPbemIntents(t *testing.T) {
 				w.tick()
 				assert.NotContains(t, []pbemStage{pbemSent, pbemWaiting}, w.table().stage, "the key opened the answer, and the table asks for orders")
 			}},
+			{intentClaim, func(t *testing.T, k ebiten.Key) {
+				_, _, first := peerStarts(t)
+				w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
+				w.open(first, "corsairs")
+				w.play(0)
+				p := w.table()
+				before := treeBytes(t, pbemHome(w.env).Dir)
+				w.script.press(k)
+				w.tick()
+				assert.True(t, p.claim.asking, "the key asks whether to claim the game")
+				assert.Equal(t, before, treeBytes(t, pbemHome(w.env).Dir), "asking writes nothing")
+			}},
 		})
 	})
 }
@@ -523,8 +538,7 @@ func TestPbemWindowTakesADroppedFile(t *testing.T) {
 	peer := newPbemPeer(t, "hunters")
 	seat, err := pbem.NewGame(peer.home, pbemSource(t), "hunters", testTime)
 	require.NoError(t, err)
-	first, err := seat.Game.File().Encode()
-	require.NoError(t, err)
+	first := seat.Game.File().Encode()
 	w := newPbemWindow(t, func(env *Env) Scene { return NewPbemFilesScene(env) })
 	s := w.files()
 	s.takeDrop(fstest.MapFS{"notes.txt": {Data: []byte("not this one")}, "first.pbem": {Data: first}})
@@ -576,9 +590,9 @@ func TestPbemWindowSaysWhenItCannotWrite(t *testing.T) {
 	require.NoError(t, err)
 	kinds := []string{}
 	for _, m := range f.Messages {
-		kinds = append(kinds, m.Kind)
+		kinds = append(kinds, m.Head().Kind)
 	}
-	assert.Equal(t, []string{pbem.KindGenesis, pbem.KindJoin, pbem.KindCommit}, kinds, "the file carries the join and the commitment sealed at the first try")
+	assert.Equal(t, []string{wire.KindGenesis, wire.KindJoin, wire.KindCommit}, kinds, "the file carries the join and the commitment sealed at the first try")
 }
 
 // mustRead reads a file the test wrote.
@@ -628,7 +642,7 @@ func TestPbemWindowStartsAGameOfAFile(t *testing.T) {
 	w.snap("new-game-of-a-file")
 	p, f := w.start(s)
 	require.NoError(t, os.RemoveAll(folder))
-	require.Len(t, f.Messages[0].Genesis.Scenario.Destinations, 1, "the genesis carries gate-yard.yaml")
+	require.Len(t, f.Messages[0].Body.(*wire.Genesis).Scenario.Destinations, 1, "the genesis carries gate-yard.yaml")
 	peer := newPbemPeer(t, "hunters")
 	peer.answer(t, p.wrote)
 	assert.Equal(t, p.seat.Game.ID, peer.seat.Game.ID, "the other machine joined with the scenario's folder gone")
@@ -670,7 +684,7 @@ func TestPbemWindowStartsAGameWithCosmicRiftsOff(t *testing.T) {
 	assert.True(t, p.seat.Game.Genesis.NoCosmicRifts)
 	assert.True(t, p.seat.Game.State.Ruleset.NoCosmicRifts)
 	assert.Contains(t, p.standing()[0], " · cosmic rifts off")
-	require.True(t, f.Messages[0].Genesis.NoCosmicRifts, "the genesis carries the choice")
+	require.True(t, f.Messages[0].Body.(*wire.Genesis).NoCosmicRifts, "the genesis carries the choice")
 
 	other := sc.Setup().Sides[1].ID
 	peer := newPbemPeer(t, other)

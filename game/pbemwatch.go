@@ -182,7 +182,7 @@ func readHead(path string) pbemHead {
 func acceptTurn(env *Env, h pbem.Home, name string, data []byte, as rules.SideID) string {
 	seat, err := pbem.Open(h, name, data, as)
 	if err != nil {
-		return "Refused, and nothing of your games changed: " + err.Error()
+		return refusalOf(h, err)
 	}
 	env.Show(openPbem(env, h, seat, ""))
 	return ""

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/pbem"
+	"github.com/hexrift/hexrift/game/pbem/wire"
 )
 
 // arrive writes a turn file into dir as a shared folder or a mail
@@ -133,8 +134,7 @@ func TestPbemTableNoticesArrivals(t *testing.T) {
 	seat, err := pbem.NewGame(other.home, pbemSource(t), "hunters", testTime)
 	require.NoError(t, err)
 	require.NotEqual(t, p.seat.Game.ID, seat.Game.ID)
-	otherFirst, err := seat.Game.File().Encode()
-	require.NoError(t, err)
+	otherFirst := seat.Game.File().Encode()
 	body := p.frame.body.Children()[0]
 	for _, c := range []struct {
 		name string
@@ -159,10 +159,9 @@ func TestPbemTableNoticesArrivals(t *testing.T) {
 	// accepted, and is refused when opened.
 	f, err := pbem.ParseFile(answer, []byte(mustRead(t, answer)))
 	require.NoError(t, err)
-	last := &f.Messages[len(f.Messages)-1]
-	last.Sig = strings.Repeat("0", len(last.Sig))
-	edited, err := f.Encode()
-	require.NoError(t, err)
+	last := f.Messages[len(f.Messages)-1]
+	last.Sig = make(wire.Hex, len(last.Sig))
+	edited := f.Encode()
 	bad := arrive(t, in, "edited.pbem", edited)
 	w.ticks(pbemWatchTicks)
 	require.NotNil(t, p.arrived)
