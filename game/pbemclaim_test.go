@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem"
 	"github.com/hexrift/hexrift/game/pbem/wire"
 )
@@ -30,7 +29,7 @@ func (w *pbemWindow) snapSizes(name string) {
 	w.t.Helper()
 	w.sized(1280, 800)
 	w.snap(name + "-1280")
-	w.sized(match.MinWindowWidth, match.MinWindowHeight)
+	w.sized(MinWindowWidth, MinWindowHeight)
 	w.snap(name + "-960")
 	w.sized(1280, 800)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hexrift/hexrift/game/pbem/wire"
+	"github.com/hexrift/hexrift/game/plot"
+	"github.com/hexrift/hexrift/rules"
 )
 
 // garbage are the values a hostile side puts in a field of each kind of
@@ -319,4 +322,41 @@ func TestRefusalsQuoteWhatTheyRead(t *testing.T) {
 	_, err := Open(Home{Dir: t.TempDir()}, "bad.pbem", []byte(bad), "corsairs")
 	require.Error(t, err)
 	require.NotContains(t, err.Error(), "\nforged line")
+}
+
+// TestHostileOrdersRefusedAtOpen: a side that commits to orders the
+// executor cannot carry out (a course that claims to have flown through
+// minus one of its waypoints, which once made game/plot panic as the last
+// reveal played the stretch, so that the honest side could not write its
+// own reveal) has its reveal refused as the file that carries it is
+// opened, naming its message, and the honest machine's game is as it was.
+func TestHostileOrdersRefusedAtOpen(t *testing.T) {
+	dir := t.TempDir()
+	corsairs := Home{Dir: filepath.Join(dir, "a"), Rand: fixedRand("hostile-a")}
+	hunters := Home{Dir: filepath.Join(dir, "b"), Rand: fixedRand("hostile-b")}
+	cs, err := NewGame(corsairs, testSource(t), "corsairs", testTime)
+	require.NoError(t, err)
+	hs, err := Open(hunters, "f0", cs.Game.File().Encode(), "hunters")
+	require.NoError(t, err)
+	f1, err := hs.Send(&Orders{})
+	require.NoError(t, err)
+	// The hunters' machine, as a cheater's code would, commits to
+	// poisoned orders instead.
+	poisoned, err := json.Marshal(&Orders{Plot: &plot.Orders{Side: "hunters", Turn: 1, Ships: []plot.Ship{{Unit: "bounty",
+		Course: plot.Course{Kind: plot.Waypoints, Hexes: []rules.Hex{{Q: 1, R: 1}}, Reached: plot.Progress{Now: -1}}}}}})
+	require.NoError(t, err)
+	nonce := bytes.Repeat([]byte{7}, NonceSize)
+	key := map[rules.SideID]ed25519.PrivateKey{"hunters": hs.sec.signer()}
+	c := index(t, f1, 0, wire.KindCommit)
+	edit(t, f1, c, func(b *wire.Commit) { b.Commit = commitment(f1.Game, b.Round, "hunters", poisoned, nonce) })
+	rechain(t, f1, c, key)
+	cs, err = Open(corsairs, "f1", f1.Encode(), "corsairs")
+	require.NoError(t, err, "a commitment is only a hash")
+	f2, err := cs.Send(&Orders{})
+	require.NoError(t, err)
+	f3 := appendSigned(t, f2, &wire.Reveal{Header: wire.Header{Kind: wire.KindReveal}, Round: 1, Orders: poisoned, Nonce: nonce}, "hunters", key["hunters"])
+	before := keptFiles(t, &player{home: corsairs, game: cs.Game.ID})
+	_, err = Open(corsairs, "f3.pbem", f3.Encode(), "corsairs")
+	require.ErrorContains(t, err, "f3.pbem refused: message "+itoa(len(f3.Messages)-1)+" (hunters's reveal of round 1): the revealed orders cannot be carried out: plot: bounty's course has flown through 0 and -1 of its 1 waypoints")
+	require.Equal(t, before, keptFiles(t, &player{home: corsairs, game: cs.Game.ID}))
 }
