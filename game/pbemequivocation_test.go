@@ -95,4 +95,3 @@ func TestPbemWindowRefusesAnEquivocation(t *testing.T) {
 	assert.Contains(t, strings.ReplaceAll(line.Label, "\n", ""), proofs[0])
 	w.snapSizes("equivocation-table")
 }
-
