@@ -389,3 +389,37 @@ func oneOf[T ~string](l *loader, n *yaml.Node, path string, choices []T) (T, boo
 }
 
 func index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
+
+// rootExcerpt is the longest text describeRoot quotes of what a file
+// holds in place of a scenario mapping.
+const rootExcerpt = 24
+
+// describeRoot names what a file holds when it is not a mapping of
+// scenario fields. A list or nothing is named; text is quoted only when
+// it is one short, printable line, such as a slip an author typed
+// ("id=duel"). Anything longer is named by its shape ("a plain text
+// line", "12 lines of plain text"), never quoted: the path given may be
+// any file at all, and an error must not print its contents.
+func describeRoot(n *yaml.Node, data []byte) string {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		return describe(n)
+	}
+	lines := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") && t != "---" {
+			lines++
+		}
+	}
+	printable := !strings.ContainsFunc(n.Value, func(r rune) bool { return !unicode.IsPrint(r) })
+	switch {
+	case lines > 1:
+		return fmt.Sprintf("%d lines of plain text, not YAML fields; is this a scenario file?", lines)
+	case !printable || utf8.RuneCountInString(n.Value) > rootExcerpt:
+		return "a plain text line, not YAML fields; is this a scenario file?"
+	}
+	q := strconv.Quote(n.Value)
+	if k, v, ok := strings.Cut(n.Value, ":"); ok && validID(k) && v != "" && v[0] != ' ' {
+		return q + `: a field needs a space after its colon, as "` + k + ": " + v + `"`
+	}
+	return q
+}

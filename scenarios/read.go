@@ -87,7 +87,7 @@ func (l *loader) load(data []byte) *Scenario {
 		return s
 	}
 	if root.Kind != yaml.MappingNode {
-		l.errorf(root, "", "expected a mapping of scenario fields (id, name, sides, units, ...), found %s", describe(root))
+		l.errorf(root, "", "expected a mapping of scenario fields (id, name, sides, units, ...), found %s", describeRoot(root, data))
 		return s
 	}
 	top := l.mapping(root, "", topFields...)
