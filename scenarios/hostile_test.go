@@ -72,7 +72,7 @@ func TestFieldChecks(t *testing.T) {
 		{"null document", "---\n", `:2:1: expected a mapping of scenario fields (id, name, sides, units, ...), found nothing`},
 		{"anchor unknown", header + "units: *u\n", `:5:8: YAML syntax: alias *u names no anchor`},
 		{"alias", header + "x: &u 1\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: *u}\n", `:7:50: YAML aliases such as *u are not supported`},
-		{"tab indent", "id: t\n\tname: T\n", `:2: YAML syntax: found a tab character`},
+		{"tab indent", "id: t\n\tname: T\n", `:2:1: YAML syntax: line 2 is indented with a tab: use spaces`},
 		{"not utf8", "id: t\nname: \"caf\xe9\"\n", `:2:11: file is not UTF-8 text`},
 	}
 	for _, tt := range tests {
