@@ -290,7 +290,15 @@ func runPreview(fs *flag.FlagSet, args []string) error {
 			return fmt.Errorf("%s already exists; -from %s only writes a new file", arg, *from)
 		}
 		if !isBundled(*from) {
-			return fmt.Errorf("-from %q: no bundled scenario of that id; 'hexrift scenarios' lists them", *from)
+			hint := ""
+			var ids []string
+			for _, info := range scenarios.Bundled() {
+				ids = append(ids, info.ID)
+			}
+			if c := scenarios.Closest(*from, ids); c != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			return fmt.Errorf("-from %q: no bundled scenario of that id%s; 'hexrift scenarios' lists them", *from, hint)
 		}
 		src, err := scenarios.ReadSource(*from)
 		if err != nil {
@@ -396,7 +404,7 @@ func runRender(fs *flag.FlagSet, args []string) error {
 	}
 	if *viewer != "" {
 		if _, ok := state.Side(rules.SideID(*viewer)); !ok {
-			return fmt.Errorf("-side %q: the scenario has no such side", *viewer)
+			return fmt.Errorf("-side %q: %s", *viewer, noSuchSide(state, *viewer))
 		}
 	}
 	opts := game.PictureOptions{Width: w, Height: h, HexesAcross: *zoom, Viewer: rules.SideID(*viewer)}
@@ -715,6 +723,20 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))
 	}
 	return nil
+}
+
+// noSuchSide says that the scenario of state has no side id, naming
+// the side it likely meant and every side it has.
+func noSuchSide(state *rules.State, id string) string {
+	var ids []string
+	for _, sd := range state.Sides {
+		ids = append(ids, string(sd.ID))
+	}
+	msg := "the scenario has no such side"
+	if c := scenarios.Closest(id, ids); c != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return msg + "; its sides are " + strings.Join(ids, ", ")
 }
 
 // printProblems prints scenario problems one per line and ends with

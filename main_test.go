@@ -229,6 +229,22 @@ func TestRenderWritesAPictureWithoutADisplay(t *testing.T) {
 	assert.Contains(t, stderr, "-center")
 }
 
+// TestRenderNamesTheSides checks that render -side with a side the
+// scenario does not have lists the sides it has, and the one a typo
+// most likely meant.
+func TestRenderNamesTheSides(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "map.png")
+	for _, tt := range []struct{ side, want string }{
+		{"klingon", `hexrift: -side "klingon": the scenario has no such side; its sides are federation, korath` + "\n"},
+		{"korat", `hexrift: -side "korat": the scenario has no such side (did you mean "korath"?); its sides are federation, korath` + "\n"},
+	} {
+		code, _, stderr := runCmd(t, "render", scenarios.DefaultID, "-o", out, "-side", tt.side)
+		assert.Equal(t, 1, code)
+		assert.Equal(t, tt.want, stderr)
+		assert.NoFileExists(t, out)
+	}
+}
+
 func TestSimPrintsTheSameHashEveryRun(t *testing.T) {
 	code, out1, errText := runCmd(t, "sim", scenarios.DefaultID, "--seed", "7", "--turns", "2")
 	require.Equal(t, 0, code, errText)

@@ -56,7 +56,8 @@ func TestRiftChartProblems(t *testing.T) {
 		{"rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-12, scenario: derelict-yard, defend: \"1,1\"}\n", `missing required field "port"`},
 		{"rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-12, scenario: derelict-yard, port: \"1,1\"}\n", `missing required field "defend"`},
 		{"rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-12, scenario: missing.yaml, port: \"0,0\", defend: \"1,1\"}\n", `destination "missing.yaml"`},
-		{"rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-8, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n      - {roll: 8-12, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n", "a roll of 8 picks more than one row"},
+		{"rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-8, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n      - {roll: 8-12, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n", `:9:16: rift_charts[0].rows[1].roll: roll 8-12 overlaps rift_charts[0].rows[0] (line 8, roll 2-8): a roll of 8 would pick both; each roll picks one row`},
+		{"rift_charts:\n  - roll: 2-8\n    rows:\n      - {roll: 2-12, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n  - roll: 6-12\n    rows:\n      - {roll: 2-12, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n", `:9:11: rift_charts[1].roll: roll 6-12 overlaps rift_charts[0] (line 6, roll 2-8): rolls of 6 to 8 would pick both; each roll picks one chart`},
 		{"rift_charts:\n  - roll: 13\n    rows:\n      - {roll: 2-12, scenario: derelict-yard, port: \"0,0\", defend: \"1,1\"}\n", "is not a 2d6 roll"},
 	} {
 		_, err := Load(filepath.Join(t.TempDir(), "o.yaml"), []byte(base+c.charts))

@@ -130,45 +130,67 @@ func (l *loader) mapping(n *yaml.Node, path string, allowed ...string) *fields {
 	return f
 }
 
+// Closest returns the choice closest to name, a likely typo of it ("kor-rader"
+// for "kor-raider", "Blue" for "blue"), or "" when none is that close:
+// at most 2 edits away, and at most half of name changed.
+func Closest(name string, choices []string) string {
+	best, bestD := "", 3
+	for _, c := range choices {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD && 2*d <= len(name) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// didYouMean returns " (did you mean "x"?)" for the choice closest to
+// name, or "".
+func didYouMean(name string, choices []string) string {
+	if c := Closest(name, choices); c != "" && c != name {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}
+
 // suggest returns a hint naming the allowed field closest to name.
 func suggest(name string, allowed []string) string {
 	if _, err := strconv.Atoi(strings.TrimSpace(name)); err == nil {
 		return `; a hex inside {...} must be quoted, as "Q,R"`
 	}
-	best, bestD := "", 3
-	for _, a := range allowed {
-		if d := editDistance(strings.ToLower(name), a); d < bestD && 2*d <= len(name) {
-			best, bestD = a, d
-		}
-	}
-	if best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+	if hint := didYouMean(name, allowed); hint != "" {
+		return hint
 	}
 	return "; known fields: " + strings.Join(allowed, ", ")
 }
 
-// editDistance is the Levenshtein distance, capped for long inputs.
+// editDistance counts the edits between a and b: characters inserted,
+// deleted or changed, and two neighbours swapped ("rde" for "red" is
+// one), capped for long inputs.
 func editDistance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 64
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	// d[i][j] is the distance between a[:i] and b[:j].
+	var d [65][65]int
+	for i := 0; i <= len(a); i++ {
+		d[i][0] = i
+	}
+	for j := 0; j <= len(b); j++ {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
+			c := 0
 			if a[i-1] != b[j-1] {
-				c++
+				c = 1
 			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+			d[i][j] = min(d[i-1][j-1]+c, d[i-1][j]+1, d[i][j-1]+1)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 func (f *fields) sub(name string) string {

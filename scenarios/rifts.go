@@ -60,22 +60,45 @@ func (l *loader) rollRange(n *yaml.Node, path string) (lo, hi int, ok bool) {
 	return x, y, true
 }
 
-// coverage checks that ranges cover 2-12 once: overlaps are errors, gaps
-// warnings (a roll there opens on uncharted space).
-func (l *loader) coverage(n *yaml.Node, path, what string, ranges [][2]int) {
+// rollAt is a chart's or row's roll range, with where it was written.
+type rollAt struct {
+	lo, hi int
+	at     *yaml.Node // the roll's value
+	path   string     // the chart or row, e.g. "rift_charts[0].rows[2]"
+}
+
+func (r rollAt) String() string {
+	if r.lo == r.hi {
+		return strconv.Itoa(r.lo)
+	}
+	return strconv.Itoa(r.lo) + "-" + strconv.Itoa(r.hi)
+}
+
+// coverage checks that ranges cover 2-12 once: a range that overlaps an
+// earlier one is an error at its roll, naming the earlier by its line;
+// gaps are a warning at n (a roll there opens on uncharted space).
+func (l *loader) coverage(n *yaml.Node, path, what string, ranges []rollAt) {
 	var seen [13]int
-	for _, r := range ranges {
-		for v := r[0]; v <= r[1]; v++ {
+	for i, r := range ranges {
+		for _, e := range ranges[:i] {
+			lo, hi := max(r.lo, e.lo), min(r.hi, e.hi)
+			if lo > hi {
+				continue
+			}
+			both := "a roll of " + strconv.Itoa(lo)
+			if hi > lo {
+				both = "rolls of " + strconv.Itoa(lo) + " to " + strconv.Itoa(hi)
+			}
+			l.errorf(r.at, r.path+".roll", "roll %v overlaps %s (line %d, roll %v): %s would pick both; each roll picks one %s", r, e.path, e.at.Line, e, both, what)
+			break
+		}
+		for v := r.lo; v <= r.hi; v++ {
 			seen[v]++
 		}
 	}
 	var gaps []string
 	for v := 2; v <= 12; v++ {
-		switch {
-		case seen[v] > 1:
-			l.errorf(n, path, "a roll of %d picks more than one %s", v, what)
-			return
-		case seen[v] == 0:
+		if seen[v] == 0 {
 			gaps = append(gaps, strconv.Itoa(v))
 		}
 	}
@@ -90,7 +113,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 		return
 	}
 	items, _ := l.list(n, "rift_charts", maxCharts)
-	var chartRanges [][2]int
+	var chartRanges []rollAt
 	for i, item := range items {
 		p := index("rift_charts", i)
 		f := l.mapping(item, p, chartFields...)
@@ -101,7 +124,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 		if v := f.require("roll"); v != nil {
 			if lo, hi, ok := l.rollRange(v, f.sub("roll")); ok {
 				c.Lo, c.Hi = lo, hi
-				chartRanges = append(chartRanges, [2]int{lo, hi})
+				chartRanges = append(chartRanges, rollAt{lo, hi, v, p})
 			}
 		}
 		if v := f.get("name"); v != nil {
@@ -110,7 +133,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 		rowsNode := f.require("rows")
 		if rowsNode != nil {
 			rows, _ := l.list(rowsNode, f.sub("rows"), maxChartRows)
-			var rowRanges [][2]int
+			var rowRanges []rollAt
 			for j, rn := range rows {
 				rp := index(f.sub("rows"), j)
 				rf := l.mapping(rn, rp, chartRowFields...)
@@ -121,7 +144,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 				if v := rf.require("roll"); v != nil {
 					if lo, hi, ok := l.rollRange(v, rf.sub("roll")); ok {
 						row.Lo, row.Hi = lo, hi
-						rowRanges = append(rowRanges, [2]int{lo, hi})
+						rowRanges = append(rowRanges, rollAt{lo, hi, v, rp})
 					}
 				}
 				if v := rf.require("scenario"); v != nil {
@@ -229,7 +252,7 @@ func (l *loader) readDestination(ref chartRef, name string) (file, key string, d
 		data, _ = bundled.ReadFile(file)
 		return file, "bundled:" + file, data
 	case !IsPath(name):
-		l.errorf(ref.at, ref.path, "destination %q is no bundled scenario; the bundled ones are %s (or give a path ending in .yaml)", clip(name), strings.Join(bundledIDs(), ", "))
+		l.errorf(ref.at, ref.path, "destination %q is no bundled scenario%s; the bundled ones are %s (or give a path ending in .yaml)", clip(name), didYouMean(name, bundledIDs()), strings.Join(bundledIDs(), ", "))
 		return "", "", nil
 	case !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml"):
 		l.errorf(ref.at, ref.path, "destination %q: a destination file's name ends in .yaml or .yml", clip(name))

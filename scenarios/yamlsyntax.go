@@ -2,7 +2,9 @@ package scenarios
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -86,8 +88,12 @@ func scanLines(data []byte) ([]scanned, []bracket) {
 		if !s.block {
 			prev = ','
 		}
+		col := utf8.RuneCountInString(text[:lead]) // runes before text[j]
 		for j := lead; j < len(text); j++ {
 			ch := text[j]
+			if j > lead && text[j-1]&0xC0 != 0x80 {
+				col++
+			}
 			switch {
 			case quote == '"':
 				if ch == '\\' {
@@ -108,18 +114,18 @@ func scanLines(data []byte) ([]scanned, []bracket) {
 			case ch == '#' && len(open) > 0 && startsScalar(prev) && prev != 0 && j > 0 && text[j-1] != ' ' && text[j-1] != '\t':
 				// "[#ff0000": no plain value starts with #.
 				if s.hash == 0 {
-					s.hash = utf8.RuneCountInString(text[:j]) + 1
+					s.hash = col + 1
 				}
 			case ch == '#' && (j == 0 || text[j-1] == ' ' || text[j-1] == '\t'):
 				if len(open) > 0 && j+1 < len(text) && text[j+1] != ' ' && text[j+1] != '\t' && s.hash == 0 {
-					s.hash = utf8.RuneCountInString(text[:j]) + 1
+					s.hash = col + 1
 				}
 				j = len(text)
 				continue
 			case (ch == '"' || ch == '\'') && startsScalar(prev):
 				quote = ch
 			case (ch == '{' || ch == '[') && startsScalar(prev):
-				open = append(open, bracket{i + 1, utf8.RuneCountInString(text[:j]) + 1, ch})
+				open = append(open, bracket{i + 1, col + 1, ch})
 			case (ch == '}' || ch == ']') && len(open) > 0:
 				open = open[:len(open)-1]
 			}
@@ -228,17 +234,26 @@ func keyOf(content string) (key, value string, at int, ok bool) {
 }
 
 // prefixParses reports whether the first n lines of the file parse as
-// YAML on their own.
+// YAML on their own. The whole file does not: it is the one explained.
 func prefixParses(lines []scanned, n int) bool {
+	if n >= len(lines) {
+		return false
+	}
 	var b bytes.Buffer
 	for _, l := range lines[:n] {
 		b.WriteString(l.text)
 		b.WriteByte('\n')
 	}
-	var doc yaml.Node
 	dec := yaml.NewDecoder(&b)
-	err := dec.Decode(&doc)
-	return err == nil || err.Error() == "EOF"
+	for {
+		var doc yaml.Node
+		switch err := dec.Decode(&doc); {
+		case errors.Is(err, io.EOF):
+			return true
+		case err != nil:
+			return false
+		}
+	}
 }
 
 // firstBreak returns the lines (from, to], 1-based, in which the file
@@ -297,6 +312,9 @@ func firstBreak(lines []scanned, near int) (from, to int, ok bool) {
 // explainSyntax explains why data does not parse, given the library's
 // line and message; ok is false when it cannot tell more than the library.
 func explainSyntax(data []byte, libLine int, libMsg string) (syntaxHelp, bool) {
+	if strings.Contains(libMsg, "exceeded max depth") {
+		return syntaxHelp{}, false // nesting a limit refuses, not a slip
+	}
 	lines, open := scanLines(data)
 	from, to, broke := firstBreak(lines, libLine)
 	if !broke {
@@ -473,6 +491,10 @@ func indentation(lines []scanned, bad int) (syntaxHelp, bool) {
 		}
 		c := l.indent + 1
 		content := l.text[l.indent:]
+		if content == "---" || strings.HasPrefix(content, "--- ") {
+			stack, open = nil, false // a new document
+			continue
+		}
 		n, w := dashes(content)
 		key, value, _, isKey := keyOf(content[w:])
 		fieldLike := n > 0 || isKey
