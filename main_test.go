@@ -90,6 +90,29 @@ units:
 
 	code, out, _ = runCmd(t, "check", warn, bad)
 	assert.Equal(t, 1, code, "a warning and an error: exit 1\n%s", out)
+
+	// A rift chart row whose arrivals appear on a star of the
+	// destination: a warning at the row's PORT, exit 0.
+	arrive := filepath.Join(dir, "arrive.yaml")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "far.yaml"), []byte(`id: far
+name: Far
+sides: [{id: c}]
+features: [{id: sun, kind: star, hex: "4,0"}]
+units: [{id: three, side: c, class: vel-corvette, hex: "0,0"}]
+`), 0o644))
+	require.NoError(t, os.WriteFile(arrive, []byte(`id: tiny
+name: Tiny
+sides: [{id: a}, {id: b}]
+units:
+  - {id: one, side: a, class: fed-cruiser, hex: "0,0"}
+  - {id: two, side: b, class: kor-raider, hex: "3,0"}
+rift_charts:
+  - roll: 2-12
+    rows: [{roll: 2-12, scenario: far.yaml, port: "4,0", defend: "0,0"}]
+`), 0o644))
+	code, out, _ = runCmd(t, "check", arrive)
+	assert.Equal(t, 0, code, "warnings only: exit 0\n%s", out)
+	assert.Equal(t, arrive+`:9:51: warning: rift_charts[0].rows[0].port: PORT 4,0 holds the star "sun" of far: arrivals appear in its hex (IP4.421), and the rules give point terrain no effect on a unit there, though no scenario may place a unit on a star at the start; most likely PORT was meant beside it`+"\n", out)
 }
 
 // check reports the devices a unit cannot carry and one it does not know,

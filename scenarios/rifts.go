@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -39,6 +40,10 @@ type chartRef struct {
 	chart, row int
 	at         *yaml.Node
 	path       string
+	// port and defend are where the row's PORT and DEFEND were written,
+	// nil when they were not read; row is the row's path.
+	port, defend *yaml.Node
+	rowPath      string
 }
 
 // rollRange reads a 2d6 roll range: N or "LO-HI", within 2-12.
@@ -147,17 +152,25 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 						rowRanges = append(rowRanges, rollAt{lo, hi, v, rp})
 					}
 				}
-				if v := rf.require("scenario"); v != nil {
-					if ref, ok := l.text(v, rf.sub("scenario"), 1000, false); ok {
-						row.Scenario = ref
-						s.chartRefs = append(s.chartRefs, chartRef{chart: len(s.RiftCharts), row: len(c.Rows), at: v, path: rf.sub("scenario")})
+				ref := chartRef{chart: len(s.RiftCharts), row: len(c.Rows), rowPath: rp}
+				if v := rf.require("port"); v != nil {
+					var ok bool
+					if row.Port, ok = l.hex(v, rf.sub("port")); ok {
+						ref.port = v
 					}
 				}
-				if v := rf.require("port"); v != nil {
-					row.Port, _ = l.hex(v, rf.sub("port"))
-				}
 				if v := rf.require("defend"); v != nil {
-					row.Defend, _ = l.hex(v, rf.sub("defend"))
+					var ok bool
+					if row.Defend, ok = l.hex(v, rf.sub("defend")); ok {
+						ref.defend = v
+					}
+				}
+				if v := rf.require("scenario"); v != nil {
+					if name, ok := l.text(v, rf.sub("scenario"), 1000, false); ok {
+						row.Scenario = name
+						ref.at, ref.path = v, rf.sub("scenario")
+						s.chartRefs = append(s.chartRefs, ref)
+					}
 				}
 				if v := rf.get("notes"); v != nil {
 					row.Notes, _ = l.text(v, rf.sub("notes"), maxDesc, true)
@@ -231,6 +244,7 @@ func (l *loader) loadDestinations(s *Scenario) {
 			continue
 		}
 		row.Scenario = d.ID
+		l.arrivalWarnings(ref, row, d)
 		if i := slices.IndexFunc(s.Destinations, func(o *Scenario) bool { return o.ID == d.ID }); i < 0 {
 			s.Destinations = append(s.Destinations, d)
 		} else if s.Destinations[i] != d {
@@ -238,6 +252,78 @@ func (l *loader) loadDestinations(s *Scenario) {
 		}
 	}
 	slices.SortFunc(s.Destinations, func(a, b *Scenario) int { return strings.Compare(a.ID, b.ID) })
+}
+
+// arrivalWarnings warns of a chart row whose PORT, where arrivals
+// appear, or DEFEND, where the destination's largest unit comes into
+// play, lies on point terrain or inside an ion storm of destination d,
+// saying what the rules do to a unit there; and of DEFEND moving any
+// other unit of d onto a star or black hole. The rules allow all of it,
+// so these are warnings: most likely the author meant the hex beside.
+func (l *loader) arrivalWarnings(ref chartRef, row *rules.RiftChartRow, d *Scenario) {
+	feature := func(h rules.Hex) (rules.Feature, bool) {
+		for _, f := range d.Features {
+			if f.Hex == h {
+				return f, true
+			}
+		}
+		return rules.Feature{}, false
+	}
+	storm := func(h rules.Hex) (rules.Region, bool) {
+		for _, g := range d.Regions {
+			if g.Kind == rules.RegionIonStorm && g.Shape.Contains(h) {
+				return g, true
+			}
+		}
+		return rules.Region{}, false
+	}
+	noStart := func(k rules.FeatureKind) string {
+		if k == rules.FeatureStar || k == rules.FeatureBlackHole {
+			return fmt.Sprintf(", though no scenario may place a unit on a %s at the start", k)
+		}
+		return ""
+	}
+	const stormRule = `every direct-fire roll from or at a unit there takes +1 (docs/RULES.md "Ion storms")`
+	if ref.port != nil {
+		at, path := ref.port, ref.rowPath+".port"
+		if f, ok := feature(row.Port); ok {
+			l.warnf(at, path, "PORT %v holds the %s %q of %s: arrivals appear in its hex (IP4.421), and the rules give point terrain no effect on a unit there%s; most likely PORT was meant beside it", row.Port, f.Kind, f.ID, d.ID, noStart(f.Kind))
+		}
+		if g, ok := storm(row.Port); ok {
+			l.warnf(at, path, "PORT %v lies inside ion storm %q of %s: arrivals appear in the storm, where %s; the rift's far end is no cosmic storm (IP4.51 is about a rift that forms in a storm)", row.Port, g.ID, d.ID, stormRule)
+		}
+	}
+	if ref.defend == nil {
+		return
+	}
+	placed, main := rules.PlaceDefenders(d.Units, row.Defend)
+	if main < 0 {
+		return
+	}
+	at, path := ref.defend, ref.rowPath+".defend"
+	lead, home := placed[main], d.Units[main].Hex
+	if home == row.Defend {
+		return // the destination's own layout: nothing moves
+	}
+	if f, ok := feature(row.Defend); ok {
+		l.warnf(at, path, "DEFEND %v holds the %s %q of %s: its largest unit %q comes into play in that hex (IP4.442), and the rules give point terrain no effect on a unit there%s; most likely DEFEND was meant beside it", row.Defend, f.Kind, f.ID, d.ID, lead.ID, noStart(f.Kind))
+	}
+	g, in := storm(row.Defend)
+	g0, was := storm(home)
+	switch {
+	case in && !was:
+		l.warnf(at, path, "DEFEND %v lies inside ion storm %q of %s: its largest unit %q comes into play in the storm, where %s, though its file has it outside any storm (at %v)", row.Defend, g.ID, d.ID, lead.ID, stormRule, home)
+	case was && !in:
+		l.warnf(at, path, "DEFEND %v takes the largest unit %q of %s out of its ion storm %q (its file has it at %v): a destination's units move to DEFEND, its terrain stays where it is; give DEFEND %v to keep them in the storm", row.Defend, lead.ID, d.ID, g0.ID, home, home)
+	}
+	for i, u := range placed {
+		if i == main || u.Status != rules.StatusOnMap {
+			continue
+		}
+		if f, ok := feature(u.Hex); ok && (f.Kind == rules.FeatureStar || f.Kind == rules.FeatureBlackHole) {
+			l.warnf(at, path, "DEFEND %v moves unit %q of %s onto the %s %q at %v: its units keep their places relative to the largest, %q, and its terrain stays where it is", row.Defend, u.ID, d.ID, f.Kind, f.ID, u.Hex, lead.ID)
+		}
+	}
 }
 
 // readDestination reads the destination a chart row names. It returns
