@@ -113,11 +113,11 @@ func TestRiftRuleset(t *testing.T) {
 
 // arrivalMap is the destination of TestArrivalWarnings, drawn:
 //
-//	   star at 3,0     planet at -3,0    moon at 0,3
-//	   ion storm "fog": the disc of radius 1 round 0,-4
-//	   warden (kor-warbird, the largest) at 0,0
-//	   tender (vel-corvette) at 3,-2: DEFEND 0,2 puts it on the star
-//	   lurker (kor-raider) at 6,-6, inside storm "mist" round 6,-6
+//	star at 3,0     planet at -3,0    moon at 0,3
+//	ion storm "fog": the disc of radius 1 round 0,-4
+//	warden (kor-warbird, the largest) at 0,0
+//	tender (vel-corvette) at 3,-2: DEFEND 0,2 puts it on the star
+//	lurker (kor-raider) at 6,-6, inside storm "mist" round 6,-6
 const arrivalMap = `id: far
 name: Far
 sides: [{id: wardens}, {id: lurkers}]
