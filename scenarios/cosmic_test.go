@@ -111,7 +111,7 @@ func TestRiftRuleset(t *testing.T) {
 	}
 }
 
-// arrivalMap is the destination of TestArrivalWarnings, drawn:
+// arrivalMap is the destination of TestArrivalWarnings, in short:
 //
 //	star at 3,0     planet at -3,0    moon at 0,3
 //	ion storm "fog": the disc of radius 1 round 0,-4

@@ -350,24 +350,3 @@ func TestCarriedUnits(t *testing.T) {
 		t.Errorf("shuttle = %+v", shuttle)
 	}
 }
-
-// TestDocExample loads the quick example of docs/SCENARIOS.md, so that
-// the reference never shows a file that does not load.
-func TestDocExample(t *testing.T) {
-	doc, err := os.ReadFile("../docs/SCENARIOS.md")
-	if err != nil {
-		t.Skip("docs not present:", err)
-	}
-	_, rest, ok := strings.Cut(string(doc), "```yaml\n")
-	block, _, ok2 := strings.Cut(rest, "```")
-	if !ok || !ok2 {
-		t.Fatal("no yaml block in docs/SCENARIOS.md")
-	}
-	s, err := Load("docs/SCENARIOS.md", []byte(block))
-	if err != nil || len(s.Warnings) > 0 {
-		t.Fatalf("doc example: %v %v", err, s.Warnings)
-	}
-	if _, err := rules.NewState(s.Setup(), 1); err != nil {
-		t.Fatal(err)
-	}
-}
