@@ -386,6 +386,8 @@ func runRender(fs *flag.FlagSet, args []string) error {
 	center := fs.String("center", "", "hex at the centre of the image, Q,R (default: the scenario's map centre)")
 	zoom := fs.Float64("zoom", 0, "hexes across the image (default: fit the scenario)")
 	viewer := fs.String("side", "", "draw the map as this side sees it (default: the public table view)")
+	legend := fs.Bool("legend", true, "draw the map key at the bottom left: the sides, objective areas and targets, a destination's PORT and DEFEND")
+	dest := fs.String("destination", "", "draw a rift chart row's destination as it comes into play, with PORT and DEFEND marked: CHART.ROW (1.2) or a destination id (its first row)")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
@@ -398,16 +400,11 @@ func runRender(fs *flag.FlagSet, args []string) error {
 	if n, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || n != 2 || w < 16 || h < 16 || w > 8192 || h > 8192 {
 		return fmt.Errorf("-size %q: want WxH between 16x16 and 8192x8192", *size)
 	}
-	state, err := openState(arg, 1)
+	sc, err := scenarios.Open(arg)
 	if err != nil {
-		return err
+		return printProblems(err)
 	}
-	if *viewer != "" {
-		if _, ok := state.Side(rules.SideID(*viewer)); !ok {
-			return fmt.Errorf("-side %q: %s", *viewer, noSuchSide(state, *viewer))
-		}
-	}
-	opts := game.PictureOptions{Width: w, Height: h, HexesAcross: *zoom, Viewer: rules.SideID(*viewer)}
+	opts := game.PictureOptions{Width: w, Height: h, HexesAcross: *zoom, Viewer: rules.SideID(*viewer), Legend: *legend, Destination: *dest}
 	if *center != "" {
 		c, err := rules.ParseHex(*center)
 		if err != nil {
@@ -415,7 +412,7 @@ func runRender(fs *flag.FlagSet, args []string) error {
 		}
 		opts.Center, opts.HasCenter = c, true
 	}
-	img, err := game.Picture(state, opts)
+	img, err := game.ScenarioPicture(sc, opts)
 	if err != nil {
 		return err
 	}
@@ -723,20 +720,6 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))
 	}
 	return nil
-}
-
-// noSuchSide says that the scenario of state has no side id, naming
-// the side it likely meant and every side it has.
-func noSuchSide(state *rules.State, id string) string {
-	var ids []string
-	for _, sd := range state.Sides {
-		ids = append(ids, string(sd.ID))
-	}
-	msg := "the scenario has no such side"
-	if c := scenarios.Closest(id, ids); c != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", c)
-	}
-	return msg + "; its sides are " + strings.Join(ids, ", ")
 }
 
 // printProblems prints scenario problems one per line and ends with

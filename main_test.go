@@ -252,6 +252,44 @@ func TestRenderWritesAPictureWithoutADisplay(t *testing.T) {
 	assert.Contains(t, stderr, "-center")
 }
 
+// TestRenderDestination draws a rift chart row's destination as it comes
+// into play, names the rows when asked for one there is not, and keeps a
+// destination from an origin side's -side; -legend=false leaves the map
+// key out.
+func TestRenderDestination(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "yard.png")
+	code, stdout, stderr := runCmd(t, "render", "rift-gate", "-destination", "1.2", "-o", out, "-size", "640x400")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "wrote "+out+" (640x400)\n", stdout)
+	for _, tt := range []struct{ args, want string }{
+		{"-destination 3.1", `hexrift: -destination "3.1": no such chart row or destination; the rows are 1.1 derelict-yard, 1.2 corsair-haven, 1.3 velari-outpost, 2.1 velari-outpost, 2.2 derelict-yard, 2.3 corsair-haven` + "\n"},
+		{"-destination 1.2 -side korath", `hexrift: -side "korath": the destination corsair-haven is seen only by its own sides (corsairs, hunters) and by the sides whose units found the rift, which no picture of the start can show; leave out -side for the author's view` + "\n"},
+	} {
+		args := append([]string{"render", "rift-gate", "-o", filepath.Join(dir, "x.png")}, strings.Fields(tt.args)...)
+		code, _, stderr := runCmd(t, args...)
+		assert.Equal(t, 1, code, tt.args)
+		assert.Equal(t, tt.want, stderr, tt.args)
+	}
+	assert.NoFileExists(t, filepath.Join(dir, "x.png"))
+
+	pixel := func(args ...string) [3]uint32 {
+		t.Helper()
+		p := filepath.Join(dir, "key.png")
+		code, _, stderr := runCmd(t, append([]string{"render", scenarios.DefaultID, "-o", p, "-size", "640x400"}, args...)...)
+		require.Equal(t, 0, code, stderr)
+		f, err := os.Open(p)
+		require.NoError(t, err)
+		defer f.Close()
+		img, err := png.Decode(f)
+		require.NoError(t, err)
+		r, g, b, _ := img.At(16, 380).RGBA() // inside the map key's panel, bottom left
+		return [3]uint32{r, g, b}
+	}
+	assert.NotEqual(t, pixel(), pixel("-legend=false"), "the map key is drawn, and -legend=false leaves it out")
+}
+
 // TestRenderNamesTheSides checks that render -side with a side the
 // scenario does not have lists the sides it has, and the one a typo
 // most likely meant.

@@ -85,6 +85,11 @@ func (d RiftDice) validate() error {
 	return nil
 }
 
+// DetectRange returns the tactical intelligence E range (IP4.28): how
+// near one of its units must come to a cosmic rift's end for a side to
+// know the rift.
+func (r Ruleset) DetectRange() int { return r.detectRange() }
+
 // detectRange returns the tactical intelligence E range (IP4.28).
 func (r Ruleset) detectRange() int {
 	if r.RiftDetectRange > 0 {
