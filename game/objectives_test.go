@@ -21,10 +21,10 @@ var update = flag.Bool("update", false, "write the golden pictures of testdata/g
 
 // objectiveMap is the fixture of the objective drawing tests:
 //
-//	        blue's hold area, radius 1, round 0,-4 (red holds it too)
-//	 lancer (blue) 0,0            bastion (red, a starbase) 6,-3
-//	                              blue destroys it, red protects it
-//	                   sting (red's mine) 4,1: blue destroys it; only red sees a mine
+//	       blue's hold area, radius 1, round 0,-4 (red holds it too)
+//	lancer (blue) 0,0            bastion (red, a starbase) 6,-3
+//	                             blue destroys it, red protects it
+//	                  sting (red's mine) 4,1: blue destroys it; only red sees a mine
 const objectiveMap = `id: marks
 name: Marks
 sides:
