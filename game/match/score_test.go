@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +78,41 @@ func TestScores(t *testing.T) {
 			assert.Equal(t, tt.lines, ScoreLines(st))
 		})
 	}
+}
+
+// TestScoreTally tallies three games of the score scenario (the raider
+// lives in two, the third brings a destination's defenders into play)
+// in every order they might come in from the workers, and writes the
+// same lines.
+func TestScoreTally(t *testing.T) {
+	sc, err := scenarios.Load("score.yaml", []byte(scoreScenario))
+	require.NoError(t, err)
+	st, err := rules.NewState(sc.Setup(), 1)
+	require.NoError(t, err)
+	quiet := st.Outcome()
+	defended := st.Outcome()
+	defended.Sides = append(defended.Sides, rules.SideResult{Side: "yard.wardens", Destination: "yard", Points: 12})
+	st.Unit("claw").Status = rules.StatusDestroyed
+	lost := st.Outcome()
+	blue := lost.Sides[0].Points
+	want := []string{
+		"  blue: " + fmt.Sprintf("%.1f", float64(40+40+blue)/3) + " points a game",
+		"    Hold the lane (40): met in 3 of 3 games (100%), missed in 0",
+		"    destroy claw (100): met in 1 of 3 games (33%), missed in 2",
+		"  red: 20.0 points a game",
+		"    Claw comes through (30): met in 2 of 3 games (67%), missed in 1",
+		"    exit 1 of tusk at 20,0 (80): met in 0 of 3 games (0%), missed in 3",
+		"  yard.wardens, defending yard (in play in 1 game; scored, not contending): 12.0 points a game",
+	}
+	for _, order := range [][]rules.Outcome{{quiet, defended, lost}, {lost, quiet, defended}, {defended, lost, quiet}} {
+		var total ScoreTally
+		for _, o := range order {
+			var one ScoreTally // as a worker tallies a game
+			one.Add(o)
+			total.Merge(one)
+		}
+		assert.Equal(t, want, total.Lines(sc))
+	}
+	var none ScoreTally
+	assert.Empty(t, none.Lines(sc), "no games, no lines")
 }
