@@ -668,13 +668,18 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int, order
 	var total tourney.MatchTally
 	for i, src := range srcs {
 		start := time.Now()
-		t, err := tourney.PlayMatch(src, seeds, a, b, workers)
+		t, score, err := tourney.PlayMatchScored(src, seeds, a, b, workers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.Name, err)
 		}
 		total.Add(t)
 		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
 			a, b, ids[i], t.Win, t.Draw, t.Loss, 100*t.WinRate(), t.Games(), time.Since(start).Round(time.Second))
+		if sc, err := src.Load(); err == nil {
+			for _, l := range score.Lines(sc) {
+				fmt.Fprintln(out, l)
+			}
+		}
 	}
 	if len(srcs) > 1 {
 		fmt.Fprintf(out, "%s vs %s overall: win %d draw %d loss %d (%.1f%% of decided games won)\n",
@@ -713,8 +718,16 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
 	if s.Over() {
 		// The dice are no secret once the game is over (IP8.337: every
-		// private roll can be checked from the save).
+		// private roll can be checked from the save), nor is how the
+		// sides stand.
 		fmt.Fprintf(out, "seed %d\nprivate_key %s\n", s.Seed, s.State.PrivateKey)
+		for _, l := range match.ScoreLines(s.State) {
+			fmt.Fprintln(out, l)
+		}
+	} else {
+		// Mid-game the points and objectives come from the whole state,
+		// hidden units and all: like the seed, they wait for the end.
+		fmt.Fprintln(out, "points and objectives: shown once the game is over (as it stands, they could tell what a side may not see)")
 	}
 	if *verify {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))

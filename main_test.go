@@ -332,6 +332,86 @@ func TestSimPrintsTheSameHashEveryRun(t *testing.T) {
 	assert.NotEqual(t, out1, out3)
 }
 
+// TestSimAndReplayPrintTheScore plays drill-rift to its end (its rift is
+// open from the start, so a destination's defenders are in play): sim's
+// summary holds each side's points and every objective, and replay of
+// the save prints the same, the defenders marked; replay of a game not
+// over keeps them back, as it keeps the seed.
+func TestSimAndReplayPrintTheScore(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "drill.hexrift")
+	code, out, errText := runCmd(t, "sim", "drill-rift", "--seed", "2", "--turns", "100", "--save", save)
+	require.Equal(t, 0, code, errText)
+	var res struct {
+		Over       bool           `json:"over"`
+		Points     map[string]int `json:"points"`
+		Objectives []struct {
+			Side      string `json:"side"`
+			Objective string `json:"objective"`
+			Points    int    `json:"points"`
+			Met       bool   `json:"met"`
+		} `json:"objectives"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	require.True(t, res.Over, "drill-rift has a turn limit of 10")
+	sc, err := scenarios.Open("drill-rift")
+	require.NoError(t, err)
+	require.Len(t, res.Objectives, len(sc.Objectives), "every objective, met or not")
+	for _, sd := range sc.Sides {
+		assert.Contains(t, res.Points, string(sd.ID))
+	}
+	defenders := 0
+	for id := range res.Points {
+		if strings.Contains(id, ".") {
+			defenders++
+		}
+	}
+	assert.Positive(t, defenders, "the destination's defenders are scored: %v", res.Points)
+
+	code, out, errText = runCmd(t, "replay", save)
+	require.Equal(t, 0, code, errText)
+	for id, p := range res.Points {
+		line := fmt.Sprintf("points %s %d", id, p)
+		if strings.Contains(id, ".") {
+			line += " (defending "
+		} else {
+			line += "\n"
+		}
+		assert.Contains(t, out, line)
+	}
+	for _, o := range res.Objectives {
+		state := "missed"
+		if o.Met {
+			state = "met"
+		}
+		assert.Contains(t, out, fmt.Sprintf("objective %s %s: %s (%d)\n", state, o.Side, o.Objective, o.Points))
+	}
+
+	early := filepath.Join(dir, "early.hexrift")
+	code, _, errText = runCmd(t, "sim", "drill-rift", "--seed", "2", "--turns", "1", "--save", early)
+	require.Equal(t, 0, code, errText)
+	code, out, errText = runCmd(t, "replay", early)
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "points and objectives: shown once the game is over")
+	assert.NotContains(t, out, "points federation")
+	assert.NotContains(t, out, "seed ")
+}
+
+// TestSimMatchPrintsTheScore checks that sim -match prints, under each
+// scenario's result, each side's points a game and how often each of its
+// objectives was met.
+func TestSimMatchPrintsTheScore(t *testing.T) {
+	code, out, errText := runCmd(t, "sim", "-match", "easy:easy", "-seeds", "1", scenarios.DefaultID)
+	require.Equal(t, 0, code, errText)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 5, out)
+	assert.Regexp(t, `^easy vs easy on first-contact: win \d+ draw \d+ loss \d+ `, lines[0])
+	assert.Regexp(t, `^  federation: \d+\.\d points a game$`, lines[1])
+	assert.Regexp(t, `^    Hold New Haven \(60\): met in \d of 2 games \(\d+%\), missed in \d$`, lines[2])
+	assert.Regexp(t, `^  korath: \d+\.\d points a game$`, lines[3])
+	assert.Regexp(t, `^    Hold New Haven \(60\): met in \d of 2 games \(\d+%\), missed in \d$`, lines[4])
+}
+
 func TestReplayVerifyFindsTheFirstDivergence(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.hexrift")
 	code, _, errText := runCmd(t, "sim", scenarios.DefaultID, "--seed", "4", "--turns", "1", "--save", path)
