@@ -290,7 +290,15 @@ func runPreview(fs *flag.FlagSet, args []string) error {
 			return fmt.Errorf("%s already exists; -from %s only writes a new file", arg, *from)
 		}
 		if !isBundled(*from) {
-			return fmt.Errorf("-from %q: no bundled scenario of that id; 'hexrift scenarios' lists them", *from)
+			hint := ""
+			var ids []string
+			for _, info := range scenarios.Bundled() {
+				ids = append(ids, info.ID)
+			}
+			if c := scenarios.Closest(*from, ids); c != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			return fmt.Errorf("-from %q: no bundled scenario of that id%s; 'hexrift scenarios' lists them", *from, hint)
 		}
 		src, err := scenarios.ReadSource(*from)
 		if err != nil {
@@ -378,6 +386,8 @@ func runRender(fs *flag.FlagSet, args []string) error {
 	center := fs.String("center", "", "hex at the centre of the image, Q,R (default: the scenario's map centre)")
 	zoom := fs.Float64("zoom", 0, "hexes across the image (default: fit the scenario)")
 	viewer := fs.String("side", "", "draw the map as this side sees it (default: the public table view)")
+	legend := fs.Bool("legend", true, "draw the map key at the bottom left: the sides, objective areas and targets, a destination's PORT and DEFEND")
+	dest := fs.String("destination", "", "draw a rift chart row's destination as it comes into play, with PORT and DEFEND marked: CHART.ROW (1.2) or a destination id (its first row)")
 	arg, err := oneOptionalArg(fs, args)
 	if err != nil {
 		return err
@@ -390,16 +400,11 @@ func runRender(fs *flag.FlagSet, args []string) error {
 	if n, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || n != 2 || w < 16 || h < 16 || w > 8192 || h > 8192 {
 		return fmt.Errorf("-size %q: want WxH between 16x16 and 8192x8192", *size)
 	}
-	state, err := openState(arg, 1)
+	sc, err := scenarios.Open(arg)
 	if err != nil {
-		return err
+		return printProblems(err)
 	}
-	if *viewer != "" {
-		if _, ok := state.Side(rules.SideID(*viewer)); !ok {
-			return fmt.Errorf("-side %q: the scenario has no such side", *viewer)
-		}
-	}
-	opts := game.PictureOptions{Width: w, Height: h, HexesAcross: *zoom, Viewer: rules.SideID(*viewer)}
+	opts := game.PictureOptions{Width: w, Height: h, HexesAcross: *zoom, Viewer: rules.SideID(*viewer), Legend: *legend, Destination: *dest}
 	if *center != "" {
 		c, err := rules.ParseHex(*center)
 		if err != nil {
@@ -407,7 +412,7 @@ func runRender(fs *flag.FlagSet, args []string) error {
 		}
 		opts.Center, opts.HasCenter = c, true
 	}
-	img, err := game.Picture(state, opts)
+	img, err := game.ScenarioPicture(sc, opts)
 	if err != nil {
 		return err
 	}
@@ -663,13 +668,18 @@ func runMatches(arg, pair, table string, seeds int, all bool, workers int, order
 	var total tourney.MatchTally
 	for i, src := range srcs {
 		start := time.Now()
-		t, err := tourney.PlayMatch(src, seeds, a, b, workers)
+		t, score, err := tourney.PlayMatchScored(src, seeds, a, b, workers)
 		if err != nil {
 			return fmt.Errorf("%s: %w", src.Name, err)
 		}
 		total.Add(t)
 		fmt.Fprintf(out, "%s vs %s on %s: win %d draw %d loss %d (%.1f%% of decided games won; %d games, %s)\n",
 			a, b, ids[i], t.Win, t.Draw, t.Loss, 100*t.WinRate(), t.Games(), time.Since(start).Round(time.Second))
+		if sc, err := src.Load(); err == nil {
+			for _, l := range score.Lines(sc) {
+				fmt.Fprintln(out, l)
+			}
+		}
 	}
 	if len(srcs) > 1 {
 		fmt.Fprintf(out, "%s vs %s overall: win %d draw %d loss %d (%.1f%% of decided games won)\n",
@@ -708,8 +718,16 @@ func runReplay(fs *flag.FlagSet, args []string) error {
 	fmt.Fprintf(out, "replayed %d commands of %s to %s\nstate_hash %s\n", len(sf.Commands), s.State.Scenario.ID, s.State.Clock, s.State.Hash())
 	if s.Over() {
 		// The dice are no secret once the game is over (IP8.337: every
-		// private roll can be checked from the save).
+		// private roll can be checked from the save), nor is how the
+		// sides stand.
 		fmt.Fprintf(out, "seed %d\nprivate_key %s\n", s.Seed, s.State.PrivateKey)
+		for _, l := range match.ScoreLines(s.State) {
+			fmt.Fprintln(out, l)
+		}
+	} else {
+		// Mid-game the points and objectives come from the whole state,
+		// hidden units and all: like the seed, they wait for the end.
+		fmt.Fprintln(out, "points and objectives: shown once the game is over (as it stands, they could tell what a side may not see)")
 	}
 	if *verify {
 		fmt.Fprintf(out, "verified %d checkpoints\n", len(sf.Checks))

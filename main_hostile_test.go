@@ -31,6 +31,12 @@ func TestCommandsRefuseHostileFiles(t *testing.T) {
 	origin := "id: o\nname: O\nsides: [{id: a}, {id: b}]\nunits: [{id: x, side: a, class: fed-cruiser, hex: \"0,0\", facing: A, speed: 0}, {id: y, side: b, class: kor-raider, hex: \"5,0\", facing: D, speed: 0}]\n" +
 		"rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-12, scenario: ../../../../../../etc/passwd, port: \"0,0\", defend: \"1,1\"}\n"
 	require.NoError(t, os.WriteFile(reach, []byte(origin), 0o644))
+	// A path that is a symbolic link to a file that is no scenario at
+	// all, such as the password file: its text is never quoted.
+	passwd := filepath.Join(dir, "passwd")
+	require.NoError(t, os.WriteFile(passwd, []byte("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"), 0o644))
+	notScenario := filepath.Join(dir, "users.yaml")
+	require.NoError(t, os.Symlink(passwd, notScenario))
 	tagged := filepath.Join(dir, "tagged.yaml")
 	require.NoError(t, os.WriteFile(tagged, []byte("id: t\nname: !!python/object:os.system x\n"), 0o644))
 
@@ -62,6 +68,9 @@ func TestCommandsRefuseHostileFiles(t *testing.T) {
 		{"play from pipe", []string{"play", "-from", savePipe}, savePipe, "is a named pipe"},
 		{"check reach", []string{"check", reach}, reach, "a destination file's name ends in .yaml or .yml"},
 		{"sim reach", []string{"sim", reach}, reach, "a destination file's name ends in .yaml or .yml"},
+		{"check not a scenario", []string{"check", notScenario}, notScenario + ":1:1", "found 2 lines of plain text, not YAML fields; is this a scenario file?"},
+		{"render not a scenario", []string{"render", notScenario, "-o", filepath.Join(dir, "y.png")}, notScenario + ":1:1", "found 2 lines of plain text"},
+		{"sim not a scenario", []string{"sim", notScenario}, notScenario + ":1:1", "found 2 lines of plain text"},
 		{"check tag", []string{"check", tagged}, tagged + ":2:7", "YAML tag !!python/object:os.system is not supported"},
 		{"replay hostile save", []string{"replay", hostileSave}, hostileSave, "a destination file's name ends in .yaml or .yml"},
 	}
@@ -73,6 +82,7 @@ func TestCommandsRefuseHostileFiles(t *testing.T) {
 			assert.Contains(t, all, tt.file+":", "the error names the file")
 			assert.Contains(t, all, tt.want)
 			assert.NotContains(t, all, "root:x")
+			assert.NotContains(t, all, "daemon")
 		})
 	}
 }

@@ -90,6 +90,29 @@ units:
 
 	code, out, _ = runCmd(t, "check", warn, bad)
 	assert.Equal(t, 1, code, "a warning and an error: exit 1\n%s", out)
+
+	// A rift chart row whose arrivals appear on a star of the
+	// destination: a warning at the row's PORT, exit 0.
+	arrive := filepath.Join(dir, "arrive.yaml")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "far.yaml"), []byte(`id: far
+name: Far
+sides: [{id: c}]
+features: [{id: sun, kind: star, hex: "4,0"}]
+units: [{id: three, side: c, class: vel-corvette, hex: "0,0"}]
+`), 0o644))
+	require.NoError(t, os.WriteFile(arrive, []byte(`id: tiny
+name: Tiny
+sides: [{id: a}, {id: b}]
+units:
+  - {id: one, side: a, class: fed-cruiser, hex: "0,0"}
+  - {id: two, side: b, class: kor-raider, hex: "3,0"}
+rift_charts:
+  - roll: 2-12
+    rows: [{roll: 2-12, scenario: far.yaml, port: "4,0", defend: "0,0"}]
+`), 0o644))
+	code, out, _ = runCmd(t, "check", arrive)
+	assert.Equal(t, 0, code, "warnings only: exit 0\n%s", out)
+	assert.Equal(t, arrive+`:9:51: warning: rift_charts[0].rows[0].port: PORT 4,0 holds the star "sun" of far: arrivals appear in its hex (IP4.421), and the rules give point terrain no effect on a unit there, though no scenario may place a unit on a star at the start; most likely PORT was meant beside it`+"\n", out)
 }
 
 // check reports the devices a unit cannot carry and one it does not know,
@@ -229,6 +252,60 @@ func TestRenderWritesAPictureWithoutADisplay(t *testing.T) {
 	assert.Contains(t, stderr, "-center")
 }
 
+// TestRenderDestination draws a rift chart row's destination as it comes
+// into play, names the rows when asked for one there is not, and keeps a
+// destination from an origin side's -side; -legend=false leaves the map
+// key out.
+func TestRenderDestination(t *testing.T) {
+	t.Setenv("DISPLAY", "")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "yard.png")
+	code, stdout, stderr := runCmd(t, "render", "rift-gate", "-destination", "1.2", "-o", out, "-size", "640x400")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "wrote "+out+" (640x400)\n", stdout)
+	for _, tt := range []struct{ args, want string }{
+		{"-destination 3.1", `hexrift: -destination "3.1": no such chart row or destination; the rows are 1.1 derelict-yard, 1.2 corsair-haven, 1.3 velari-outpost, 2.1 velari-outpost, 2.2 derelict-yard, 2.3 corsair-haven` + "\n"},
+		{"-destination 1.2 -side korath", `hexrift: -side "korath": the destination corsair-haven is seen only by its own sides (corsairs, hunters) and by the sides whose units found the rift, which no picture of the start can show; leave out -side for the author's view` + "\n"},
+	} {
+		args := append([]string{"render", "rift-gate", "-o", filepath.Join(dir, "x.png")}, strings.Fields(tt.args)...)
+		code, _, stderr := runCmd(t, args...)
+		assert.Equal(t, 1, code, tt.args)
+		assert.Equal(t, tt.want, stderr, tt.args)
+	}
+	assert.NoFileExists(t, filepath.Join(dir, "x.png"))
+
+	pixel := func(args ...string) [3]uint32 {
+		t.Helper()
+		p := filepath.Join(dir, "key.png")
+		code, _, stderr := runCmd(t, append([]string{"render", scenarios.DefaultID, "-o", p, "-size", "640x400"}, args...)...)
+		require.Equal(t, 0, code, stderr)
+		f, err := os.Open(p)
+		require.NoError(t, err)
+		defer f.Close()
+		img, err := png.Decode(f)
+		require.NoError(t, err)
+		r, g, b, _ := img.At(16, 380).RGBA() // inside the map key's panel, bottom left
+		return [3]uint32{r, g, b}
+	}
+	assert.NotEqual(t, pixel(), pixel("-legend=false"), "the map key is drawn, and -legend=false leaves it out")
+}
+
+// TestRenderNamesTheSides checks that render -side with a side the
+// scenario does not have lists the sides it has, and the one a typo
+// most likely meant.
+func TestRenderNamesTheSides(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "map.png")
+	for _, tt := range []struct{ side, want string }{
+		{"klingon", `hexrift: -side "klingon": the scenario has no such side; its sides are federation, korath` + "\n"},
+		{"korat", `hexrift: -side "korat": the scenario has no such side (did you mean "korath"?); its sides are federation, korath` + "\n"},
+	} {
+		code, _, stderr := runCmd(t, "render", scenarios.DefaultID, "-o", out, "-side", tt.side)
+		assert.Equal(t, 1, code)
+		assert.Equal(t, tt.want, stderr)
+		assert.NoFileExists(t, out)
+	}
+}
+
 func TestSimPrintsTheSameHashEveryRun(t *testing.T) {
 	code, out1, errText := runCmd(t, "sim", scenarios.DefaultID, "--seed", "7", "--turns", "2")
 	require.Equal(t, 0, code, errText)
@@ -253,6 +330,86 @@ func TestSimPrintsTheSameHashEveryRun(t *testing.T) {
 	assert.NotContains(t, out1, `"turns"`)
 	_, out3, _ := runCmd(t, "sim", scenarios.DefaultID, "--seed", "8", "--turns", "2")
 	assert.NotEqual(t, out1, out3)
+}
+
+// TestSimAndReplayPrintTheScore plays drill-rift to its end (its rift is
+// open from the start, so a destination's defenders are in play): sim's
+// summary holds each side's points and every objective, and replay of
+// the save prints the same, the defenders marked; replay of a game not
+// over keeps them back, as it keeps the seed.
+func TestSimAndReplayPrintTheScore(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "drill.hexrift")
+	code, out, errText := runCmd(t, "sim", "drill-rift", "--seed", "2", "--turns", "100", "--save", save)
+	require.Equal(t, 0, code, errText)
+	var res struct {
+		Over       bool           `json:"over"`
+		Points     map[string]int `json:"points"`
+		Objectives []struct {
+			Side      string `json:"side"`
+			Objective string `json:"objective"`
+			Points    int    `json:"points"`
+			Met       bool   `json:"met"`
+		} `json:"objectives"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	require.True(t, res.Over, "drill-rift has a turn limit of 10")
+	sc, err := scenarios.Open("drill-rift")
+	require.NoError(t, err)
+	require.Len(t, res.Objectives, len(sc.Objectives), "every objective, met or not")
+	for _, sd := range sc.Sides {
+		assert.Contains(t, res.Points, string(sd.ID))
+	}
+	defenders := 0
+	for id := range res.Points {
+		if strings.Contains(id, ".") {
+			defenders++
+		}
+	}
+	assert.Positive(t, defenders, "the destination's defenders are scored: %v", res.Points)
+
+	code, out, errText = runCmd(t, "replay", save)
+	require.Equal(t, 0, code, errText)
+	for id, p := range res.Points {
+		line := fmt.Sprintf("points %s %d", id, p)
+		if strings.Contains(id, ".") {
+			line += " (defending "
+		} else {
+			line += "\n"
+		}
+		assert.Contains(t, out, line)
+	}
+	for _, o := range res.Objectives {
+		state := "missed"
+		if o.Met {
+			state = "met"
+		}
+		assert.Contains(t, out, fmt.Sprintf("objective %s %s: %s (%d)\n", state, o.Side, o.Objective, o.Points))
+	}
+
+	early := filepath.Join(dir, "early.hexrift")
+	code, _, errText = runCmd(t, "sim", "drill-rift", "--seed", "2", "--turns", "1", "--save", early)
+	require.Equal(t, 0, code, errText)
+	code, out, errText = runCmd(t, "replay", early)
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "points and objectives: shown once the game is over")
+	assert.NotContains(t, out, "points federation")
+	assert.NotContains(t, out, "seed ")
+}
+
+// TestSimMatchPrintsTheScore checks that sim -match prints, under each
+// scenario's result, each side's points a game and how often each of its
+// objectives was met.
+func TestSimMatchPrintsTheScore(t *testing.T) {
+	code, out, errText := runCmd(t, "sim", "-match", "easy:easy", "-seeds", "1", scenarios.DefaultID)
+	require.Equal(t, 0, code, errText)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 5, out)
+	assert.Regexp(t, `^easy vs easy on first-contact: win \d+ draw \d+ loss \d+ `, lines[0])
+	assert.Regexp(t, `^  federation: \d+\.\d points a game$`, lines[1])
+	assert.Regexp(t, `^    Hold New Haven \(60\): met in \d of 2 games \(\d+%\), missed in \d$`, lines[2])
+	assert.Regexp(t, `^  korath: \d+\.\d points a game$`, lines[3])
+	assert.Regexp(t, `^    Hold New Haven \(60\): met in \d of 2 games \(\d+%\), missed in \d$`, lines[4])
 }
 
 func TestReplayVerifyFindsTheFirstDivergence(t *testing.T) {

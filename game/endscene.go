@@ -10,6 +10,7 @@ import (
 
 	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/render"
+	"github.com/hexrift/hexrift/rules"
 )
 
 // maxLossLines bounds the losses the end screen lists.
@@ -35,20 +36,18 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 		}
 	}
 	rows := column(8, widget.Insets{})
-	for _, r := range out.Sides {
-		name := string(r.Side)
-		if sd, ok := sess.State.Side(r.Side); ok {
-			name = sd.Name
-		}
-		rows.AddChild(env.label(fmt.Sprintf("%s: %d points.  %d on the map, %d carried, %d in reserve, %d withdrawn, %d destroyed (BPV %d lost)",
-			name, r.Points, r.OnMap, r.Carried, r.Reserve, r.Withdrawn, r.Destroyed, r.Lost), render.Regular, 16, render.UIText))
-		for _, met := range r.Met { // the scenario objectives the side met
-			rows.AddChild(env.label("    objective met: "+met, render.Regular, 14, render.UIGood))
-		}
-		// What the side's risks came to (debrief.go: shown to the
-		// table once the game is over).
-		for _, line := range match.DebriefOf(sess.State, sess.Events(), r.Side).Lines() {
-			rows.AddChild(env.wrapped("    "+line, 14, render.UITextDim, 900))
+	for _, l := range resultLines(sess, out) {
+		switch l.kind {
+		case lineSide:
+			rows.AddChild(env.label(l.text, render.Regular, 16, render.UIText))
+		case lineDefenders:
+			rows.AddChild(env.wrapped(l.text, 15, render.UIAccent, 900))
+		case lineMet:
+			rows.AddChild(env.label(l.text, render.Regular, 14, render.UIGood))
+		case lineMissed:
+			rows.AddChild(env.label(l.text, render.Regular, 14, render.UIDanger))
+		default:
+			rows.AddChild(env.wrapped(l.text, 14, render.UITextDim, 900))
 		}
 	}
 	if losses := lossTimeline(sess, sess.Events()); len(losses) > 0 {
@@ -92,6 +91,64 @@ func NewEndScene(env *Env, sess *match.Session) *EndScene {
 	root.AddChild(body)
 	e.ui = &ebitenui.UI{Container: root, PrimaryTheme: env.Theme()}
 	return e
+}
+
+// The kinds of line of the end screen's results.
+const (
+	lineSide      = iota // a side's points and units
+	lineDefenders        // the heading of a rift destination's defenders
+	lineMet              // an objective met
+	lineMissed           // an objective missed
+	lineDebrief          // what the side's risks came to
+)
+
+// resultLine is one line of the end screen's results.
+type resultLine struct {
+	kind int
+	text string
+}
+
+// resultLines are the end screen's results: each side's points and
+// units, every objective it met or missed, and its debrief. The
+// defenders of a cosmic rift destination come after the sides of the
+// game, under a heading that says whom they defend: they are scored but
+// do not contend for the game (docs/RULES.md "Victory").
+func resultLines(sess *match.Session, out rules.Outcome) []resultLine {
+	var lines []resultLine
+	var dest rules.MapID
+	for _, r := range out.Sides {
+		name := string(r.Side)
+		if sd, ok := sess.State.Side(r.Side); ok {
+			name = sd.Name
+		}
+		if r.Destination != "" && r.Destination != dest {
+			dest = r.Destination
+			where := string(dest)
+			for _, m := range sess.State.Maps {
+				if m.ID == dest && m.Name != "" {
+					where = m.Name
+				}
+			}
+			lines = append(lines, resultLine{lineDefenders, fmt.Sprintf("Defending %s, beyond a cosmic rift: scored, not contending for the game", where)})
+		}
+		if r.Destination != "" {
+			name = "    " + name + " (defender)"
+		}
+		lines = append(lines, resultLine{lineSide, fmt.Sprintf("%s: %d points.  %d on the map, %d carried, %d in reserve, %d withdrawn, %d destroyed (BPV %d lost)",
+			name, r.Points, r.OnMap, r.Carried, r.Reserve, r.Withdrawn, r.Destroyed, r.Lost)})
+		for _, met := range r.Met { // the scenario objectives the side met
+			lines = append(lines, resultLine{lineMet, "    objective met: " + met})
+		}
+		for _, missed := range r.Missed {
+			lines = append(lines, resultLine{lineMissed, "    objective missed: " + missed})
+		}
+		// What the side's risks came to (debrief.go: shown to the
+		// table once the game is over).
+		for _, line := range match.DebriefOf(sess.State, sess.Events(), r.Side).Lines() {
+			lines = append(lines, resultLine{lineDebrief, "    " + line})
+		}
+	}
+	return lines
 }
 
 // Update runs the screen.

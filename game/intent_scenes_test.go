@@ -264,8 +264,8 @@ func TestMenuScreenIntents(t *testing.T) {
 	})
 }
 
-// Every key of the preview toggles its overlay, changes the viewer or
-// goes to the next problem.
+// Every key of the preview toggles its overlay, changes the viewer, goes
+// to the next problem or to the next rift destination.
 func TestPreviewIntents(t *testing.T) {
 	press := func(t *testing.T, p *PreviewScene, k ebiten.Key) {
 		t.Helper()
@@ -300,6 +300,13 @@ func TestPreviewIntents(t *testing.T) {
 			require.True(t, p.Broken())
 			press(t, p, k)
 			assert.Equal(t, rules.Hex{Q: -8, R: 11}, p.Map().Camera().ScreenToHex(640, 400), "centred on the problem")
+		}},
+		{intentNextPage, func(t *testing.T, k ebiten.Key) {
+			src, err := scenarios.ReadSource("rift-gate")
+			require.NoError(t, err)
+			p, _ := newPreview(t, string(src.Data))
+			press(t, p, k)
+			assert.Equal(t, "1.1", p.Page(), "the first chart row's destination")
 		}},
 		{intentQuit, func(t *testing.T, k ebiten.Key) {
 			p, _ := newPreview(t, firstContact(t))

@@ -200,6 +200,7 @@ const (
 	intentSystems    Intent = "systems"
 	intentNextViewer Intent = "next-viewer"
 	intentNextIssue  Intent = "next-problem"
+	intentNextPage   Intent = "next-destination"
 )
 
 // previewKeys is the preview's key map (the map's own keys work too).
@@ -213,6 +214,7 @@ var previewKeys = KeyMap{Scene: "preview", Bindings: []Binding{
 	{intentSystems, []ebiten.Key{ebiten.KeyDigit6}, "outline systems"},
 	{intentNextViewer, []ebiten.Key{ebiten.KeyV}, "view as each side in turn, then the table"},
 	{intentNextIssue, []ebiten.Key{ebiten.KeyN}, "centre the map on the next problem (or click it)"},
+	{intentNextPage, []ebiten.Key{ebiten.KeyM}, "each rift chart row's destination as it comes into play, then the scenario's own map"},
 	{intentQuit, []ebiten.Key{ebiten.KeyEscape}, "close the preview"},
 }}
 

@@ -78,6 +78,15 @@ type PreviewScene struct {
 	viewer    rules.SideID
 	next      int // the problem N goes to next
 
+	// origin is the last good version's state; pages its rift chart rows'
+	// destinations as they come into play, and page the one shown: 0 for
+	// the scenario's own map, k for pages[k-1]. originCam is the camera
+	// on the scenario's own map while a destination is shown.
+	origin    *rules.State
+	pages     []destinationPage
+	page      int
+	originCam render.Camera
+
 	w, h int
 
 	painter render.Painter
@@ -170,6 +179,27 @@ func (p *PreviewScene) take(sc *scenarios.Scenario, err error) {
 		return
 	}
 	p.good, p.problems, p.broken = sc, sc.Warnings, false
+	p.origin = st
+	pages, err := destinationPages(sc)
+	if err != nil {
+		p.problems = append(p.problems, scenarios.Problem{File: sc.File, Msg: "the rules refuse a destination as it comes into play: " + err.Error(), Warning: true})
+	}
+	if p.pages = pages; p.page > len(pages) {
+		p.page = 0
+	}
+	p.show(false)
+}
+
+// show puts the page on screen: the scenario's own map or a
+// destination. A reload keeps the camera where it was; turning to
+// another page (turned) fits a destination's defenders and PORT, and
+// back on the scenario's own map finds the camera as it was left.
+func (p *PreviewScene) show(turned bool) {
+	st, caption := p.origin, "scenario preview: the map at the start of the game"
+	page := p.current()
+	if page != nil {
+		st, caption = page.state, page.title(p.good)
+	}
 	if _, ok := st.Side(p.viewer); !ok {
 		p.viewer = ""
 	}
@@ -177,7 +207,7 @@ func (p *PreviewScene) take(sc *scenarios.Scenario, err error) {
 		p.ms = NewMapScene(st, p.viewer, p.fonts, p.w, p.h)
 		p.ms.Hints = false
 		p.ms.ExtraHelp = previewKeys.Help()
-		p.ms.Caption = "scenario preview: the map at the start of the game"
+		p.ms.Caption = caption
 		return
 	}
 	// Same scene, new state: the camera stays put, even when the map's id
@@ -185,11 +215,55 @@ func (p *PreviewScene) take(sc *scenarios.Scenario, err error) {
 	cam := p.ms.cam
 	p.ms.viewer = p.viewer
 	p.ms.state = st
+	p.ms.Caption = caption
 	p.ms.Refresh()
 	if p.ms.view.Map(p.ms.mapID) == nil && len(p.ms.view.Maps) > 0 {
 		p.ms.mapID = p.ms.view.Maps[0].ID
 	}
-	p.ms.cam = cam
+	switch {
+	case !turned:
+		p.ms.cam = cam
+	case page == nil:
+		p.ms.cam = p.originCam
+		p.ms.cam.Resize(p.w, p.h)
+	default:
+		m := p.ms.view.Map(p.ms.mapID)
+		p.ms.cam = render.NewCamera(m.Center, p.w, p.h, render.FitHexesWith(p.ms.view, m.ID, p.w, p.h, page.port, page.defend))
+	}
+}
+
+// current returns the destination page shown, nil on the scenario's own
+// map.
+func (p *PreviewScene) current() *destinationPage {
+	if p.page == 0 || p.page > len(p.pages) {
+		return nil
+	}
+	return &p.pages[p.page-1]
+}
+
+// nextPage turns to the next rift chart row's destination, and after
+// the last back to the scenario's own map. The view goes back to the
+// table's: a destination is seen only by its own sides, and V offers
+// those there.
+func (p *PreviewScene) nextPage() {
+	if p.ms == nil || len(p.pages) == 0 {
+		return
+	}
+	if p.page == 0 {
+		p.originCam = p.ms.cam
+	}
+	p.page = (p.page + 1) % (len(p.pages) + 1)
+	p.viewer = ""
+	p.show(true)
+}
+
+// Page returns the destination page shown: its chart row as
+// "CHART.ROW", or "" on the scenario's own map.
+func (p *PreviewScene) Page() string {
+	if d := p.current(); d != nil {
+		return d.number()
+	}
+	return ""
 }
 
 func (p *PreviewScene) name() string {
@@ -284,11 +358,16 @@ func (p *PreviewScene) pinProblems() {
 
 // Marks returns the problem pins: each hex with a problem outlined in red
 // (amber for warnings only) and labelled with the problems' numbers as
-// the panel lists them.
+// the panel lists them. On a destination's page they are the problems
+// of its chart row's PORT and DEFEND, at those hexes.
 func (p *PreviewScene) Marks() []render.HexMark {
 	var out []render.HexMark
 	at := map[rules.Hex]int{}
-	for _, pn := range p.pins {
+	pins := p.pins
+	if page := p.current(); page != nil {
+		pins = page.pins(p.problems)
+	}
+	for _, pn := range pins {
 		pr := p.problems[pn.problem]
 		num := "#" + strconv.Itoa(pn.problem+1)
 		if k, ok := at[pn.hex]; ok {
@@ -385,16 +464,31 @@ func (p *PreviewScene) Overlays() ([]render.RingOverlay, []render.HexMark) {
 	return rings, marks
 }
 
-// Frame returns the map frame with the pins and overlays.
+// Frame returns the map frame with the objective areas and targets
+// (a destination's PORT and DEFEND on its page), the overlays and the
+// pins.
 func (p *PreviewScene) Frame() *render.Frame {
 	if p.ms == nil {
 		return nil
 	}
-	f := p.ms.Frame()
+	f := p.ms.Frame() // with the objective areas
 	rings, marks := p.Overlays()
-	f.Rings = rings
+	f.Rings = append(f.Rings, rings...)
+	marks = append(marks, objectiveMarks(p.ms.renderer, f)...)
+	if page := p.current(); page != nil {
+		marks = append(marks, page.marks(p.ms.renderer, f)...)
+	}
 	f.Marks = append(marks, p.Marks()...) // pins last: drawn on top
 	return f
+}
+
+// MapKey returns the legend of the marks on the map shown.
+func (p *PreviewScene) MapKey() render.Legend {
+	if p.ms == nil {
+		return render.Legend{}
+	}
+	f := &render.Frame{View: p.ms.view, Map: p.ms.mapID, ForcedSideColours: p.ms.ColourBlind}
+	return mapKey(p.ms.renderer, f, p.current(), false)
 }
 
 // previewAction is a preview key's effect.
@@ -410,6 +504,7 @@ const (
 	toggleSystems
 	nextViewer
 	nextProblem
+	nextPage
 )
 
 var previewIntentActions = []struct {
@@ -419,6 +514,7 @@ var previewIntentActions = []struct {
 	{intentRing50, toggleRing50}, {intentRing150, toggleRing150}, {intentRing300, toggleRing300},
 	{intentRingAnchor, toggleRingAnchor}, {intentStorm, toggleStorm}, {intentPhase, togglePhase},
 	{intentSystems, toggleSystems}, {intentNextViewer, nextViewer}, {intentNextIssue, nextProblem},
+	{intentNextPage, nextPage},
 }
 
 func (p *PreviewScene) apply(a previewAction) {
@@ -436,8 +532,10 @@ func (p *PreviewScene) apply(a previewAction) {
 		p.systems = !p.systems
 	case nextViewer:
 		p.cycleViewer()
+	case nextPage:
+		p.nextPage()
 	case nextProblem:
-		if len(p.pins) > 0 {
+		if len(p.pins) > 0 && p.page == 0 {
 			p.focus(p.pins[p.next%len(p.pins)].problem)
 			p.next = (p.next + 1) % len(p.pins)
 		}
@@ -471,7 +569,11 @@ func (p *PreviewScene) Viewer() rules.SideID { return p.viewer }
 
 // focus centres the map on problem i's pin, if it has one.
 func (p *PreviewScene) focus(i int) {
-	for _, pn := range p.pins {
+	pins := p.pins
+	if page := p.current(); page != nil {
+		pins = page.pins(p.problems)
+	}
+	for _, pn := range pins {
 		if pn.problem == i && p.ms != nil {
 			p.ms.cam.CenterOn(pn.hex)
 			return

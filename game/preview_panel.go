@@ -40,12 +40,22 @@ func (p *PreviewScene) wrap(s string, style render.FontStyle, size, width float6
 // previewHelp is the preview's bottom line of keys, in short.
 var previewHelp = []string{"F1 help", "1 2 3 rings", "4 storm", "5 phase", "6 systems", "V view", "N next problem", "Esc close"}
 
+// helpParts is the bottom line of keys for this scenario: previewHelp,
+// with M when it has rift destinations to page through.
+func (p *PreviewScene) helpParts() []string {
+	if len(p.pages) == 0 {
+		return previewHelp
+	}
+	parts := slices.Clone(previewHelp)
+	return slices.Insert(parts, len(parts)-2, "M rift destinations")
+}
+
 // helpRows packs the bottom line of keys into rows no wider than width
 // pixels, breaking only between keys.
 func (p *PreviewScene) helpRows(width float64) []string {
 	var rows []string
 	cur := ""
-	for _, part := range previewHelp {
+	for _, part := range p.helpParts() {
 		try := part
 		if cur != "" {
 			try = cur + "  ·  " + part
@@ -108,6 +118,24 @@ func (p *PreviewScene) layout() {
 	if p.ms != nil {
 		p.ms.ReadoutBottom = h - helpTop + 8
 	}
+	p.mapKey(helpTop - 28)
+}
+
+// mapKey draws the legend of the marks on the map (objective areas and
+// targets, a destination's PORT and DEFEND) under the overlays panel,
+// when there are any and it fits above maxY.
+func (p *PreviewScene) mapKey(maxY float64) {
+	key := p.MapKey()
+	kw, kh := key.Size(p.fonts.Measure)
+	if kw == 0 || len(p.rects) == 0 {
+		return
+	}
+	x, y := 12.0, p.rects[0][3]+10 // the overlays panel's bottom
+	if y+kh > maxY || x+kw > float64(p.w)-problemsPanelW-24 {
+		return
+	}
+	p.labels = append(p.labels, key.Build(&p.hud, x, y, p.fonts.Measure)...)
+	p.rects = append(p.rects, [4]float64{x, y, x + kw, y + kh})
 }
 
 // overlaysPanel lists the overlay keys and which are on, top left.
@@ -136,6 +164,10 @@ func (p *PreviewScene) overlaysPanel() {
 		storm = fmt.Sprintf("phase storm reach, %d hexes", p.ms.view.Ruleset.PhaseStormRange)
 	}
 	pal := render.DefaultPalette()
+	mapRow := row{"M", "map: the scenario's own", true, textMain}
+	if d := p.current(); d != nil {
+		mapRow.text = "map: destination " + d.number() + ", " + d.id
+	}
 	rows := []row{
 		{"1", "50-hex rings · IP4.233 no rift", p.rings[0], ringColours[0]},
 		{"2", "150-hex rings · IP4.31 radiation", p.rings[1], ringColours[1]},
@@ -145,6 +177,9 @@ func (p *PreviewScene) overlaysPanel() {
 		{"5", "phase regions", p.phase, pal.PhaseEdge.WithAlpha(1)},
 		{"6", "systems", p.systems, systemColour},
 		{"V", view, true, textMain},
+	}
+	if len(p.pages) > 0 {
+		rows = append(rows, mapRow)
 	}
 	ph := 58 + 21*float64(len(rows))
 	p.panel(x, y, previewPanelW, ph, panelEdge)
@@ -296,8 +331,9 @@ func plural(n int) string {
 type riftLink struct {
 	text string // the whole line
 	head bool
-	// A row's roll, destination id and hexes, drawn in columns.
-	roll, dest, where string
+	// A row's roll, destination id and hexes, drawn in columns, and its
+	// number as the destination pages (M) and render -destination name it.
+	roll, dest, where, number string
 }
 
 // riftLinks lists the cosmic rift destination links of sc (IP4.411-417):
@@ -311,14 +347,14 @@ func riftLinks(sc *scenarios.Scenario) []riftLink {
 		return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
 	}
 	var out []riftLink
-	for _, c := range sc.RiftCharts {
+	for ci, c := range sc.RiftCharts {
 		head := "Chart " + roll(c.Lo, c.Hi)
 		if c.Name != "" {
 			head += "  ·  " + c.Name
 		}
 		out = append(out, riftLink{text: head, head: true})
-		for _, r := range c.Rows {
-			l := riftLink{roll: roll(r.Lo, r.Hi), dest: r.Scenario, where: fmt.Sprintf("PORT %v  ·  DEFEND %v", r.Port, r.Defend)}
+		for ri, r := range c.Rows {
+			l := riftLink{roll: roll(r.Lo, r.Hi), dest: r.Scenario, where: fmt.Sprintf("PORT %v  ·  DEFEND %v", r.Port, r.Defend), number: fmt.Sprintf("%d.%d", ci+1, ri+1)}
 			l.text = l.roll + "  →  " + l.dest + "  ·  " + l.where
 			out = append(out, l)
 		}
@@ -421,8 +457,12 @@ func (p *PreviewScene) riftPanel(x, y, maxY float64) {
 		if l.head {
 			p.label(x+14, cy, l.text, render.Bold, 12, render.DefaultPalette().Rift.Mix(render.RGBA{R: 1, G: 1, B: 1, A: 1}, 0.3), render.AlignLeft)
 		} else {
+			col := textMain
+			if l.number == p.Page() {
+				col = textAccent // the destination on screen
+			}
 			p.label(x+58, cy, l.roll, render.Mono, 12, textAccent, render.AlignRight)
-			p.label(x+66, cy, "→  "+l.dest, render.Regular, 12, textMain, render.AlignLeft)
+			p.label(x+66, cy, "→  "+l.number+"  "+l.dest, render.Regular, 12, col, render.AlignLeft)
 			p.label(x+problemsPanelW-14, cy, l.where, render.Regular, 12, textDim, render.AlignRight)
 		}
 		cy += lineH

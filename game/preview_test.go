@@ -407,3 +407,120 @@ func TestPreviewPanelsClearTheObjectives(t *testing.T) {
 		assert.False(t, obj[0] < r[2] && r[0] < obj[2] && obj[1] < r[3] && r[1] < obj[3], "panel %d %v covers the objectives %v", i, r, obj)
 	}
 }
+
+// The preview draws what a scenario's objectives ask on the map: a hold
+// area is ringed, in both sides' colours where both score for it, even
+// with the rule rings on, and the map key explains it.
+func TestPreviewDrawsObjectiveAreas(t *testing.T) {
+	requireDisplay(t)
+	data := firstContact(t)
+	without := data[:strings.Index(data, "objectives:")] // the objectives come last
+	draw := func(data string) (*ebiten.Image, *PreviewScene) {
+		t.Helper()
+		p, _ := newPreview(t, data)
+		p.Map().Camera().CenterOn(rules.Hex{Q: -12, R: -2}) // New Haven, the hold area's centre
+		require.NoError(t, p.Update(&Input{Pressed: keys(ebiten.KeyDigit1)}))
+		img := ebiten.NewImage(1280, 800)
+		p.Draw(img)
+		return img, p
+	}
+	img, p := draw(data)
+	f := p.Frame()
+	var ring *render.RingOverlay
+	for i, g := range f.Rings {
+		if g.Center == (rules.Hex{Q: -12, R: -2}) && g.Radius == 3 {
+			ring = &f.Rings[i]
+		}
+	}
+	require.NotNil(t, ring, "the hold area is ringed beside the rule rings: %+v", f.Rings)
+	assert.Equal(t, "Terran Federation: hold 60  ·  Korath Dominion: hold 60", ring.Label)
+	require.Len(t, ring.Alternate, 1, "in both sides' colours")
+	var key []string
+	for _, r := range p.MapKey().Rows {
+		key = append(key, r.Text)
+	}
+	assert.Equal(t, []string{"hold or exit area, ringed in the colours of the sides it scores for"}, key)
+
+	plain, _ := draw(without)
+	// The top edge of the ring's topmost hex, 3 hexes up from the centre.
+	cam := p.Map().Camera()
+	x, y := cam.HexToScreen(rules.Hex{Q: -12, R: -5})
+	y -= cam.Scale * 0.866
+	r1, g1, b1, _ := img.At(int(x), int(y)).RGBA()
+	r0, g0, b0, _ := plain.At(int(x), int(y)).RGBA()
+	assert.NotEqual(t, [3]uint32{r0, g0, b0}, [3]uint32{r1, g1, b1}, "the ring is drawn where the plain map has none")
+	blue := b1>>8 > r1>>8+60
+	red := r1>>8 > b1>>8+60
+	assert.True(t, blue || red, "the ring's edge is in a side's colour, got %d,%d,%d", r1>>8, g1>>8, b1>>8)
+}
+
+// The preview pages through the rift chart rows' destinations as they
+// come into play (M), each with its defenders placed by DEFEND, PORT
+// and DEFEND marked and explained in the map key; V there shows it as
+// each of the destination's own sides sees it, never as a side of the
+// origin; after the last page the scenario's own map comes back with
+// the camera where it was.
+func TestPreviewPagesThroughDestinations(t *testing.T) {
+	src, err := scenarios.ReadSource("rift-gate")
+	require.NoError(t, err)
+	p, _ := newPreview(t, string(src.Data))
+	press := func(k ebiten.Key) {
+		t.Helper()
+		require.NoError(t, p.Update(&Input{Pressed: keys(k)}))
+	}
+	home := *p.Map().Camera()
+	assert.Equal(t, "", p.Page())
+	press(ebiten.KeyM)
+	assert.Equal(t, "1.1", p.Page())
+	assert.Equal(t, "rift destination 1.1 (chart 2-6, row 2-5): The Derelict Yard as it comes into play", p.Map().Caption)
+	f := p.Frame()
+	var labels []string
+	for _, m := range f.Marks {
+		labels = append(labels, fmt.Sprintf("%v %s", m.Hex, m.Label))
+	}
+	assert.Equal(t, []string{"0,0 PORT · arrivals", "4,-3 DEFEND · Watcher"}, labels)
+	var units []string
+	for _, u := range p.Map().view.Units {
+		units = append(units, fmt.Sprintf("%s %v", u.ID, u.Hex))
+	}
+	assert.Contains(t, units, "watcher 4,-3", "the largest defender stands at DEFEND")
+	assert.Contains(t, units, "hulk-a 1,-1", "the others keep their places round it")
+	var key []string
+	for _, r := range p.MapKey().Rows {
+		key = append(key, r.Text)
+	}
+	assert.Equal(t, []string{"PORT 0,0: the rift's far end, where arrivals appear", "DEFEND 4,-3: Watcher, the largest defender, comes into play"}, key)
+
+	for _, want := range []rules.SideID{"wardens", "salvagers", ""} {
+		press(ebiten.KeyV)
+		assert.Equal(t, want, p.Map().Viewer(), "V shows the destination as its own sides see it")
+	}
+	for _, want := range []string{"1.2", "1.3", "2.1", "2.2", "2.3", ""} {
+		press(ebiten.KeyM)
+		assert.Equal(t, want, p.Page())
+	}
+	assert.Equal(t, home, *p.Map().Camera(), "the scenario's own map as it was left")
+	assert.Equal(t, "scenario preview: the map at the start of the game", p.Map().Caption)
+	press(ebiten.KeyV)
+	press(ebiten.KeyM)
+	assert.Equal(t, rules.SideID(""), p.Map().Viewer(), "a destination is never shown as a side of the origin sees it")
+}
+
+// A warning about a chart row's PORT is pinned at PORT on that row's
+// destination page, where the problem is.
+func TestPreviewPinsArrivalWarnings(t *testing.T) {
+	src, err := scenarios.ReadSource("rift-gate")
+	require.NoError(t, err)
+	data := edit(t, string(src.Data), `{roll: 2-5, scenario: derelict-yard, port: "0,0"`, `{roll: 2-5, scenario: derelict-yard, port: "-60,30"`)
+	p, _ := newPreview(t, data)
+	require.False(t, p.Broken())
+	require.Len(t, p.Problems(), 1)
+	assert.Contains(t, p.Problems()[0].Msg, `PORT -60,30 holds the moon "cinder" of derelict-yard`)
+	assert.Empty(t, p.Marks(), "nothing to pin on the scenario's own map")
+	p.apply(nextPage)
+	require.Equal(t, "1.1", p.Page())
+	pins := p.Marks()
+	require.Len(t, pins, 1)
+	assert.Equal(t, rules.Hex{Q: -60, R: 30}, pins[0].Hex)
+	assert.Equal(t, "#1", pins[0].Label)
+}

@@ -336,6 +336,7 @@ func (s *SetupScene) drawPreview() {
 	r.Palette = paletteFor(s.env.Settings)
 	f := &render.Frame{View: v, Map: m.ID, Camera: render.NewCamera(m.Center, previewW, previewH, render.FitHexes(v, m.ID, previewW, previewH)), ForcedSideColours: s.env.Settings.ColourBlind}
 	f.Rings = objectiveRings(r, f)
+	f.Marks = objectiveMarks(r, f)
 	r.Draw(s.preview, f)
 }
 

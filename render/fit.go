@@ -11,6 +11,12 @@ import (
 // the centre are all on screen with a margin. Regions so large that they
 // could never fit, and things more than 400 hexes out, are left out.
 func FitHexes(v *rules.View, id rules.MapID, w, h int) float64 {
+	return FitHexesWith(v, id, w, h)
+}
+
+// FitHexesWith is FitHexes that also keeps the hexes extra on screen,
+// such as a rift's far end on a destination's map.
+func FitHexesWith(v *rules.View, id rules.MapID, w, h int, extra ...rules.Hex) float64 {
 	m := v.Map(id)
 	if m == nil || w <= 0 || h <= 0 {
 		return 40
@@ -34,6 +40,9 @@ func FitHexes(v *rules.View, id rules.MapID, w, h int) float64 {
 	}
 	for _, sy := range m.Terrain.Systems {
 		grow(sy.Shape.Center, float64(sy.Shape.Radius)*sqrt3+2)
+	}
+	for _, hx := range extra {
+		grow(hx, 2)
 	}
 	// Keep clear of the HUD: 12% of each side.
 	scale := math.Min(float64(w)*0.38/dx, float64(h)*0.38/dy)

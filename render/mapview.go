@@ -972,6 +972,10 @@ type RingOverlay struct {
 	Radius int
 	Colour RGBA
 	Label  string
+	// Alternate are further colours the ring's edges take in turn with
+	// Colour, hex edge by hex edge (an area that counts for several
+	// sides, in each side's colour); at far zoom the ring is Colour.
+	Alternate []RGBA
 }
 
 // rings draws f.Rings: the outer edges of the hexes at distance Radius,
@@ -990,6 +994,7 @@ func (r *MapRenderer) rings(f *Frame) {
 		}
 		if px >= hexDetail {
 			w := float32(math.Max(1.5, math.Min(3, px/10)))
+			k := 0 // edges drawn, for the alternate colours
 			for _, h := range rules.Ring(g.Center, g.Radius) {
 				wx, wy := Layout{}.HexToWorld(h)
 				if !c.VisibleCircle(wx, wy, 1) {
@@ -998,7 +1003,12 @@ func (r *MapRenderer) rings(f *Frame) {
 				for _, d := range rules.Directions {
 					if n := h.Neighbor(d); n.Distance(g.Center) > g.Radius {
 						x0, y0, x1, y1 := edge(c, h, d)
-						r.top.Line(x0, y0, x1, y1, w, g.Colour)
+						col := g.Colour
+						if i := k % (1 + len(g.Alternate)); i > 0 {
+							col = g.Alternate[i-1]
+						}
+						r.top.Line(x0, y0, x1, y1, w, col)
+						k++
 					}
 				}
 			}

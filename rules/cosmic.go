@@ -85,6 +85,11 @@ func (d RiftDice) validate() error {
 	return nil
 }
 
+// DetectRange returns the tactical intelligence E range (IP4.28): how
+// near one of its units must come to a cosmic rift's end for a side to
+// know the rift.
+func (r Ruleset) DetectRange() int { return r.detectRange() }
+
 // detectRange returns the tactical intelligence E range (IP4.28).
 func (r Ruleset) detectRange() int {
 	if r.RiftDetectRange > 0 {
@@ -800,20 +805,9 @@ func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow, aud Audien
 		sd.ID, sd.Destination = destinationSide(id, sd.ID), id
 		s.Sides = append(s.Sides, sd)
 	}
-	units := slices.Clone(ds.Units)
-	var main *Unit
-	for i := range units {
-		u := &units[i]
-		if fleetUnit(u) && (main == nil || largerUnit(u, main) < 0) {
-			main = u
-		}
-	}
-	shift := Hex{}
-	if main != nil {
-		shift = row.Defend.sub(main.Hex)
-	}
+	units, _ := PlaceDefenders(ds.Units, row.Defend)
 	for _, u := range units {
-		u.ID, u.Side, u.Map, u.Hex = destinationUnit(id, u.ID), destinationSide(id, u.Side), id, u.Hex.Add(shift)
+		u.ID, u.Side, u.Map = destinationUnit(id, u.ID), destinationSide(id, u.Side), id
 		if u.CarriedBy != "" {
 			u.CarriedBy = destinationUnit(id, u.CarriedBy)
 		}
@@ -845,6 +839,30 @@ func (s *State) activateDestination(r *CosmicRift, row *RiftChartRow, aud Audien
 	evs = append(evs, s.newEvent(EventCosmic, "IP4.442", Only(s.sideOrder(who)...),
 		fmt.Sprintf("%s comes into play: %d units defend it, their main unit at %v", ds.Info.Name, len(units), row.Defend)))
 	return evs
+}
+
+// PlaceDefenders returns a copy of a destination scenario's units as
+// they come into play through a chart row whose DEFEND hex is defend
+// (IP4.442-443): moved so that the largest fleet unit (largerUnit:
+// the smallest size class number first) stands at defend, every other
+// unit keeping its place relative to it. The destination's terrain does
+// not move. main is the index of that largest unit, -1 when there is no
+// fleet unit (nothing moves then).
+func PlaceDefenders(units []Unit, defend Hex) (placed []Unit, main int) {
+	placed, main = slices.Clone(units), -1
+	for i := range placed {
+		if u := &placed[i]; fleetUnit(u) && (main < 0 || largerUnit(u, &placed[main]) < 0) {
+			main = i
+		}
+	}
+	if main < 0 {
+		return placed, -1
+	}
+	shift := defend.sub(placed[main].Hex)
+	for i := range placed {
+		placed[i].Hex = placed[i].Hex.Add(shift)
+	}
+	return placed, main
 }
 
 // destinationMap reports whether m is a map a rift brought into play.

@@ -110,9 +110,12 @@ func TestObjectiveMet(t *testing.T) {
 				assert.Equal(t, tc.ob.Points, r.Objectives)
 				require.Len(t, r.Met, 1)
 				assert.True(t, strings.HasSuffix(r.Met[0], ": "+itoa(tc.ob.Points)), r.Met[0])
+				assert.Empty(t, r.Missed)
 			} else {
 				assert.Zero(t, r.Objectives)
 				assert.Empty(t, r.Met)
+				require.Len(t, r.Missed, 1, "an objective not met is listed as missed")
+				assert.Equal(t, r.Missed[0], tc.ob.String()+": "+itoa(tc.ob.Points))
 			}
 			assert.Equal(t, r.BPV+r.Objectives, r.Points)
 		})
@@ -136,6 +139,8 @@ func TestObjectivesDecideTheWinner(t *testing.T) {
 	assert.Equal(t, bpv, blue.Points)
 	assert.Equal(t, 70, red.Points)
 	assert.Equal(t, []string{"hold at 3,-9: 40", "protect the Vulture: 30"}, red.Met)
+	assert.Empty(t, red.Missed)
+	assert.Equal(t, []string{"destroy v: 100"}, blue.Missed)
 	want := SideID("red")
 	if bpv > 70 {
 		want = "blue"
@@ -145,6 +150,8 @@ func TestObjectivesDecideTheWinner(t *testing.T) {
 	o = s.Outcome()
 	assert.Equal(t, SideID("blue"), o.Winner, "%s", o)
 	assert.Equal(t, []string{"destroy v: 100"}, o.Sides[0].Met)
+	assert.Empty(t, o.Sides[0].Missed)
+	assert.Equal(t, []string{"hold at 3,-9: 40", "protect the Vulture: 30"}, o.Sides[1].Missed, "red's Vulture is gone, and with it the protect objective; nothing holds the hex")
 }
 
 // A unit listed in its side's exit objective that ends a move inside the

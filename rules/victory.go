@@ -24,9 +24,12 @@ type SideResult struct {
 	Lost int `json:"lost"`
 	BPV  int `json:"bpv"`
 	// Objectives is the points of the side's scenario objectives met, and
-	// Met a line for each of them ("exit 2 of hope, patience: 60").
+	// Met a line for each of them ("exit 2 of hope, patience: 60");
+	// Missed a line for each objective of the side not met as the game
+	// stands, in the same form.
 	Objectives int      `json:"objectives,omitempty"`
 	Met        []string `json:"met,omitempty"`
+	Missed     []string `json:"missed,omitempty"`
 	// Points is the side's score: BPV plus Objectives.
 	Points int `json:"points"`
 	// Destination is set for the defenders of a cosmic rift destination:
@@ -149,10 +152,14 @@ func (s *State) Outcome() Outcome {
 	for i := range s.Objectives {
 		ob := &s.Objectives[i]
 		k, ok := idx[ob.Side]
-		if !ok || !s.ObjectiveMet(ob) {
+		if !ok {
 			continue
 		}
 		r := &o.Sides[k]
+		if !s.ObjectiveMet(ob) {
+			r.Missed = append(r.Missed, fmt.Sprintf("%s: %d", ob, ob.Points))
+			continue
+		}
 		r.Objectives += ob.Points
 		r.Met = append(r.Met, fmt.Sprintf("%s: %d", ob, ob.Points))
 	}

@@ -67,7 +67,7 @@ func LoadBundled(id string) (*Scenario, error) {
 		data, err = bundled.ReadFile(name)
 	}
 	if err != nil {
-		return nil, Problems{{File: id, Msg: "no bundled scenario of that id; the bundled ones are " + strings.Join(bundledIDs(), ", "), cause: fs.ErrNotExist}}
+		return nil, Problems{{File: id, Msg: "no bundled scenario of that id" + didYouMean(id, bundledIDs()) + "; the bundled ones are " + strings.Join(bundledIDs(), ", "), cause: fs.ErrNotExist}}
 	}
 	return Load(name, data)
 }
@@ -96,7 +96,7 @@ func Open(arg string) (*Scenario, error) {
 	}
 	return nil, Problems{{
 		File:  arg,
-		Msg:   "no such file, and no bundled scenario of that id; the bundled ones are " + strings.Join(bundledIDs(), ", "),
+		Msg:   "no such file, and no bundled scenario of that id" + didYouMean(arg, bundledIDs()) + "; the bundled ones are " + strings.Join(bundledIDs(), ", "),
 		cause: fs.ErrNotExist,
 	}}
 }

@@ -48,7 +48,7 @@ func (l *loader) drill(s *Scenario, n *yaml.Node) {
 			known = known || sd.ID == d.Side
 		}
 		if ok && !known && len(s.Sides) > 0 {
-			l.errorf(v, "drill.side", "unknown side %q; the sides are %s", id, sideList(s))
+			l.errorf(v, "drill.side", "unknown side %q%s; the sides are %s", id, didYouMean(id, sideIDs(s)), sideList(s))
 		}
 		good = ok && known
 	} else {

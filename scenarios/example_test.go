@@ -25,7 +25,7 @@ units:
 	}
 	// Output:
 	// skirmish.yaml:6:65: units[0].facing: "Q" is not one of A, B, C, D, E, F
-	// skirmish.yaml:7:19: units[1].side: unknown side "bleu"; the sides are blue
+	// skirmish.yaml:7:19: units[1].side: unknown side "bleu" (did you mean "blue"?); the sides are blue
 }
 
 func ExampleBundled() {

@@ -56,7 +56,12 @@ func TestFieldChecks(t *testing.T) {
 		{"ruleset storm", header + "ruleset: {phase_storm_range: 0}\n" + unit, `ruleset.phase_storm_range: 0 is too small: must be at least 1`},
 		{"ruleset unknown", header + "ruleset: {impulse: 6}\n" + unit, `ruleset: unknown field "impulse" (did you mean "impulses"?)`},
 		{"empty units", header + "units: []\n", `:4:10: sides[0].id: side "blue" has no units`},
-		{"top list", "- a\n- b\n", `:1:1: expected a mapping of scenario fields`},
+		{"top list", "- a\n- b\n", `:1:1: expected a mapping of scenario fields (id, name, sides, units, ...), found a list`},
+		{"top short line", "hello world\n", `:1:1: expected a mapping of scenario fields (id, name, sides, units, ...), found "hello world"`},
+		{"top colon without space", "# a duel\nid:duel\n", `:2:1: expected a mapping of scenario fields (id, name, sides, units, ...), found "id:duel": a field needs a space after its colon, as "id: duel"`},
+		{"top long line", "root:x:0:0:root:/root:/bin/bash\n", `:1:1: expected a mapping of scenario fields (id, name, sides, units, ...), found a plain text line, not YAML fields; is this a scenario file?`},
+		{"top control character", "\"a\\x1bb\"\n", `:1:1: expected a mapping of scenario fields (id, name, sides, units, ...), found a plain text line, not YAML fields`},
+		{"top lines of text", "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n", `:1:1: expected a mapping of scenario fields (id, name, sides, units, ...), found 2 lines of plain text, not YAML fields; is this a scenario file?`},
 		{"units not list", header + "units: {a: 1}\n", `units: expected a list, found a mapping`},
 		{"unit not mapping", header + "units:\n  - kestrel\n", `:6:5: units[0]: expected a mapping of id, name`},
 		{"control char", "id: t\nname: \"T\\x1b[2J\"\n" + sidesBlue + unit, `:2:7: name: contains the control character '\x1b'`},
@@ -67,7 +72,7 @@ func TestFieldChecks(t *testing.T) {
 		{"null document", "---\n", `:2:1: expected a mapping of scenario fields (id, name, sides, units, ...), found nothing`},
 		{"anchor unknown", header + "units: *u\n", `:5:8: YAML syntax: alias *u names no anchor`},
 		{"alias", header + "x: &u 1\nunits:\n  - {id: a, side: blue, class: fed-cruiser, hex: *u}\n", `:7:50: YAML aliases such as *u are not supported`},
-		{"tab indent", "id: t\n\tname: T\n", `:2: YAML syntax: found a tab character`},
+		{"tab indent", "id: t\n\tname: T\n", `:2:1: YAML syntax: line 2 is indented with a tab: use spaces`},
 		{"not utf8", "id: t\nname: \"caf\xe9\"\n", `:2:11: file is not UTF-8 text`},
 	}
 	for _, tt := range tests {

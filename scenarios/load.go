@@ -320,6 +320,11 @@ func (l *loader) syntax(data []byte, err error) {
 		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
 			p.Line, p.Col = position(data, i)
 		}
+		l.probs = append(l.probs, p)
+		return
+	}
+	if h, ok := explainSyntax(data, p.Line, strings.TrimPrefix(p.Msg, "YAML syntax: ")); ok {
+		p.Line, p.Col, p.Msg = h.line, h.col, "YAML syntax: "+h.msg
 	}
 	l.probs = append(l.probs, p)
 }

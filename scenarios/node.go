@@ -130,45 +130,67 @@ func (l *loader) mapping(n *yaml.Node, path string, allowed ...string) *fields {
 	return f
 }
 
+// Closest returns the choice closest to name, a likely typo of it ("kor-rader"
+// for "kor-raider", "Blue" for "blue"), or "" when none is that close:
+// at most 2 edits away, and at most half of name changed.
+func Closest(name string, choices []string) string {
+	best, bestD := "", 3
+	for _, c := range choices {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD && 2*d <= len(name) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// didYouMean returns " (did you mean "x"?)" for the choice closest to
+// name, or "".
+func didYouMean(name string, choices []string) string {
+	if c := Closest(name, choices); c != "" && c != name {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}
+
 // suggest returns a hint naming the allowed field closest to name.
 func suggest(name string, allowed []string) string {
 	if _, err := strconv.Atoi(strings.TrimSpace(name)); err == nil {
 		return `; a hex inside {...} must be quoted, as "Q,R"`
 	}
-	best, bestD := "", 3
-	for _, a := range allowed {
-		if d := editDistance(strings.ToLower(name), a); d < bestD && 2*d <= len(name) {
-			best, bestD = a, d
-		}
-	}
-	if best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+	if hint := didYouMean(name, allowed); hint != "" {
+		return hint
 	}
 	return "; known fields: " + strings.Join(allowed, ", ")
 }
 
-// editDistance is the Levenshtein distance, capped for long inputs.
+// editDistance counts the edits between a and b: characters inserted,
+// deleted or changed, and two neighbours swapped ("rde" for "red" is
+// one), capped for long inputs.
 func editDistance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 64
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	// d[i][j] is the distance between a[:i] and b[:j].
+	var d [65][65]int
+	for i := 0; i <= len(a); i++ {
+		d[i][0] = i
+	}
+	for j := 0; j <= len(b); j++ {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
+			c := 0
 			if a[i-1] != b[j-1] {
-				c++
+				c = 1
 			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+			d[i][j] = min(d[i-1][j-1]+c, d[i-1][j]+1, d[i][j-1]+1)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }
 
 func (f *fields) sub(name string) string {
@@ -389,3 +411,37 @@ func oneOf[T ~string](l *loader, n *yaml.Node, path string, choices []T) (T, boo
 }
 
 func index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
+
+// rootExcerpt is the longest text describeRoot quotes of what a file
+// holds in place of a scenario mapping.
+const rootExcerpt = 24
+
+// describeRoot names what a file holds when it is not a mapping of
+// scenario fields. A list or nothing is named; text is quoted only when
+// it is one short, printable line, such as a slip an author typed
+// ("id=duel"). Anything longer is named by its shape ("a plain text
+// line", "12 lines of plain text"), never quoted: the path given may be
+// any file at all, and an error must not print its contents.
+func describeRoot(n *yaml.Node, data []byte) string {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		return describe(n)
+	}
+	lines := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") && t != "---" {
+			lines++
+		}
+	}
+	printable := !strings.ContainsFunc(n.Value, func(r rune) bool { return !unicode.IsPrint(r) })
+	switch {
+	case lines > 1:
+		return fmt.Sprintf("%d lines of plain text, not YAML fields; is this a scenario file?", lines)
+	case !printable || utf8.RuneCountInString(n.Value) > rootExcerpt:
+		return "a plain text line, not YAML fields; is this a scenario file?"
+	}
+	q := strconv.Quote(n.Value)
+	if k, v, ok := strings.Cut(n.Value, ":"); ok && validID(k) && v != "" && v[0] != ' ' {
+		return q + `: a field needs a space after its colon, as "` + k + ": " + v + `"`
+	}
+	return q
+}

@@ -63,7 +63,7 @@ func (l *loader) objectives(s *Scenario, n *yaml.Node) {
 			if id, ok := l.ident(v, f.sub("side")); ok {
 				o.Side = rules.SideID(id)
 				if !sides[o.Side] {
-					l.errorf(v, f.sub("side"), "unknown side %q; the sides are %s", id, sideList(s))
+					l.errorf(v, f.sub("side"), "unknown side %q%s; the sides are %s", id, didYouMean(id, sideIDs(s)), sideList(s))
 					good = false
 				}
 			} else {
@@ -105,7 +105,7 @@ func (l *loader) objectives(s *Scenario, n *yaml.Node) {
 					u := units[rules.UnitID(id)]
 					switch {
 					case u == nil:
-						l.errorf(v, g.sub("unit"), "unknown unit %q", id)
+						l.errorf(v, g.sub("unit"), "unknown unit %q%s", id, didYouMean(id, unitIDs(s)))
 						good = false
 					case o.Kind == rules.ObjectiveDestroy && u.Side == o.Side:
 						l.errorf(v, g.sub("unit"), "%q is a unit of %s itself; a side destroys another side's units", id, o.Side)
@@ -148,7 +148,7 @@ func (l *loader) objectives(s *Scenario, n *yaml.Node) {
 					case !idOK:
 						ok = false
 					case u == nil:
-						l.errorf(un, p, "unknown unit %q", id)
+						l.errorf(un, p, "unknown unit %q%s", id, didYouMean(id, unitIDs(s)))
 						ok = false
 					case u.Side != o.Side && o.Side != "":
 						l.errorf(un, p, "%q belongs to %s; a side takes its own units out", id, u.Side)

@@ -87,7 +87,7 @@ func (l *loader) load(data []byte) *Scenario {
 		return s
 	}
 	if root.Kind != yaml.MappingNode {
-		l.errorf(root, "", "expected a mapping of scenario fields (id, name, sides, units, ...), found %s", describe(root))
+		l.errorf(root, "", "expected a mapping of scenario fields (id, name, sides, units, ...), found %s", describeRoot(root, data))
 		return s
 	}
 	top := l.mapping(root, "", topFields...)
@@ -617,7 +617,7 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 				u.Side = rules.SideID(id)
 				used[u.Side] = true
 				if _, known := sides[u.Side]; !known && sidesOK {
-					l.errorf(v, f.sub("side"), "unknown side %q; the sides are %s", id, sideList(s))
+					l.errorf(v, f.sub("side"), "unknown side %q%s; the sides are %s", id, didYouMean(id, sideIDs(s)), sideList(s))
 				}
 			}
 		}
@@ -626,7 +626,7 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 				if c, ok := rules.LookupClass(rules.ClassID(v.Value)); ok {
 					u.Class, u.Kind = c.ID, c.Kind
 				} else {
-					l.errorf(v, f.sub("class"), "unknown class %q; the classes are %s", clip(v.Value), classList())
+					l.errorf(v, f.sub("class"), "unknown class %q%s; the classes are %s", clip(v.Value), didYouMean(v.Value, classIDs()), classList())
 				}
 			} else {
 				l.errorf(v, f.sub("class"), "expected a class id, found %s", describe(v))
@@ -689,7 +689,7 @@ func (l *loader) units(s *Scenario, n *yaml.Node, sides map[rules.SideID]sideAt,
 			l.errorf(e.carrier, path, "a unit cannot carry itself")
 		case !known:
 			if unitsOK {
-				l.errorf(e.carrier, path, "unknown unit %q", u.CarriedBy)
+				l.errorf(e.carrier, path, "unknown unit %q%s", u.CarriedBy, didYouMean(string(u.CarriedBy), unitIDs(s)))
 			}
 		default:
 			c := s.Units[j]
@@ -753,23 +753,37 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-func sideList(s *Scenario) string {
+func sideIDs(s *Scenario) []string {
 	var ids []string
 	for _, sd := range s.Sides {
 		ids = append(ids, string(sd.ID))
 	}
-	if len(ids) == 0 {
-		return "none"
-	}
-	return strings.Join(ids, ", ")
+	return ids
 }
 
-func classList() string {
+func sideList(s *Scenario) string {
+	if len(s.Sides) == 0 {
+		return "none"
+	}
+	return strings.Join(sideIDs(s), ", ")
+}
+
+func classIDs() []string {
 	var ids []string
 	for _, c := range rules.Classes() {
 		ids = append(ids, string(c.ID))
 	}
-	return strings.Join(ids, ", ")
+	return ids
+}
+
+func classList() string { return strings.Join(classIDs(), ", ") }
+
+func unitIDs(s *Scenario) []string {
+	ids := make([]string, len(s.Units))
+	for i, u := range s.Units {
+		ids[i] = string(u.ID)
+	}
+	return ids
 }
 
 // maxDevices bounds a unit's devices list.
@@ -789,7 +803,7 @@ func (l *loader) devices(n *yaml.Node, path string, u *rules.Unit) {
 		at := index(path, i)
 		d := rules.DeviceKind(item.Value)
 		if item.Kind != yaml.ScalarNode || !slices.Contains(rules.FittableDevices, d) {
-			l.errorf(item, at, "unknown device %s; the devices are %s", describe(item), deviceList())
+			l.errorf(item, at, "unknown device %s%s; the devices are %s", describe(item), didYouMean(item.Value, strings.Split(deviceList(), ", ")), deviceList())
 			continue
 		}
 		if first, dup := seen[d]; dup {

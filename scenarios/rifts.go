@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -39,6 +40,10 @@ type chartRef struct {
 	chart, row int
 	at         *yaml.Node
 	path       string
+	// port and defend are where the row's PORT and DEFEND were written,
+	// nil when they were not read; row is the row's path.
+	port, defend *yaml.Node
+	rowPath      string
 }
 
 // rollRange reads a 2d6 roll range: N or "LO-HI", within 2-12.
@@ -60,22 +65,45 @@ func (l *loader) rollRange(n *yaml.Node, path string) (lo, hi int, ok bool) {
 	return x, y, true
 }
 
-// coverage checks that ranges cover 2-12 once: overlaps are errors, gaps
-// warnings (a roll there opens on uncharted space).
-func (l *loader) coverage(n *yaml.Node, path, what string, ranges [][2]int) {
+// rollAt is a chart's or row's roll range, with where it was written.
+type rollAt struct {
+	lo, hi int
+	at     *yaml.Node // the roll's value
+	path   string     // the chart or row, e.g. "rift_charts[0].rows[2]"
+}
+
+func (r rollAt) String() string {
+	if r.lo == r.hi {
+		return strconv.Itoa(r.lo)
+	}
+	return strconv.Itoa(r.lo) + "-" + strconv.Itoa(r.hi)
+}
+
+// coverage checks that ranges cover 2-12 once: a range that overlaps an
+// earlier one is an error at its roll, naming the earlier by its line;
+// gaps are a warning at n (a roll there opens on uncharted space).
+func (l *loader) coverage(n *yaml.Node, path, what string, ranges []rollAt) {
 	var seen [13]int
-	for _, r := range ranges {
-		for v := r[0]; v <= r[1]; v++ {
+	for i, r := range ranges {
+		for _, e := range ranges[:i] {
+			lo, hi := max(r.lo, e.lo), min(r.hi, e.hi)
+			if lo > hi {
+				continue
+			}
+			both := "a roll of " + strconv.Itoa(lo)
+			if hi > lo {
+				both = "rolls of " + strconv.Itoa(lo) + " to " + strconv.Itoa(hi)
+			}
+			l.errorf(r.at, r.path+".roll", "roll %v overlaps %s (line %d, roll %v): %s would pick both; each roll picks one %s", r, e.path, e.at.Line, e, both, what)
+			break
+		}
+		for v := r.lo; v <= r.hi; v++ {
 			seen[v]++
 		}
 	}
 	var gaps []string
 	for v := 2; v <= 12; v++ {
-		switch {
-		case seen[v] > 1:
-			l.errorf(n, path, "a roll of %d picks more than one %s", v, what)
-			return
-		case seen[v] == 0:
+		if seen[v] == 0 {
 			gaps = append(gaps, strconv.Itoa(v))
 		}
 	}
@@ -90,7 +118,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 		return
 	}
 	items, _ := l.list(n, "rift_charts", maxCharts)
-	var chartRanges [][2]int
+	var chartRanges []rollAt
 	for i, item := range items {
 		p := index("rift_charts", i)
 		f := l.mapping(item, p, chartFields...)
@@ -101,7 +129,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 		if v := f.require("roll"); v != nil {
 			if lo, hi, ok := l.rollRange(v, f.sub("roll")); ok {
 				c.Lo, c.Hi = lo, hi
-				chartRanges = append(chartRanges, [2]int{lo, hi})
+				chartRanges = append(chartRanges, rollAt{lo, hi, v, p})
 			}
 		}
 		if v := f.get("name"); v != nil {
@@ -110,7 +138,7 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 		rowsNode := f.require("rows")
 		if rowsNode != nil {
 			rows, _ := l.list(rowsNode, f.sub("rows"), maxChartRows)
-			var rowRanges [][2]int
+			var rowRanges []rollAt
 			for j, rn := range rows {
 				rp := index(f.sub("rows"), j)
 				rf := l.mapping(rn, rp, chartRowFields...)
@@ -121,20 +149,28 @@ func (l *loader) riftCharts(s *Scenario, n *yaml.Node) {
 				if v := rf.require("roll"); v != nil {
 					if lo, hi, ok := l.rollRange(v, rf.sub("roll")); ok {
 						row.Lo, row.Hi = lo, hi
-						rowRanges = append(rowRanges, [2]int{lo, hi})
+						rowRanges = append(rowRanges, rollAt{lo, hi, v, rp})
+					}
+				}
+				ref := chartRef{chart: len(s.RiftCharts), row: len(c.Rows), rowPath: rp}
+				if v := rf.require("port"); v != nil {
+					var ok bool
+					if row.Port, ok = l.hex(v, rf.sub("port")); ok {
+						ref.port = v
+					}
+				}
+				if v := rf.require("defend"); v != nil {
+					var ok bool
+					if row.Defend, ok = l.hex(v, rf.sub("defend")); ok {
+						ref.defend = v
 					}
 				}
 				if v := rf.require("scenario"); v != nil {
-					if ref, ok := l.text(v, rf.sub("scenario"), 1000, false); ok {
-						row.Scenario = ref
-						s.chartRefs = append(s.chartRefs, chartRef{chart: len(s.RiftCharts), row: len(c.Rows), at: v, path: rf.sub("scenario")})
+					if name, ok := l.text(v, rf.sub("scenario"), 1000, false); ok {
+						row.Scenario = name
+						ref.at, ref.path = v, rf.sub("scenario")
+						s.chartRefs = append(s.chartRefs, ref)
 					}
-				}
-				if v := rf.require("port"); v != nil {
-					row.Port, _ = l.hex(v, rf.sub("port"))
-				}
-				if v := rf.require("defend"); v != nil {
-					row.Defend, _ = l.hex(v, rf.sub("defend"))
 				}
 				if v := rf.get("notes"); v != nil {
 					row.Notes, _ = l.text(v, rf.sub("notes"), maxDesc, true)
@@ -208,6 +244,7 @@ func (l *loader) loadDestinations(s *Scenario) {
 			continue
 		}
 		row.Scenario = d.ID
+		l.arrivalWarnings(ref, row, d)
 		if i := slices.IndexFunc(s.Destinations, func(o *Scenario) bool { return o.ID == d.ID }); i < 0 {
 			s.Destinations = append(s.Destinations, d)
 		} else if s.Destinations[i] != d {
@@ -215,6 +252,78 @@ func (l *loader) loadDestinations(s *Scenario) {
 		}
 	}
 	slices.SortFunc(s.Destinations, func(a, b *Scenario) int { return strings.Compare(a.ID, b.ID) })
+}
+
+// arrivalWarnings warns of a chart row whose PORT, where arrivals
+// appear, or DEFEND, where the destination's largest unit comes into
+// play, lies on point terrain or inside an ion storm of destination d,
+// saying what the rules do to a unit there; and of DEFEND moving any
+// other unit of d onto a star or black hole. The rules allow all of it,
+// so these are warnings: most likely the author meant the hex beside.
+func (l *loader) arrivalWarnings(ref chartRef, row *rules.RiftChartRow, d *Scenario) {
+	feature := func(h rules.Hex) (rules.Feature, bool) {
+		for _, f := range d.Features {
+			if f.Hex == h {
+				return f, true
+			}
+		}
+		return rules.Feature{}, false
+	}
+	storm := func(h rules.Hex) (rules.Region, bool) {
+		for _, g := range d.Regions {
+			if g.Kind == rules.RegionIonStorm && g.Shape.Contains(h) {
+				return g, true
+			}
+		}
+		return rules.Region{}, false
+	}
+	noStart := func(k rules.FeatureKind) string {
+		if k == rules.FeatureStar || k == rules.FeatureBlackHole {
+			return fmt.Sprintf(", though no scenario may place a unit on a %s at the start", k)
+		}
+		return ""
+	}
+	const stormRule = `every direct-fire roll from or at a unit there takes +1 (docs/RULES.md "Ion storms")`
+	if ref.port != nil {
+		at, path := ref.port, ref.rowPath+".port"
+		if f, ok := feature(row.Port); ok {
+			l.warnf(at, path, "PORT %v holds the %s %q of %s: arrivals appear in its hex (IP4.421), and the rules give point terrain no effect on a unit there%s; most likely PORT was meant beside it", row.Port, f.Kind, f.ID, d.ID, noStart(f.Kind))
+		}
+		if g, ok := storm(row.Port); ok {
+			l.warnf(at, path, "PORT %v lies inside ion storm %q of %s: arrivals appear in the storm, where %s; the rift's far end is no cosmic storm (IP4.51 is about a rift that forms in a storm)", row.Port, g.ID, d.ID, stormRule)
+		}
+	}
+	if ref.defend == nil {
+		return
+	}
+	placed, main := rules.PlaceDefenders(d.Units, row.Defend)
+	if main < 0 {
+		return
+	}
+	at, path := ref.defend, ref.rowPath+".defend"
+	lead, home := placed[main], d.Units[main].Hex
+	if home == row.Defend {
+		return // the destination's own layout: nothing moves
+	}
+	if f, ok := feature(row.Defend); ok {
+		l.warnf(at, path, "DEFEND %v holds the %s %q of %s: its largest unit %q comes into play in that hex (IP4.442), and the rules give point terrain no effect on a unit there%s; most likely DEFEND was meant beside it", row.Defend, f.Kind, f.ID, d.ID, lead.ID, noStart(f.Kind))
+	}
+	g, in := storm(row.Defend)
+	g0, was := storm(home)
+	switch {
+	case in && !was:
+		l.warnf(at, path, "DEFEND %v lies inside ion storm %q of %s: its largest unit %q comes into play in the storm, where %s, though its file has it outside any storm (at %v)", row.Defend, g.ID, d.ID, lead.ID, stormRule, home)
+	case was && !in:
+		l.warnf(at, path, "DEFEND %v takes the largest unit %q of %s out of its ion storm %q (its file has it at %v): a destination's units move to DEFEND, its terrain stays where it is; give DEFEND %v to keep them in the storm", row.Defend, lead.ID, d.ID, g0.ID, home, home)
+	}
+	for i, u := range placed {
+		if i == main || u.Status != rules.StatusOnMap {
+			continue
+		}
+		if f, ok := feature(u.Hex); ok && (f.Kind == rules.FeatureStar || f.Kind == rules.FeatureBlackHole) {
+			l.warnf(at, path, "DEFEND %v moves unit %q of %s onto the %s %q at %v: its units keep their places relative to the largest, %q, and its terrain stays where it is", row.Defend, u.ID, d.ID, f.Kind, f.ID, u.Hex, lead.ID)
+		}
+	}
 }
 
 // readDestination reads the destination a chart row names. It returns
@@ -229,7 +338,7 @@ func (l *loader) readDestination(ref chartRef, name string) (file, key string, d
 		data, _ = bundled.ReadFile(file)
 		return file, "bundled:" + file, data
 	case !IsPath(name):
-		l.errorf(ref.at, ref.path, "destination %q is no bundled scenario; the bundled ones are %s (or give a path ending in .yaml)", clip(name), strings.Join(bundledIDs(), ", "))
+		l.errorf(ref.at, ref.path, "destination %q is no bundled scenario%s; the bundled ones are %s (or give a path ending in .yaml)", clip(name), didYouMean(name, bundledIDs()), strings.Join(bundledIDs(), ", "))
 		return "", "", nil
 	case !strings.HasSuffix(name, ".yaml") && !strings.HasSuffix(name, ".yml"):
 		l.errorf(ref.at, ref.path, "destination %q: a destination file's name ends in .yaml or .yml", clip(name))

@@ -42,7 +42,7 @@ func TestSemanticChecks(t *testing.T) {
 			`:8:51: units[1].carried_by: "a" is a fed-frigate, which has no drone rack to carry a drone`, false},
 
 		{"unknown device", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\", devices: [esg, esgg]}\n" + red,
-			`:7:72: units[0].devices[1]: unknown device "esgg"; the devices are cloak, displacement, esg, sfg, temporal-elevator, web`, false},
+			`:7:72: units[0].devices[1]: unknown device "esgg" (did you mean "esg"?); the devices are cloak, displacement, esg, sfg, temporal-elevator, web`, false},
 		{"device on a fighter", two + "units:\n  - {id: a, side: blue, class: fed-cruiser, hex: \"0,0\"}\n  - {id: f, side: blue, class: fighter, hex: \"1,0\", devices: [esg]}\n" + red,
 			`:8:63: units[1].devices[0]: a fighter cannot carry a device: devices run on energy and it has no power of its own`, false},
 		{"device beyond the batteries", two + "units:\n  - {id: a, side: blue, class: fed-frigate, hex: \"0,0\", devices: [displacement]}\n" + red,
@@ -170,5 +170,54 @@ func TestDevicesFitted(t *testing.T) {
 	}
 	if cost, ok := rules.CloakCost(a); !ok || cost != rules.FittedCloakCost {
 		t.Fatalf("fitted cloak costs %d, %v", cost, ok)
+	}
+}
+
+// TestDidYouMean checks that a name the format looks up (a class, side,
+// unit, device, destination or bundled scenario) that is a likely typo
+// of a known one says which, and that one far from any says nothing.
+func TestDidYouMean(t *testing.T) {
+	head := "id: t\nname: T\nsides:\n  - {id: blue}\n  - {id: red}\n"
+	unit := func(fields string) string {
+		return "units:\n  - {id: kestrel, side: blue, class: fed-cruiser, hex: \"1,1\"}\n  - {id: claw, side: red, class: kor-raider, hex: \"5,5\"" + fields + "}\n"
+	}
+	chart := func(dest string) string {
+		return "rift_charts:\n  - roll: 2-12\n    rows:\n      - {roll: 2-12, scenario: " + dest + ", port: \"0,0\", defend: \"1,1\"}\n"
+	}
+	tests := []struct {
+		name, yaml, want string
+	}{
+		{"class", head + "units:\n  - {id: kestrel, side: blue, class: fed-crusier, hex: \"1,1\"}\n  - {id: claw, side: red, class: kor-raider, hex: \"5,5\"}\n", `:7:38: units[0].class: unknown class "fed-crusier" (did you mean "fed-cruiser"?); the classes are drone,`},
+		{"class far", head + "units:\n  - {id: kestrel, side: blue, class: klingon, hex: \"1,1\"}\n  - {id: claw, side: red, class: kor-raider, hex: \"5,5\"}\n", `:7:38: units[0].class: unknown class "klingon"; the classes are drone,`},
+		{"unit side", head + "units:\n  - {id: kestrel, side: bleu, class: fed-cruiser, hex: \"1,1\"}\n  - {id: claw, side: red, class: kor-raider, hex: \"5,5\"}\n", `:7:25: units[0].side: unknown side "bleu" (did you mean "blue"?); the sides are blue, red`},
+		{"side in capitals", head + "units:\n  - {id: kestrel, side: Blue, class: fed-cruiser, hex: \"1,1\"}\n", `units[0].side: "Blue" is not a valid id`},
+		{"objective side", head + unit("") + "objectives:\n  - {side: rde, points: 5, destroy: {unit: kestrel}}\n", `:10:12: objectives[0].side: unknown side "rde" (did you mean "red"?); the sides are blue, red`},
+		{"drill side", head + unit("") + "drill: {side: blu}\n", `:9:15: drill.side: unknown side "blu" (did you mean "blue"?); the sides are blue, red`},
+		{"objective unit", head + unit("") + "objectives:\n  - {side: red, points: 5, destroy: {unit: kestrl}}\n", `:10:44: objectives[0].destroy.unit: unknown unit "kestrl" (did you mean "kestrel"?)`},
+		{"carrier", head + unit("") + "  - {id: s, side: blue, class: shuttle, carried_by: kestral}\n", `:9:53: units[2].carried_by: unknown unit "kestral" (did you mean "kestrel"?)`},
+		{"device", head + unit(", devices: [clok]"), `units[1].devices[0]: unknown device "clok" (did you mean "cloak"?); the devices are`},
+		{"destination", head + unit("") + chart("derelict-yrd"), `:12:32: rift_charts[0].rows[0].scenario: destination "derelict-yrd" is no bundled scenario (did you mean "derelict-yard"?); the bundled ones are`},
+		{"destination far", head + unit("") + chart("nowhere"), `:12:32: rift_charts[0].rows[0].scenario: destination "nowhere" is no bundled scenario; the bundled ones are`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load("s.yaml", []byte(tt.yaml))
+			ps := problemsOf(t, err)
+			for _, p := range ps {
+				if strings.HasPrefix(p.String(), "s.yaml"+tt.want) || (!strings.HasPrefix(tt.want, ":") && strings.Contains(p.String(), tt.want)) {
+					return
+				}
+			}
+			t.Errorf("no problem %q in\n%v", tt.want, err)
+		})
+	}
+	for _, open := range []func(string) (*Scenario, error){Open, LoadBundled} {
+		_, err := open("rift-gat")
+		if err == nil || !strings.Contains(err.Error(), `no bundled scenario of that id (did you mean "rift-gate"?); the bundled ones are first-contact,`) {
+			t.Errorf("a bundled id with a typo: %v", err)
+		}
+	}
+	if _, err := ReadSource("first-contct"); err == nil || !strings.Contains(err.Error(), `(did you mean "first-contact"?)`) {
+		t.Errorf("ReadSource of a bundled id with a typo: %v", err)
 	}
 }

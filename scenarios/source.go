@@ -39,7 +39,7 @@ func ReadSource(arg string) (Source, error) {
 		if _, p := readFile(arg); p != nil {
 			return Source{}, Problems{{
 				File:  arg,
-				Msg:   "no such file, and no bundled scenario of that id; the bundled ones are " + strings.Join(bundledIDs(), ", "),
+				Msg:   "no such file, and no bundled scenario of that id" + didYouMean(arg, bundledIDs()) + "; the bundled ones are " + strings.Join(bundledIDs(), ", "),
 				cause: fs.ErrNotExist,
 			}}
 		}

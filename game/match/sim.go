@@ -22,6 +22,10 @@ type SimResult struct {
 	Events      int                      `json:"events"`
 	Units       map[rules.UnitStatus]int `json:"units"`
 	StateHash   string                   `json:"state_hash"`
+	// Points is each side's points as the game stands and Objectives
+	// every scenario objective, met or missed (Scores).
+	Points     map[rules.SideID]int `json:"points"`
+	Objectives []ObjectiveResult    `json:"objectives"`
 }
 
 // Simulate plays turns turns of the scenario in src with a computer
@@ -131,11 +135,13 @@ func (s *Session) Result() SimResult {
 	for _, u := range s.State.Units {
 		units[u.Status]++
 	}
+	points, objectives := Scores(s.State)
 	return SimResult{
 		Scenario: s.State.Scenario.ID, Seed: s.Seed, TurnReached: s.State.Clock.Turn,
 		Clock: s.State.Clock.String(), Over: s.Over(),
 		Commands: len(s.commands), Events: len(s.events), Units: units,
 		StateHash: s.State.Hash().String(),
+		Points:    points, Objectives: objectives,
 	}
 }
 

@@ -94,9 +94,16 @@ func MatchSides(src scenarios.Source) ([]rules.SideID, error) {
 // workers goroutines, and tallies a's wins, draws and losses. The result
 // does not depend on workers.
 func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (MatchTally, error) {
+	t, _, err := PlayMatchScored(src, seeds, a, b, workers)
+	return t, err
+}
+
+// PlayMatchScored is PlayMatch that also tallies how the games ended for
+// the scenario's sides: their points and objectives (match.ScoreTally).
+func PlayMatchScored(src scenarios.Source, seeds int, a, b string, workers int) (MatchTally, match.ScoreTally, error) {
 	sides, err := MatchSides(src)
 	if err != nil {
-		return MatchTally{}, err
+		return MatchTally{}, match.ScoreTally{}, err
 	}
 	type job struct {
 		seed uint64
@@ -104,8 +111,9 @@ func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (Match
 	}
 	jobs := make(chan job)
 	type res struct {
-		t   MatchTally
-		err error
+		t     MatchTally
+		score match.ScoreTally
+		err   error
 	}
 	out := make(chan res)
 	workers = max(workers, 1)
@@ -114,6 +122,10 @@ func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (Match
 			for j := range jobs {
 				o, err := PlayMatchGame(src, j.seed, a, b, j.side, 200)
 				var t MatchTally
+				var score match.ScoreTally
+				if err == nil {
+					score.Add(o)
+				}
 				switch {
 				case err != nil:
 				case o.Winner == j.side:
@@ -126,7 +138,7 @@ func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (Match
 				if err != nil {
 					err = fmt.Errorf("seed %d, %s at %s: %w", j.seed, a, j.side, err)
 				}
-				out <- res{t, err}
+				out <- res{t, score, err}
 			}
 		}()
 	}
@@ -139,13 +151,15 @@ func PlayMatch(src scenarios.Source, seeds int, a, b string, workers int) (Match
 		close(jobs)
 	}()
 	var total MatchTally
+	var score match.ScoreTally
 	var first error
 	for range seeds * len(sides) {
 		r := <-out
 		total.Add(r.t)
+		score.Merge(r.score)
 		if r.err != nil && first == nil {
 			first = r.err
 		}
 	}
-	return total, first
+	return total, score, first
 }

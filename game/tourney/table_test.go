@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -49,20 +50,24 @@ func TestUnrecordedMatchGameIsTheSameGame(t *testing.T) {
 	}
 }
 
-// TestPlayMatchDoesNotDependOnWorkers checks that a match's tally is the
-// same however many games are played at once.
+// TestPlayMatchDoesNotDependOnWorkers checks that a match's tally, and
+// its sides' points and objectives, are the same however many games are
+// played at once.
 func TestPlayMatchDoesNotDependOnWorkers(t *testing.T) {
 	src := matchSource(t, "first-contact")
-	one, err := PlayMatch(src, 3, "normal", "legal", 1)
+	one, score1, err := PlayMatchScored(src, 3, "normal", "legal", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := PlayMatch(src, 3, "normal", "legal", 2)
+	two, score2, err := PlayMatchScored(src, 3, "normal", "legal", 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if one != two || one.Games() != 6 {
 		t.Errorf("1 worker: %v; 2 workers: %v (want the same, 6 games)", one, two)
+	}
+	if !reflect.DeepEqual(score1, score2) || score1.Games["federation"] != 6 {
+		t.Errorf("the points and objectives: 1 worker %+v; 2 workers %+v (want the same, 6 games)", score1, score2)
 	}
 }
 
