@@ -4,7 +4,6 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"fmt"
-	"maps"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -57,14 +56,6 @@ func (d *testDice) tell(side SideID, subjects ...string) bool {
 		d.told[side][s] = true
 	}
 	return len(d.told[side]) > n
-}
-
-func (d *testDice) clone() *testDice {
-	c := &testDice{sides: maps.Clone(d.sides), all: d.all, told: map[SideID]map[string]bool{}}
-	for sd, m := range d.told {
-		c.told[sd] = maps.Clone(m)
-	}
-	return c
 }
 
 // draws returns the first n draws of audience a's private stream about

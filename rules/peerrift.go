@@ -40,16 +40,6 @@ type RiftNews struct {
 // Formed reports whether the news is of a rift that formed.
 func (n RiftNews) Formed() bool { return n.Clause == "IP4.25" }
 
-// riftNewsClauses are the clauses a rift's news may give.
-var riftNewsClauses = []string{"IP4.25", "IP4.232", "IP4.233", "IP4.29"}
-
-// knowsSide reports whether this machine computes all of side's
-// secrets: always outside play between machines.
-func (s *State) knowsSide(side SideID) bool {
-	p := s.Peer
-	return p == nil || p.All || side == p.Side
-}
-
 // raisePending records the rift side's formation roll raised (IP4.22):
 // its delay rolled (IP4.231) where this machine knows the side, in limbo
 // elsewhere. In play between machines it also records the impulse it was

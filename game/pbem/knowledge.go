@@ -182,11 +182,3 @@ func (l *learner) take(side rules.SideID, m *wire.Message, r int, proofs []wire.
 	}
 	return nil
 }
-
-// told returns the message that told side's subject, or "".
-func (k *knowledge) told(side rules.SideID, subject string) string {
-	if k == nil {
-		return ""
-	}
-	return k.source[side][subject]
-}
