@@ -239,22 +239,7 @@ func label(m *wire.Message) string {
 	if r := roundOf(m.Body); r > 0 {
 		what += " of round " + strconv.Itoa(r)
 	}
-	return fmt.Sprintf("message %d (%s's %s)", h.Seq, plain(h.Side), plain(what))
-}
-
-// plain returns s as it is when it is a plain id (letters, digits, '-',
-// '_', '.', ' ', at most 64 of them), else quoted: text a file wrote is
-// never printed as it stands.
-func plain(s string) string {
-	if len(s) > 64 {
-		return strconv.Quote(s[:64] + "...")
-	}
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_. ", c)) {
-			return strconv.Quote(s)
-		}
-	}
-	return s
+	return fmt.Sprintf("message %d (%s's %s)", h.Seq, wire.Plain(h.Side), wire.Plain(what))
 }
 
 // roundOf returns the round a message is of, or 0.

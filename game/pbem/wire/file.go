@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -119,7 +120,22 @@ func whose(body []byte) string {
 	if json.Unmarshal(body, &h) != nil || h.Kind == "" || h.Side == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (%q's %q)", h.Side, h.Kind)
+	return fmt.Sprintf(" (%s's %s)", Plain(h.Side), Plain(h.Kind))
+}
+
+// Plain returns s as it is when it is a plain id (letters, digits, '-',
+// '_', '.', ' ', at most 64 of them), else quoted: text a file wrote is
+// never printed as it stands.
+func Plain(s string) string {
+	if len(s) > 64 {
+		return strconv.Quote(s[:64] + "...")
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_. ", c)) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // Scan checks that data is one JSON value within the bounds a turn file
