@@ -19,7 +19,9 @@ import (
 // formation, through that step, so that the corsairs' machine computes
 // it and stops there too: the hunters' machine sends it (it used to
 // refuse its own result, its announcement reaching only the step kept),
-// both machines reach the same end, and Verify passes.
+// both machines reach the same end, stopped by the rift that formed (not
+// by the rolls for one side that its step went on to make, which each
+// machine named otherwise), and Verify passes.
 func TestAnnouncementReachesTheStepAStretchStopsBefore(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "rift-haven.yaml"))
 	require.NoError(t, err)
@@ -30,8 +32,9 @@ func TestAnnouncementReachesTheStepAStretchStopsBefore(t *testing.T) {
 	require.True(t, sa.Finished())
 	require.Equal(t, sa.State.PublicHash(), sb.State.PublicHash())
 	last := sa.Results[len(sa.Results)-1]
-	require.Equal(t, last.Stop, sb.Results[len(sb.Results)-1].Stop)
-	require.Equal(t, stopHidden, last.Stop.Kind)
+	require.Equal(t, last, sb.Results[len(sb.Results)-1], "the same end, in the same words")
+	require.Equal(t, Stop{Kind: stopHidden, Side: string(b.side), Code: hiddenFormed}, last.Stop)
+	require.Contains(t, last.Stopped, "hunters's cosmic rift rift-1 forms at T1 I6 involuntary-movement")
 	var told []wire.RiftNews
 	for _, m := range parse(t, files[len(files)-1].Data).Messages {
 		if an, ok := m.Body.(*wire.Announce); ok && len(an.Rifts) > 0 {
