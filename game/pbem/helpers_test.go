@@ -83,3 +83,15 @@ func keptFiles(t *testing.T, p *player) [2][]byte {
 	require.NoError(t, err)
 	return [2][]byte{l, s}
 }
+
+// publicRolls counts the public rolls of clause among events (all of
+// them with clause "").
+func publicRolls(events []rules.Event, clause string) int {
+	n := 0
+	for _, e := range events {
+		if e.Kind == rules.EventRoll && e.Audience.IsPublic() && (clause == "" || e.Clause == clause) {
+			n++
+		}
+	}
+	return n
+}
