@@ -287,3 +287,31 @@ func TestPhaseStormStopsHiddenMines(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyNamesAMineSetOffKeptBack: the corsairs' announcement of
+// their first mine set off, the set-off left out with its proofs, so that
+// no machine opening the file can tell (the hunters' machine does not
+// know the mine, and plays on without it), and the rest of the log made
+// consistent with it, every message signed again by its side (reforge).
+// Verify, playing the game again with every side's dice key, names the
+// announcement. (The rest of version 3's TestVerifyNamesFalseMineNews,
+// another mine or a set-off where no mine lies, is refused at open now:
+// TestFalseMineNewsIsRefused.)
+func TestVerifyNamesAMineSetOffKeptBack(t *testing.T) {
+	a, b, files := playMines(t)
+	full := files[len(files)-1].Data
+	at := mineAnnouncement(t, parse(t, full))
+	g, err := Replay(parse(t, full))
+	require.NoError(t, err)
+	keyed, err := replay(parse(t, full), replayOpts{every: g.DiceKeys})
+	require.NoError(t, err)
+	n := keyed.State.MinesMade()[0]
+	require.Equal(t, rules.UnitID("pitfall"), n.Mine)
+	requireVerifyNamesKeptBack(t, full, at, a, b, []keptBackCase{
+		{"the set-off left out", func(t *testing.T, an *wire.Announce) {
+			require.Equal(t, wire.MineNews{Point: 15, Mine: "pitfall"}, an.Mines[0])
+			an.Mines = an.Mines[1:]
+			withoutSubject(an, rules.MineSubject("pitfall"), "")
+		}, fmt.Sprintf("mine pitfall went off at %s as %s entered %v (its mine point 15), and the announcement does not say so", n.Clock, n.Unit, n.Hex)},
+	})
+}
