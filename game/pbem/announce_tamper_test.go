@@ -133,7 +133,14 @@ func TestFalseAnnouncementsRefusedAtOpen(t *testing.T) {
 	require.NotEmpty(t, still)
 	// A proof of another side's dice, and one of the side's own dice of
 	// a secret the announcement does not tell: both true proofs.
-	proof := an0.Proofs[0]
+	var proof wire.Proof
+	for _, p := range an0.Proofs {
+		if u, _ := rules.SubjectUnit(p.Subject); u == unit && proof.Subject == "" {
+			proof = p
+		}
+	}
+	require.NotEmpty(t, proof.Subject, "no proof of %s's dice", unit)
+	first := slices.IndexFunc(an0.Proofs, func(p wire.Proof) bool { return p.Subject == proof.Subject && p.Round == proof.Round })
 	epoch := g.played[proof.Round-1].Epoch
 	prove := func(sd rules.SideID, subject string) []byte {
 		sk, _ := vrfKey(seats[sd].sec.Dice)
@@ -142,13 +149,14 @@ func TestFalseAnnouncementsRefusedAtOpen(t *testing.T) {
 	theirs := prove(other.side, proof.Subject)
 	untold := rules.RiftSubject(side, 0)
 	ownUntold := prove(side, untold)
+	// An opening of the unit's orders of a round its dice rolled in.
 	var open wire.LimboOpen
 	for _, o := range an0.Limbo {
-		if o.Unit == arr.Unit {
+		if o.Unit == arr.Unit && slices.ContainsFunc(an0.Proofs, func(p wire.Proof) bool { return p.Round == o.Round && p.Subject == proof.Subject }) {
 			open = o
 		}
 	}
-	require.NotEmpty(t, open.Orders, "the announcement opens no orders for %s", unit)
+	require.NotEmpty(t, open.Orders, "the announcement opens no orders for %s of a round it proves", unit)
 	later := arr.Clock
 	if later.Impulse > 1 {
 		later.Impulse--
@@ -169,12 +177,12 @@ func TestFalseAnnouncementsRefusedAtOpen(t *testing.T) {
 			an.Proofs = nil
 		}, "field proofs: it tells " + string(unit) + "'s phase-in and proves none of its dice"},
 		{"proofs of the wrong side's dice", func(t *testing.T, an *wire.Announce) {
-			an.Proofs[0].Proof = theirs
-		}, "proof 1 (" + proof.Subject + ", round " + fmt.Sprint(proof.Round) + ") is not a proof of " + string(side) + "'s dice"},
+			an.Proofs[first].Proof = theirs
+		}, fmt.Sprintf("proof %d (%s, round %d) is not a proof of %s's dice", first+1, proof.Subject, proof.Round, side)},
 		{"a corrupted proof", func(t *testing.T, an *wire.Announce) {
-			p := slices.Clone(an.Proofs[0].Proof)
+			p := slices.Clone(an.Proofs[first].Proof)
 			p[len(p)/2] ^= 1
-			an.Proofs[0].Proof = p
+			an.Proofs[first].Proof = p
 		}, "is not a proof of " + string(side) + "'s dice: the dice it tells were not " + string(side) + "'s"},
 		{"a proof of a subject not told", func(t *testing.T, an *wire.Announce) {
 			an.Proofs = append(an.Proofs, wire.Proof{Round: proof.Round, Subject: untold, Proof: ownUntold})
