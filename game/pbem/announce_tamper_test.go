@@ -22,14 +22,16 @@ type announceCase struct {
 }
 
 // requireFalseAnnouncementsRefused opens at the machine kept (a copy of
-// the receiver's home from before it opened the file), for each case, the
-// file good with the announcement at changed by the case and signed again
-// with key (its side's: only the rules can tell): each is refused naming
-// the announcement and the case's reason, the machine's files stay byte
-// for byte as they were, and Verify of the same file names the same
-// message; the true file opens after.
+// the receiver's home from before it opened the file, copied again so
+// that the homes the shared games kept stay as they were for other
+// tests), for each case, the file good with the announcement at changed
+// by the case and signed again with key (its side's: only the rules can
+// tell): each is refused naming the announcement and the case's reason,
+// the machine's files stay byte for byte as they were, and Verify of the
+// same file names the same message; the true file opens after.
 func requireFalseAnnouncementsRefused(t *testing.T, kept keptHome, good []byte, at int, key map[rules.SideID]ed25519.PrivateKey, cases []announceCase) {
 	t.Helper()
+	kept.p = keepHome(t, kept.p, 1)
 	what := label(parse(t, good).Messages[at])
 	keep := func() [2][]byte { return keptFiles(t, kept.p) }
 	before := keep()
