@@ -2,13 +2,16 @@ package pbem
 
 import (
 	"crypto/ed25519"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hexrift/hexrift/game/match"
 	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/rules"
+	"github.com/hexrift/hexrift/scenarios"
 )
 
 func parse(t *testing.T, data []byte) *wire.File {
@@ -82,4 +85,51 @@ func keptFiles(t *testing.T, p *player) [2][]byte {
 	s, err := os.ReadFile(p.home.secretPath(p.game))
 	require.NoError(t, err)
 	return [2][]byte{l, s}
+}
+
+// tableHomes gives each of sides a home, its random source seeded from
+// seed and the side's index, and a normal computer player seeded from the
+// index plus first; it starts the game of src at the first home and
+// returns the players, the first home's seat and the game's first file.
+func tableHomes(t *testing.T, src scenarios.Source, sides []rules.Side, seed string, first uint64) ([]*player, *Seat, []byte) {
+	t.Helper()
+	var ps []*player
+	for i, sd := range sides {
+		ps = append(ps, &player{home: Home{Dir: t.TempDir(), Rand: fixedRand(fmt.Sprint(seed, i))}, side: sd.ID,
+			ctrl: match.NewController(match.Seat{Side: sd.ID, Kind: match.SeatComputer, Level: "normal"}, uint64(i)+first)})
+	}
+	seat, err := NewGame(ps[0].home, src, ps[0].side, testTime)
+	require.NoError(t, err)
+	for _, p := range ps {
+		p.game = seat.Game.ID
+	}
+	return ps, seat, seat.Game.File().Encode()
+}
+
+// sendOn sends what p's seat has to send, with p's orders where the game
+// waits for them (a seat with nothing new sends its file again), and
+// returns the file encoded.
+func sendOn(t *testing.T, p *player, seat *Seat) []byte {
+	t.Helper()
+	var o *Orders
+	if next, err := seat.Preview(); err == nil && next.MustCommit() {
+		o = p.orders(t, seat)
+	}
+	f, err := seat.Send(o)
+	if err != nil {
+		require.ErrorIs(t, err, ErrNothingNew)
+	}
+	return f.Encode()
+}
+
+// publicRolls counts the public rolls of clause among events (all of
+// them with clause "").
+func publicRolls(events []rules.Event, clause string) int {
+	n := 0
+	for _, e := range events {
+		if e.Kind == rules.EventRoll && e.Audience.IsPublic() && (clause == "" || e.Clause == clause) {
+			n++
+		}
+	}
+	return n
 }

@@ -72,6 +72,13 @@ func hidden(st *rules.State) (string, string) {
 	if st == nil {
 		return "", ""
 	}
+	// A rift that formed first: the rolls of the step it formed in that
+	// follow from it (radiation, IP4.31; its destination, IP4.412) are
+	// for one side, or none, and differ from machine to machine.
+	if len(st.Cosmic.Rifts) > 0 {
+		r := st.Cosmic.Rifts[0]
+		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side), hiddenFormed
+	}
 	for _, p := range st.Private {
 		if strings.Contains(p.Audience, "+") {
 			return fmt.Sprintf("a roll for %s alone was made (private dice)", p.Audience), hiddenShared
@@ -82,10 +89,6 @@ func hidden(st *rules.State) (string, string) {
 	}
 	if b := st.BlindRolls(); len(b) > 0 {
 		return fmt.Sprintf("a roll of %s was asked of a machine that does not know it", b[0]), hiddenShared
-	}
-	if len(st.Cosmic.Rifts) > 0 {
-		r := st.Cosmic.Rifts[0]
-		return fmt.Sprintf("%s's cosmic rift %s forms at %s for %d impulses (IP4.25), and its place is %s's secret (IP4.232)", r.Side, r.ID, r.Formed, r.Lifetime, r.Side), hiddenFormed
 	}
 	if st.Phase.Storm != nil {
 		for i := range st.Units {

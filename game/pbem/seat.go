@@ -223,7 +223,8 @@ func (s *Seat) sign(b wire.Body) error {
 // auto writes what the side writes without a decision: its join, the
 // reveal of its orders once every side has committed, its announcement
 // and the result of a round every side has revealed, and its dice key
-// once the game is over.
+// once the game is over (and nothing else once a claim settled it: only
+// keys and notes may follow a claim).
 func (s *Seat) auto() error {
 	for {
 		g := s.Game
@@ -232,7 +233,7 @@ func (s *Seat) auto() error {
 		case g.Keys[s.Side] == nil:
 			_, vrf := vrfKey(s.sec.Dice)
 			b = &wire.Join{Header: wire.Header{Kind: wire.KindJoin}, PubKey: []byte(s.sec.signer().Public().(ed25519.PublicKey)), VRFKey: []byte(vrf)}
-		case g.pending != nil:
+		case g.pending != nil && g.Claim == nil:
 			if an, open := g.dueAnnouncement(); an != nil {
 				for _, o := range open {
 					an.Limbo = append(an.Limbo, s.limboOpenings(o.unit, o.rounds)...)

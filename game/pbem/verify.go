@@ -63,6 +63,9 @@ func (g *Game) waitText() string {
 	switch {
 	case !ok:
 		why = "it waits for no message"
+	case what == "key" && g.Claim != nil:
+		// The claim says who forfeits: nothing more to claim.
+		why = fmt.Sprintf("the game is over and waits for %s's dice key%s: a side that never sends it withholds the check of its secrets", side, since)
 	case what == "key":
 		why = fmt.Sprintf("the game is over and waits for %s's dice key%s: a side that never sends it withholds the check of its secrets and forfeits, which %s's claim settles (pbem claim)", side, since, otherThan(g, side))
 	case what == "reveal":

@@ -108,7 +108,11 @@ func showTable(s *pbem.Seat, w io.Writer) {
 		if what == "key" {
 			fmt.Fprint(w, " (revealed once the game is over, for verify)")
 		}
-		fmt.Fprintf(w, "; if it never comes, hexrift pbem claim -game %s settles the game, %s forfeiting it\n", g.ID, side)
+		if g.Claim == nil {
+			// A claim settled the game already: nothing more to claim.
+			fmt.Fprintf(w, "; if it never comes, hexrift pbem claim -game %s settles the game, %s forfeiting it", g.ID, side)
+		}
+		fmt.Fprintln(w)
 	}
 	for _, p := range s.Home.Equivocations(g.ID) {
 		fmt.Fprintf(w, "proof that a side signed two different messages at one place of the log is kept in %s\n", p)
