@@ -22,10 +22,10 @@ import (
 // their key, verify passes, naming the claim.
 func TestCommandsClaimAStalledGame(t *testing.T) {
 	_, cmd, file := cliRunner(t, map[string]string{"corsairs": "a", "hunters": "b"})
-	out, err := cmd("corsairs", "new", filepath.Join("..", "testdata", "short-haven.yaml"), "-as", "corsairs", "-out", file(0))
+	_, err := cmd("corsairs", "new", filepath.Join("..", "testdata", "short-haven.yaml"), "-as", "corsairs", "-out", file(0))
 	require.NoError(t, err)
 	game := parseFile(t, file(0)).Game
-	out, err = cmd("hunters", "open", file(0), "-as", "hunters")
+	out, err := cmd("hunters", "open", file(0), "-as", "hunters")
 	require.NoError(t, err)
 	// The game waits for the hunters' join, their own to send: a claim
 	// of theirs is refused.
@@ -34,7 +34,7 @@ func TestCommandsClaimAStalledGame(t *testing.T) {
 	require.NoFileExists(t, file(9))
 	_, send, _ := openTurn(t, cmd, file, "hunters", 0, out)
 	sendTurn(t, cmd, "hunters", send)
-	out, send, _ = openTurn(t, cmd, file, "corsairs", 1, "")
+	_, send, _ = openTurn(t, cmd, file, "corsairs", 1, "")
 	sendTurn(t, cmd, "corsairs", send)
 	// The corsairs' commit and reveal of round 1 are in file 2: the
 	// hunters open it and never answer.
