@@ -46,9 +46,17 @@ func (g *Game) Stall() (side rules.SideID, what string, since int, ok bool) {
 	return side, what, len(g.log) - 1, true
 }
 
-// claim takes a side's claim that another withheld what it owes.
+// claim takes a side's claim that another withheld what it owes. Its
+// validity must not depend on what the machine knows: a claim that a side
+// withheld its announcement is taken while the round's stretch waits for
+// its result, on every machine (the side's own, which knows its secrets,
+// needs no announcement to play on, so it waits for "a result"), when the
+// side has secrets in limbo there (public), since the last message.
 func (g *Game) claim(side rules.SideID, seq int, b *wire.Claim) error {
 	against, owes, since, ok := g.Stall()
+	if b.Owes == "announce" && g.pending != nil && g.hasSecrets(rules.SideID(b.Against)) {
+		against, owes, since, ok = rules.SideID(b.Against), "announce", len(g.log)-1, true
+	}
 	at, err := utcTime(b.At)
 	switch {
 	case err != nil:
@@ -94,4 +102,22 @@ func utcTime(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("%q is not a time in UTC as hexrift writes it", s)
 	}
 	return t, nil
+}
+
+// hasSecrets reports whether side has secrets in limbo as the current
+// round's stretch stands, as every machine holds them: units out of
+// phase, hidden mines, pending cosmic rifts.
+func (g *Game) hasSecrets(side rules.SideID) bool {
+	st := g.pending.State
+	for i := range st.Units {
+		if u := &st.Units[i]; u.Side == side && u.Status == rules.StatusLimbo {
+			return true
+		}
+	}
+	for _, p := range st.Cosmic.Pending {
+		if p.Side == side {
+			return true
+		}
+	}
+	return false
 }

@@ -149,7 +149,9 @@ func (g *Game) Over() bool {
 // Finished reports whether the game is over and every side has revealed
 // its dice key: nothing more is due.
 func (g *Game) Finished() bool {
-	return g.Over() && len(g.DiceKeys) == len(g.Genesis.Sides)
+	// A side that never joined (a claim settled the game against its
+	// join) has no dice to open.
+	return g.Over() && len(g.DiceKeys) == len(g.Keys)
 }
 
 // Joined reports whether every side has joined.

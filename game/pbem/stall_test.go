@@ -63,7 +63,7 @@ func TestClaimOfAWithheldAnnouncementCarriesTheKey(t *testing.T) {
 	require.Positive(t, owes, "the mine game never waits for the corsairs' announcement")
 	require.Equal(t, rules.SideID("hunters"), mined[owes].From)
 	g := homesGame{src: riftSource(t, "mined-haven"), sides: [2]rules.SideID{"corsairs", "hunters"}, seeds: [2]string{"mine-a", "mine-b"}}
-	_, b, _ := playHomes(t, g, owes+1)
+	a, b, _ := playHomes(t, g, owes+1)
 	seat, err := LoadSeat(b.home, b.game)
 	require.NoError(t, err)
 	f, err := seat.Claim(testTime)
@@ -75,4 +75,34 @@ func TestClaimOfAWithheldAnnouncementCarriesTheKey(t *testing.T) {
 	require.ErrorContains(t, err, "settled by Bounty Hunters's claim")
 	require.ErrorContains(t, err, "Corsair Band withheld its announce since message")
 	require.ErrorContains(t, err, "waits for corsairs's dice key")
+	// The corsairs' machine, which knows its mines and so needs no
+	// announcement of its own to play on, takes the claim all the same
+	// (what a claim is must not depend on what a machine knows), and
+	// sends its key; the game then verifies, every mine checked.
+	cs, err := Open(a.home, "claimed", f.Encode(), a.side)
+	require.NoError(t, err)
+	require.NotNil(t, cs.Game.Claim)
+	last, err := cs.Send(nil)
+	require.NoError(t, err)
+	rep, err := Verify("settled", last.Encode())
+	require.NoError(t, err)
+	require.Contains(t, rep, "settled by Bounty Hunters's claim")
+}
+
+// A side that never joins can be claimed against, and the game is then
+// finished once every side that joined has sent its key: one that never
+// joined has no dice to open.
+func TestClaimAgainstASideThatNeverJoined(t *testing.T) {
+	h := Home{Dir: t.TempDir(), Rand: fixedRand("never-joined")}
+	seat, err := NewGame(h, testSource(t), "corsairs", testTime)
+	require.NoError(t, err)
+	side, what, since, ok := seat.Game.Stall()
+	require.True(t, ok)
+	require.Equal(t, []any{rules.SideID("hunters"), "join", 0}, []any{side, what, since})
+	f, err := seat.Claim(testTime)
+	require.NoError(t, err)
+	require.True(t, seat.Game.Finished())
+	rep, err := Verify("claimed", f.Encode())
+	require.NoError(t, err)
+	require.Contains(t, rep, "Bounty Hunters withheld its join since message 0 and forfeits the game")
 }
