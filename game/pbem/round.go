@@ -3,8 +3,8 @@ package pbem
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
+	"github.com/hexrift/hexrift/game/internal/fileio"
 
 	"github.com/hexrift/hexrift/game/pbem/wire"
 	"github.com/hexrift/hexrift/game/plot"
@@ -172,14 +172,4 @@ func decodeOrders(b []byte) (*Orders, error) {
 
 // strictJSON decodes one JSON value into v, refusing unknown fields and
 // anything after the value.
-func strictJSON(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return fmt.Errorf("more than one JSON value")
-	}
-	return nil
-}
+func strictJSON(b []byte, v any) error { return fileio.DecodeStrict(b, v) }

@@ -32,3 +32,17 @@ func JSONWhere(name string, data []byte, err error) (where, msg string) {
 	col := len(before) - bytes.LastIndexByte(before, '\n')
 	return fmt.Sprintf("%s:%d:%d", name, line, col), msg
 }
+
+// DecodeStrict decodes one JSON value of data into v, refusing a field v
+// has not and anything after the value.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}

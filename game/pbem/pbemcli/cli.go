@@ -1,7 +1,6 @@
 package pbemcli
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -258,14 +257,14 @@ func runSend(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, par
 	if next.MustCommit() {
 		o = &pbem.Orders{Plot: next.Propose(), Limbo: next.ProposeLimbo()}
 		if *ordersPath != "" {
-			p, err := readOrders(*ordersPath)
+			p, err := readJSON[plot.Orders](*ordersPath)
 			if err != nil {
 				return err
 			}
 			o.Plot = p
 		}
 		if *limboPath != "" {
-			lo, err := readLimbo(*limboPath)
+			lo, err := readJSON[pbem.LimboOrders](*limboPath)
 			if err != nil {
 				return err
 			}
@@ -277,11 +276,11 @@ func runSend(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, par
 		}
 		switch {
 		case *command != "":
-			c, err := readCommand(*command)
+			c, err := readJSON[rules.Command](*command)
 			if err != nil {
 				return err
 			}
-			o.Command = &c
+			o.Command = c
 		case *choose > 0 && *choose <= len(legal):
 			o.Command = &legal[*choose-1]
 		case *choose != 0:
@@ -394,28 +393,18 @@ func writeOrders(path string, o *plot.Orders) error {
 	return writeAtomic(path, b)
 }
 
-func readOrders(path string) (*plot.Orders, error) {
+// readJSON reads a JSON file of the player's (orders, limbo orders, a
+// command) into a T, strictly.
+func readJSON[T any](path string) (*T, error) {
 	data, err := readFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("pbem: cannot read %s: %w", path, err)
 	}
-	var o plot.Orders
-	if err := strictJSON(data, &o); err != nil {
+	var v T
+	if err := fileio.DecodeStrict(data, &v); err != nil {
 		return nil, fmt.Errorf("pbem: %s: %v", path, err)
 	}
-	return &o, nil
-}
-
-func readLimbo(path string) (*pbem.LimboOrders, error) {
-	data, err := readFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("pbem: cannot read %s: %w", path, err)
-	}
-	var o pbem.LimboOrders
-	if err := strictJSON(data, &o); err != nil {
-		return nil, fmt.Errorf("pbem: %s: %v", path, err)
-	}
-	return &o, nil
+	return &v, nil
 }
 
 // readNote returns the note send gives, from -note or -note-file (a
@@ -435,18 +424,6 @@ func readNote(text, path string) (string, error) {
 		return text, pbem.CheckNote("-note", text)
 	}
 	return "", nil
-}
-
-func readCommand(path string) (rules.Command, error) {
-	data, err := readFile(path)
-	if err != nil {
-		return rules.Command{}, fmt.Errorf("pbem: cannot read %s: %w", path, err)
-	}
-	var c rules.Command
-	if err := strictJSON(data, &c); err != nil {
-		return c, fmt.Errorf("pbem: %s: %v", path, err)
-	}
-	return c, nil
 }
 
 // checkSides checks that the sides named are every side of the scenario:
@@ -505,20 +482,6 @@ func runClaim(home pbem.Home, fs *flag.FlagSet, args []string, out io.Writer, pa
 // readFile reads a small regular file of the user's (orders, limbo
 // orders, a command, a note), bounded as a turn file is.
 func readFile(path string) ([]byte, error) { return pbem.ReadTurnFile(path) }
-
-// strictJSON decodes one JSON value into v, refusing unknown fields and
-// anything after the value.
-func strictJSON(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return err
-	}
-	if dec.More() {
-		return fmt.Errorf("more than one JSON value")
-	}
-	return nil
-}
 
 // jsonIndent encodes v as indented JSON with a final newline.
 func jsonIndent(v any) ([]byte, error) {
