@@ -15,13 +15,15 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/hexrift/hexrift/game/cli"
 )
 
 // TestMain lets the end-to-end test run this test binary as the game:
 // with HEXRIFT_RUN_MAIN set it is the hexrift command with those arguments.
 func TestMain(m *testing.M) {
 	if args := os.Getenv("HEXRIFT_RUN_MAIN"); args != "" {
-		os.Exit(run(strings.Fields(args), os.Stdout, os.Stderr))
+		os.Exit(cli.Run(version, strings.Fields(args), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -19,10 +19,15 @@ import (
 	"github.com/hexrift/hexrift/scenarios"
 )
 
+// testVersion is the version the tests give Run, as main gives its own.
+const testVersion = "1.2.3-test"
+
+// runCmd runs the hexrift command with args and returns its exit status
+// and what it wrote to each stream.
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var o, e bytes.Buffer
-	code = run(args, &o, &e)
+	code = Run(testVersion, args, &o, &e)
 	return code, o.String(), e.String()
 }
 
@@ -219,7 +224,7 @@ func TestHelpAndUnknownCommands(t *testing.T) {
 
 	code, out, _ = runCmd(t, "version")
 	assert.Equal(t, 0, code)
-	assert.Equal(t, "hexrift "+version+"\n", out)
+	assert.Equal(t, "hexrift "+testVersion+"\n", out)
 }
 
 func TestPlayRejectsUnknownScenarioWithoutAWindow(t *testing.T) {
