@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/hexrift/hexrift/scenarios"
 )
@@ -42,14 +43,18 @@ func commands() []command {
 // to stdout and stderr, reports version as the program's, and returns
 // the exit status: 0, 1 when the command failed, 2 for an unknown
 // command.
+//
+// "hexrift help", "hexrift -h" and "hexrift --help" print the list of
+// commands and the main menu's own flags to stdout; "hexrift COMMAND -h"
+// prints that command's usage and flags to stderr, as a flag error does.
 func Run(version string, args []string, stdout, stderr io.Writer) int {
 	inv := &invocation{out: stdout, errOut: stderr, version: version}
-	name := "menu"
+	name, implicit := "menu", true // no command: the main menu
 	if len(args) > 0 && !isFlag(args[0]) {
-		name, args = args[0], args[1:]
+		name, args, implicit = args[0], args[1:], false
 	}
-	if name == "help" || name == "-h" || name == "--help" {
-		usage(stdout)
+	if name == "help" || implicit && len(args) > 0 && isHelpFlag(args[0]) {
+		usage(stdout, true)
 		return 0
 	}
 	for _, c := range commands() {
@@ -60,7 +65,11 @@ func Run(version string, args []string, stdout, stderr io.Writer) int {
 		fs.SetOutput(stderr)
 		summary, argText := c.summary, c.args
 		fs.Usage = func() {
-			fmt.Fprintf(fs.Output(), "usage: hexrift %s %s\n\n%s\n", name, argText, summary)
+			if implicit { // hexrift -width 1400 -h: the program's usage
+				usage(fs.Output(), true)
+				return
+			}
+			fmt.Fprintf(fs.Output(), "usage: %s\n\n%s\n", strings.TrimSpace("hexrift "+name+" "+argText), summary)
 			fs.PrintDefaults()
 		}
 		err := c.run(inv, fs, args)
@@ -77,16 +86,39 @@ func Run(version string, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stderr, "hexrift: unknown command %q\n\n", name)
-	usage(stderr)
+	usage(stderr, false)
 	return 2
 }
 
 func isFlag(s string) bool { return len(s) > 1 && s[0] == '-' }
 
-func usage(w io.Writer) {
+// isHelpFlag reports whether s asks for help as package flag reads it.
+func isHelpFlag(s string) bool {
+	switch s {
+	case "-h", "--h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
+// usage prints the commands, one line each, and with menuFlags the main
+// menu's own flags, those of hexrift with no command.
+func usage(w io.Writer, menuFlags bool) {
 	fmt.Fprintln(w, "hexrift: a hex-map tactical space game\n\nusage: hexrift [COMMAND] [ARGS]   (no command: the main menu)\n\ncommands:")
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-10s %-12s %s\n", c.name, c.args, c.summary)
+	cs := commands()
+	nameWidth, argsWidth := 0, 0
+	for _, c := range cs {
+		nameWidth, argsWidth = max(nameWidth, len(c.name)), max(argsWidth, len(c.args))
+	}
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-*s %-*s %s\n", nameWidth, c.name, argsWidth, c.args, c.summary)
+	}
+	if menuFlags {
+		fmt.Fprintln(w, "\nthe main menu's options (hexrift [OPTIONS], or hexrift menu [OPTIONS]):")
+		fs := flag.NewFlagSet("hexrift", flag.ContinueOnError)
+		fs.SetOutput(w)
+		menuFlagSet(fs)
+		fs.PrintDefaults()
 	}
 	fmt.Fprintln(w, "\nRun 'hexrift COMMAND -h' for a command's options.")
 }

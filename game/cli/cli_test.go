@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -225,6 +226,62 @@ func TestHelpAndUnknownCommands(t *testing.T) {
 	code, out, _ = runCmd(t, "version")
 	assert.Equal(t, 0, code)
 	assert.Equal(t, "hexrift "+testVersion+"\n", out)
+}
+
+// TestHelpListsTheCommands checks what a newcomer's first "hexrift -h"
+// prints: every command on a line of its own, then the main menu's own
+// flags, on stdout with status 0, as "hexrift --help" and "hexrift help"
+// do. A command's -h prints that command's usage alone, an unknown
+// command the list on stderr with status 2.
+func TestHelpListsTheCommands(t *testing.T) {
+	const menuOptions = "the main menu's options"
+	tests := []struct {
+		args            []string
+		code            int
+		list, menuFlags bool     // the command list, the main menu's flags
+		toStderr        bool     // printed to stderr, not stdout
+		want            []string // more the text must hold
+		notWant         string   // and must not
+	}{
+		{args: []string{"-h"}, list: true, menuFlags: true},
+		{args: []string{"--help"}, list: true, menuFlags: true},
+		{args: []string{"help"}, list: true, menuFlags: true},
+		{args: []string{"-width", "1400", "-h"}, list: true, menuFlags: true, toStderr: true},
+		{args: []string{"bogus"}, code: 2, list: true, toStderr: true, want: []string{`hexrift: unknown command "bogus"`}},
+		{args: []string{"sim", "-h"}, toStderr: true, want: []string{"usage: hexrift sim SCENARIO\n", "  -turns int\n"}, notWant: "commands:"},
+		{args: []string{"menu", "-h"}, toStderr: true, want: []string{"usage: hexrift menu\n", "  -width int\n"}, notWant: "commands:"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, tt.args...)
+			assert.Equal(t, tt.code, code)
+			text, other := stdout, stderr
+			if tt.toStderr {
+				text, other = stderr, stdout
+			}
+			assert.Empty(t, other, "the other stream")
+			lines := strings.Split(text, "\n")
+			for _, c := range commands() {
+				listed := slices.ContainsFunc(lines, func(l string) bool {
+					return strings.HasPrefix(l, "  "+c.name+" ") && strings.HasSuffix(l, " "+c.summary)
+				})
+				assert.Equal(t, tt.list, listed, "a line of its own for %s", c.name)
+			}
+			assert.Equal(t, tt.menuFlags, strings.Contains(text, menuOptions), text)
+			if tt.menuFlags {
+				menu := text[strings.Index(text, menuOptions):]
+				assert.Contains(t, menu, "  -width int\n")
+				assert.Contains(t, menu, "  -height int\n")
+				assert.NotContains(t, menu, "-seed", "the menu's flags, not play's")
+			}
+			for _, w := range tt.want {
+				assert.Contains(t, text, w)
+			}
+			if tt.notWant != "" {
+				assert.NotContains(t, text, tt.notWant)
+			}
+		})
+	}
 }
 
 func TestPlayRejectsUnknownScenarioWithoutAWindow(t *testing.T) {

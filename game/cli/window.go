@@ -55,8 +55,12 @@ func runWindow(env *game.Env, first func() game.Scene) error {
 	return err
 }
 
+// menuFlagSet adds the main menu's flags, which usage prints as those of
+// hexrift with no command: the window size alone.
+func menuFlagSet(fs *flag.FlagSet) (w, h *int) { return windowFlags(fs) }
+
 func (inv *invocation) runMenu(fs *flag.FlagSet, args []string) error {
-	w, h := windowFlags(fs)
+	w, h := menuFlagSet(fs)
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}
